@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import type { ServerContext } from './context.js';
+import { platformRoutes } from './platform/routes.js';
+
+/** The built web app: apps/web/dist, two folders up from both src/ and dist/ of the server. */
+function defaultWebDir(): string {
+  return fileURLToPath(new URL('../../web/dist/', import.meta.url));
+}
+
+export type AppOptions = Omit<ServerContext, 'log'>;
+
+/** Assembles Fastify: plugins in order, error mapping, domain routes, static web, SPA fallback. */
+export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; ctx: ServerContext }> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    // In-flight requests finish on close; idle keep-alive sockets are closed at once.
+    forceCloseConnections: 'idle',
+    bodyLimit: 10 * 1024 * 1024,
+    // Large or hostile query strings must not take the server down.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  const ctx: ServerContext = { ...opts, log: app.log };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Radix and CodeMirror set inline styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { encodings: ['br', 'gzip', 'deflate'], threshold: 1024 });
+
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    ctx.metrics.httpRequests.inc({ method: req.method, route, status: String(reply.statusCode) });
+    ctx.metrics.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
+  });
+
+  app.setErrorHandler((error: FastifyError | ZodError, req, reply) => {
+    if (error instanceof ZodError) {
+      const message = error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+      return reply.code(400).send({ error: message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ error: 'Internal server error' });
+    }
+    return reply.code(status).send({ error: error.message });
+  });
+
+  await app.register(async (scope) => platformRoutes(scope, ctx));
+
+  const webDir = config.webDir ?? defaultWebDir();
+  const indexHtml = path.join(webDir, 'index.html');
+  const hasWeb = fs.existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDir,
+      wildcard: false,
+      index: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders(reply, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`No web build at ${webDir}: run "npm run build" to serve the console UI`);
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url === '/api';
+    if (hasWeb && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: `Route ${req.method} ${req.url.split('?')[0]} not found` });
+  });
+
+  return { app, ctx };
+}

@@ -1,0 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/types.js';
+import type { Metrics } from './platform/metrics.js';
+
+/** What every server domain receives: configuration, database, logger and metrics. */
+export type ServerContext = {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  metrics: Metrics;
+};

@@ -1,0 +1,90 @@
+import pg from 'pg';
+import type { Db, QueryResult, Queryable } from './types.js';
+
+// Return int8 (counts, sums) as numbers like PGlite does, so both drivers give one shape.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+type PgClientLike = Pick<pg.PoolClient, 'query'> | Pick<pg.Pool, 'query'>;
+
+function wrap(conn: PgClientLike): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      const r = await conn.query({ text: sql, values: params as unknown[] });
+      return {
+        rows: r.rows as T[],
+        fields: (r.fields ?? []).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        affectedRows: r.rowCount ?? 0,
+      };
+    },
+    async exec(sql: string) {
+      await conn.query(sql); // no values: the simple protocol, which allows several statements
+    },
+  };
+}
+
+/** A `pg` pool against a PostgreSQL 15+ server. */
+export async function openPostgres(
+  url: string,
+  options: { poolSize: number; statementTimeoutMs: number },
+): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize,
+    // A default for every connection; data API requests tighten it per transaction.
+    statement_timeout: options.statementTimeoutMs * 4,
+    application_name: 'opsdeck',
+  });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on next use.
+  });
+  // Fail fast with a clear message when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+
+  const base = wrap(pool);
+  const listeners = new Set<pg.PoolClient>();
+  let closed = false;
+  return {
+    kind: 'postgresql',
+    query: base.query,
+    exec: base.exec,
+    async transaction(fn, opts = {}) {
+      const client = await pool.connect();
+      try {
+        await client.query(opts.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
+        if (opts.statementTimeoutMs) {
+          await client.query(`SET LOCAL statement_timeout = ${Math.floor(opts.statementTimeoutMs)}`);
+        }
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onMessage) {
+      const client = await pool.connect();
+      listeners.add(client);
+      client.on('notification', (n) => {
+        if (n.channel === channel) onMessage(n.payload ?? '');
+      });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        listeners.delete(client);
+        await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+        client.release();
+      };
+    },
+    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const c of listeners) c.release();
+      listeners.clear();
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './lock.js';
+import type { Db, QueryResult, Queryable } from './types.js';
+
+type PGliteLike = Pick<PGlite, 'query' | 'exec'>;
+
+function wrap(conn: PGliteLike): Queryable {
+  return {
+    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      const r = await conn.query<T>(sql, params as unknown[]);
+      return {
+        rows: r.rows,
+        fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        affectedRows: r.affectedRows ?? 0,
+      };
+    },
+    async exec(sql: string) {
+      await conn.exec(sql);
+    },
+  };
+}
+
+/**
+ * Embedded PostgreSQL persisted in `<dataDir>/pgdata`. PGlite is one connection: it
+ * serialises statements itself and holds other queries while a transaction runs.
+ * It cannot cancel a running statement, so statement timeouts do not apply here.
+ */
+export async function openPglite(dataDir: string | null): Promise<Db> {
+  let unlock = () => {};
+  let pg: PGlite;
+  if (dataDir) {
+    unlock = lockDataDir(dataDir);
+    const pgdata = path.join(dataDir, 'pgdata');
+    fs.mkdirSync(pgdata, { recursive: true });
+    try {
+      pg = await PGlite.create(pgdata);
+    } catch (e) {
+      unlock();
+      throw e;
+    }
+  } else {
+    pg = await PGlite.create(); // in memory, for tests
+  }
+  const base = wrap(pg);
+  let closed = false;
+  return {
+    kind: 'pglite',
+    query: base.query,
+    exec: base.exec,
+    transaction(fn) {
+      return pg.transaction((tx) => fn(wrap(tx)));
+    },
+    async listen(channel, onMessage) {
+      const stop = await pg.listen(channel, onMessage);
+      return async () => stop();
+    },
+    stats: () => ({ total: 1, idle: 1, waiting: 0 }),
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await pg.close();
+      } finally {
+        unlock();
+      }
+    },
+  };
+}

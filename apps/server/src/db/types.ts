@@ -1,0 +1,47 @@
+/** A column of a result set, as both drivers describe it. */
+export type ResultField = { name: string; dataTypeID: number };
+
+export type QueryResult<T> = { rows: T[]; fields: ResultField[]; affectedRows: number };
+
+/** Anything that can run one parameterised statement: the database or a transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<T>>;
+  /** Runs a script of several statements without parameters (migrations, seeds). */
+  exec(sql: string): Promise<void>;
+}
+
+export type TransactionOptions = {
+  /** Applied with SET LOCAL where the driver supports it (PostgreSQL server only). */
+  statementTimeoutMs?: number;
+  readOnly?: boolean;
+};
+
+export type DriverKind = 'pglite' | 'postgresql';
+
+/**
+ * The one database interface. The same SQL runs on both drivers: PGlite (embedded,
+ * single connection, statements serialised) and a `pg` pool against PostgreSQL 15+.
+ */
+export interface Db extends Queryable {
+  readonly kind: DriverKind;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /** LISTEN on a channel; returns the function that stops listening. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Pool figures for /metrics. */
+  stats(): { total: number; idle: number; waiting: number };
+  close(): Promise<void>;
+}
+
+/** A PostgreSQL error as both drivers raise it (SQLSTATE in `code`). */
+export type PgError = Error & {
+  code?: string;
+  detail?: string;
+  hint?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+};
+
+export function isPgError(e: unknown): e is PgError {
+  return e instanceof Error && typeof (e as PgError).code === 'string';
+}

@@ -1,0 +1,72 @@
+import os from 'node:os';
+import type { ServerContext } from '../context.js';
+
+export type JobResource = {
+  name: string;
+  resourceId?: string;
+  resourceType?: 'canary' | 'topology' | 'config_scraper' | string;
+  agentId?: string;
+};
+
+export type JobOutcome = { success?: number; errors?: number; details?: Record<string, unknown> } | void;
+
+/**
+ * Runs `fn` and records it in job_history: a RUNNING row first (so a crash leaves a
+ * trace), then SUCCESS, WARNING (some errors) or FAILED with the duration and counts.
+ */
+export async function recordJob<T extends JobOutcome>(
+  ctx: Pick<ServerContext, 'db' | 'metrics'>,
+  resource: JobResource,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const started = Date.now();
+  const { rows } = await ctx.db.query<{ id: string }>(
+    `INSERT INTO job_history (name, resource_id, resource_type, agent_id, status, hostname)
+     VALUES ($1, $2, $3, coalesce($4::uuid, '00000000-0000-0000-0000-000000000000'), 'RUNNING', $5)
+     RETURNING id`,
+    [
+      resource.name,
+      resource.resourceId ?? null,
+      resource.resourceType ?? null,
+      resource.agentId ?? null,
+      os.hostname(),
+    ],
+  );
+  const id = rows[0]?.id;
+  const finish = async (status: string, outcome: JobOutcome, error?: string) => {
+    const duration = Date.now() - started;
+    const details = { ...(outcome?.details ?? {}), ...(error ? { errors: [error] } : {}) };
+    await ctx.db.query(
+      `UPDATE job_history SET status = $2, success_count = $3, error_count = $4, details = $5,
+         duration_millis = $6, time_end = now() WHERE id = $1`,
+      [
+        id,
+        status,
+        outcome?.success ?? 0,
+        outcome?.errors ?? (error ? 1 : 0),
+        JSON.stringify(details),
+        duration,
+      ],
+    );
+    ctx.metrics.jobRuns.inc({ job: resource.name, status });
+    ctx.metrics.jobDuration.observe({ job: resource.name }, duration / 1000);
+  };
+  try {
+    const outcome = await fn();
+    await finish(outcome?.errors ? 'WARNING' : 'SUCCESS', outcome);
+    return outcome;
+  } catch (e) {
+    await finish('FAILED', undefined, (e as Error).message);
+    throw e;
+  }
+}
+
+/** Marks runs left RUNNING by a process that died as FAILED, so the history stays honest. */
+export async function failOrphanedRuns(ctx: Pick<ServerContext, 'db'>): Promise<void> {
+  await ctx.db.query(
+    `UPDATE job_history SET status = 'FAILED', time_end = now(),
+       details = details || '{"errors": ["The server stopped before the job finished"]}'::jsonb
+     WHERE status = 'RUNNING' AND hostname = $1`,
+    [os.hostname()],
+  );
+}

@@ -1,0 +1,5 @@
+import type { JobDefinition } from './scheduler.js';
+import { jobHistoryRetention } from './retention.js';
+
+/** Every background job of the server; each area appends its own. */
+export const jobs: JobDefinition[] = [jobHistoryRetention];

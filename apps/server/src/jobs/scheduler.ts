@@ -1,0 +1,58 @@
+import { Cron } from 'croner';
+import type { ServerContext } from '../context.js';
+import { recordJob } from './history.js';
+
+export type JobDefinition = {
+  name: string;
+  /** Cron expression, or croner's interval syntax via `intervalSeconds`. */
+  cron?: string;
+  intervalSeconds?: number;
+  /** Runs once shortly after start-up too. */
+  runOnStart?: boolean;
+  /** Returns counts for job_history; throwing marks the run FAILED. */
+  run(ctx: ServerContext, signal: AbortSignal): Promise<{ success?: number; errors?: number } | void>;
+};
+
+/**
+ * One scheduler per process. It remembers the runs in flight so shutdown can wait for
+ * them; jobs receive an AbortSignal and must stop promptly when it fires.
+ */
+export class Scheduler {
+  private readonly crons: Cron[] = [];
+  private readonly running = new Set<Promise<unknown>>();
+  private readonly abort = new AbortController();
+  private stopped = false;
+
+  constructor(private readonly ctx: ServerContext) {}
+
+  register(job: JobDefinition): void {
+    const trigger = () => {
+      void this.trigger(job);
+    };
+    const cron = job.cron
+      ? new Cron(job.cron, { protect: true }, trigger)
+      : new Cron('* * * * * *', { protect: true, interval: job.intervalSeconds ?? 60 }, trigger);
+    this.crons.push(cron);
+    if (job.runOnStart) setTimeout(trigger, 1000).unref();
+  }
+
+  /** Runs a job now (also used by "run now" endpoints); resolves when it has finished. */
+  trigger(job: JobDefinition): Promise<unknown> {
+    if (this.stopped) return Promise.resolve();
+    const p = recordJob(this.ctx, { name: job.name }, () => job.run(this.ctx, this.abort.signal)).catch(
+      (e: unknown) => this.ctx.log.error({ err: e, job: job.name }, 'job failed'),
+    );
+    this.running.add(p);
+    void p.finally(() => this.running.delete(p));
+    return p;
+  }
+
+  /** Stops scheduling, signals running jobs and waits for them (at most timeoutMs). */
+  async stop(timeoutMs: number): Promise<void> {
+    this.stopped = true;
+    for (const c of this.crons) c.stop();
+    this.abort.abort();
+    const all = Promise.allSettled([...this.running]);
+    await Promise.race([all, new Promise((r) => setTimeout(r, timeoutMs).unref())]);
+  }
+}

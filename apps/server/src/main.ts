@@ -1,0 +1,97 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config.js';
+import { migrate } from './db/migrate.js';
+import { MigrationError } from './db/migrate.js';
+import { DataDirLockedError } from './db/lock.js';
+import { openDb } from './db/open.js';
+import { runSeeds } from './seed/index.js';
+import { startServer } from './server.js';
+
+const USAGE = `Usage: opsdeck <command> [options]
+
+Commands:
+  serve     start the console (API, scheduler and web UI on one port)
+  migrate   apply database migrations and exit
+  seed      load the demo data modules this database has not had yet, and exit
+
+Options:
+  --demo        seed demo data on first start unless DEMO is set
+  --port N      listen port (same as PORT)
+  -h, --help    show this help
+
+Configuration is read from environment variables; see README.md.`;
+
+async function main(): Promise<number> {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      demo: { type: 'boolean' },
+      port: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  const command = positionals[0] ?? 'serve';
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  const env = { ...process.env };
+  // `npm start` passes --demo: demo data unless DEMO says otherwise.
+  if (values.demo && env.DEMO === undefined) env.DEMO = 'true';
+  if (values.port) env.PORT = values.port;
+  const config = loadConfig(env);
+  const log = pino({ level: config.logLevel });
+
+  switch (command) {
+    case 'serve': {
+      const server = await startServer(config);
+      log.info(`Opsdeck is ready at ${server.url}`);
+      const shutdown = (signal: string) => {
+        log.info(`${signal} received, shutting down`);
+        const force = setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 5000);
+        force.unref();
+        server.stop().then(
+          () => process.exit(0),
+          (e: unknown) => {
+            log.error({ err: e }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGINT', () => shutdown('SIGINT'));
+      process.once('SIGTERM', () => shutdown('SIGTERM'));
+      return -1; // keep running
+    }
+    case 'migrate':
+    case 'seed': {
+      const db = await openDb(config);
+      try {
+        const { applied } = await migrate(db);
+        log.info(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database is up to date');
+        if (command === 'seed') {
+          const ran = await runSeeds(db, log);
+          log.info(ran.length ? `seeded: ${ran.join(', ')}` : 'demo data already present');
+        }
+      } finally {
+        await db.close();
+      }
+      return 0;
+    }
+    default:
+      console.error(`Unknown command "${command}".\n\n${USAGE}`);
+      return 2;
+  }
+}
+
+main().then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (e: unknown) => {
+    const known = e instanceof ConfigError || e instanceof MigrationError || e instanceof DataDirLockedError;
+    console.error(known ? `opsdeck: ${(e as Error).message}` : e);
+    process.exit(1);
+  },
+);

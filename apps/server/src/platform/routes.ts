@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { buildInfo } from '../version.js';
+
+/** Liveness, readiness, Prometheus metrics and version information. */
+export async function platformRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  app.get('/healthz', async () => ({ status: 'ok' }));
+
+  app.get('/readyz', async (_req, reply) => {
+    try {
+      await ctx.db.query('SELECT 1');
+      return { status: 'ok' };
+    } catch (e) {
+      return reply.code(503).send({ status: 'unavailable', error: (e as Error).message });
+    }
+  });
+
+  app.get('/metrics', async (_req, reply) => {
+    const body = await ctx.metrics.registry.metrics();
+    return reply.type(ctx.metrics.registry.contentType).send(body);
+  });
+
+  app.get('/api/about', async () => ({
+    version: buildInfo.version,
+    commit: buildInfo.commit,
+    database: ctx.db.kind,
+  }));
+}

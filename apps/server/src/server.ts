@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import type { ServerContext } from './context.js';
+import { migrate } from './db/migrate.js';
+import { openDb } from './db/open.js';
+import type { Db } from './db/types.js';
+import { failOrphanedRuns } from './jobs/history.js';
+import { jobs } from './jobs/index.js';
+import { Scheduler } from './jobs/scheduler.js';
+import { createMetrics } from './platform/metrics.js';
+import { runSeeds } from './seed/index.js';
+
+export type RunningServer = {
+  app: FastifyInstance;
+  ctx: ServerContext;
+  scheduler: Scheduler;
+  url: string;
+  stop(): Promise<void>;
+};
+
+/**
+ * Opens the database, migrates, seeds demo data when asked, starts HTTP and the scheduler.
+ * `db` may be passed in (tests share one); it is then left open on stop.
+ */
+export async function startServer(
+  config: Config,
+  options: { db?: Db; scheduler?: boolean } = {},
+): Promise<RunningServer> {
+  const db = options.db ?? (await openDb(config));
+  const ownsDb = !options.db;
+  try {
+    await migrate(db);
+    const metrics = createMetrics(db);
+    const { app, ctx } = await buildApp({ config, db, metrics });
+    if (config.demo) await runSeeds(db, ctx.log);
+    await failOrphanedRuns(ctx);
+    const scheduler = new Scheduler(ctx);
+    if (options.scheduler !== false) for (const job of jobs) scheduler.register(job);
+    const address = await app.listen({ port: config.port, host: config.host });
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= (async () => {
+        // Order matters: stop taking requests, let in-flight requests and jobs finish, then the DB.
+        await app.close();
+        await scheduler.stop(config.shutdownTimeoutMs);
+        if (ownsDb) await db.close();
+      })());
+    return { app, ctx, scheduler, url: address, stop };
+  } catch (e) {
+    if (ownsDb) await db.close().catch(() => {});
+    throw e;
+  }
+}

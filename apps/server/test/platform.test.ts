@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate, MigrationError } from '../src/db/migrate.js';
+import { openPglite } from '../src/db/pglite.js';
+import { DB_KINDS, freshDb, startTestServer, type TestServer } from './helpers.js';
+
+describe.each(DB_KINDS)('platform endpoints on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(() => server.close());
+
+  it('answers liveness, readiness and about with the database kind', async () => {
+    expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+    expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
+    const about = await (await fetch(`${server.baseUrl}/api/about`)).json();
+    expect(about).toMatchObject({ database: kind, version: expect.any(String), commit: expect.any(String) });
+  });
+
+  it('exposes request counts per route in Prometheus format', async () => {
+    await fetch(`${server.baseUrl}/api/about`);
+    const text = await (await fetch(`${server.baseUrl}/metrics`)).text();
+    expect(text).toMatch(/opsdeck_http_requests_total\{method="GET",route="\/api\/about",status="200"\} \d+/);
+    expect(text).toContain('opsdeck_db_pool_total');
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    const res = await fetch(`${server.baseUrl}/api/does-not-exist`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Route GET /api/does-not-exist not found' });
+  });
+
+  it('compresses large responses with brotli or gzip', async () => {
+    const res = await fetch(`${server.baseUrl}/metrics`, { headers: { 'accept-encoding': 'br' } });
+    expect(res.headers.get('content-encoding')).toBe('br');
+  });
+});
+
+describe.each(DB_KINDS)('migrations on %s', (kind) => {
+  it('applies once, then refuses a file changed after it was applied', async () => {
+    const fresh = await freshDb(kind);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-mig-'));
+    try {
+      fs.writeFileSync(path.join(dir, '001_a.sql'), 'CREATE TABLE a (id int);');
+      fs.writeFileSync(path.join(dir, '002_b.sql'), 'CREATE TABLE b (id int); CREATE TABLE c (id int);');
+      expect((await migrate(fresh.db, dir)).applied).toEqual(['001_a', '002_b']);
+      expect((await migrate(fresh.db, dir)).applied).toEqual([]);
+      fs.writeFileSync(path.join(dir, '001_a.sql'), 'CREATE TABLE a (id bigint);');
+      await expect(migrate(fresh.db, dir)).rejects.toThrow(MigrationError);
+      await expect(migrate(fresh.db, dir)).rejects.toThrow(/001_a\.sql was changed after it was applied/);
+    } finally {
+      await fresh.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('rolls back a failing migration completely', async () => {
+    const fresh = await freshDb(kind);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-mig-'));
+    try {
+      fs.writeFileSync(path.join(dir, '001_a.sql'), 'CREATE TABLE a (id int);');
+      fs.writeFileSync(path.join(dir, '002_bad.sql'), 'CREATE TABLE b (id int); SELECT * FROM nope;');
+      await expect(migrate(fresh.db, dir)).rejects.toThrow(
+        /002_bad\.sql failed: relation "nope" does not exist/,
+      );
+      const { rows } = await fresh.db.query("SELECT to_regclass('a') AS a");
+      expect(rows[0]).toEqual({ a: null });
+    } finally {
+      await fresh.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('PGlite data directory', () => {
+  it('refuses a second opener with a clear message and keeps data across restarts', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-data-'));
+    try {
+      const first = await openPglite(dir);
+      await first.query('CREATE TABLE kept (v text)');
+      await first.query("INSERT INTO kept VALUES ('survives')");
+      await expect(openPglite(dir)).rejects.toThrow(/is in use by another Opsdeck process/);
+      await first.close();
+      const again = await openPglite(dir);
+      expect((await again.query('SELECT v FROM kept')).rows).toEqual([{ v: 'survives' }]);
+      await again.close();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
