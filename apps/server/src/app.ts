@@ -66,6 +66,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     return reply.code(status).send({ error: error.message });
   });
 
+  // Domain routes: one plugin per domain, each a function (scope, ctx) in its own folder.
   await app.register(async (scope) => platformRoutes(scope, ctx));
 
   const webDir = config.webDir ?? defaultWebDir();

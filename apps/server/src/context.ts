@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { DataAccessHook } from './access.js';
 import type { Config } from './config.js';
 import type { Db } from './db/types.js';
 import type { Metrics } from './platform/metrics.js';
@@ -9,4 +10,6 @@ export type ServerContext = {
   db: Db;
   log: FastifyBaseLogger;
   metrics: Metrics;
+  /** Authorization of /api/db tables and functions (see access.ts). */
+  dataAccess: DataAccessHook;
 };

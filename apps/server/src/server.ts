@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { allowListAccess } from './access.js';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
@@ -32,7 +33,7 @@ export async function startServer(
   try {
     await migrate(db);
     const metrics = createMetrics(db);
-    const { app, ctx } = await buildApp({ config, db, metrics });
+    const { app, ctx } = await buildApp({ config, db, metrics, dataAccess: allowListAccess });
     if (config.demo) await runSeeds(db, ctx.log);
     await failOrphanedRuns(ctx);
     const scheduler = new Scheduler(ctx);
