@@ -1,0 +1,84 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+type Run = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
+
+/** Runs the real CLI from source, as `opsdeck <args>`. */
+function cli(args: string[], env: Record<string, string>): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...args], {
+    env: { ...process.env, LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exit };
+}
+
+async function waitForHttp(url: string, run: Run): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (run.child.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not answer ${url}:\n${run.output()}`);
+}
+
+describe('the opsdeck command on an embedded database', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-life-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('serves with demo data, refuses a second process, stops on SIGTERM and keeps data', async () => {
+    const port = await freePort();
+    const env = { DATA_DIR: dataDir, PORT: String(port), DEMO: 'true' };
+    const first = cli(['serve'], env);
+    await waitForHttp(`http://127.0.0.1:${port}/readyz`, first);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
+
+    const second = cli(['serve'], { ...env, PORT: String(await freePort()) });
+    expect(await second.exit).toBe(1);
+    expect(second.output()).toMatch(/is in use by another Opsdeck process/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    expect(first.output()).toMatch(/SIGTERM received, shutting down/);
+
+    // The demo modules ran once; a second `seed` finds nothing left to do.
+    const seed = cli(['seed'], { DATA_DIR: dataDir });
+    expect(await seed.exit).toBe(0);
+    expect(seed.output()).toMatch(/demo data already present/);
+  });
+
+  it('explains a bad configuration instead of crashing', async () => {
+    const run = cli(['serve'], { DATA_DIR: dataDir, PORT: 'not-a-port' });
+    expect(await run.exit).toBe(1);
+    expect(run.output()).toMatch(/Invalid configuration:\s+PORT/);
+  });
+
+  it('rejects an unknown command with the usage text', async () => {
+    const run = cli(['frobnicate'], { DATA_DIR: dataDir });
+    expect(await run.exit).toBe(2);
+    expect(run.output()).toMatch(/Unknown command "frobnicate"/);
+  });
+});
