@@ -1,2 +1,5 @@
 export * from './constants.js';
 export * from './resources.js';
+export * from './rbac.js';
+export * from './format/index.js';
+export * from './time/index.js';

@@ -1,0 +1,38 @@
+/** Up to `digits` decimals, trailing zeros dropped: 1.50 → '1.5', 2.00 → '2'. */
+function trim(n: number, digits = 1): string {
+  return String(Number(n.toFixed(digits)));
+}
+
+/**
+ * A duration in milliseconds (spec 1 §9): under 1 s as ms, under 1 min as s, under 1 h as m,
+ * otherwise h. Empty text for a missing value.
+ */
+export function formatDuration(ms: number | null | undefined): string {
+  if (ms === null || ms === undefined || !Number.isFinite(ms)) return '';
+  const abs = Math.abs(ms);
+  if (abs < 1000) return `${Math.round(ms)}ms`;
+  if (abs < 60_000) return `${trim(ms / 1000)}s`;
+  if (abs < 3_600_000) return `${trim(ms / 60_000)}m`;
+  return `${trim(ms / 3_600_000)}h`;
+}
+
+/** Latency: under 1 s in ms, otherwise like a duration. */
+export function formatLatency(ms: number | null | undefined): string {
+  return formatDuration(ms);
+}
+
+const UNIT_MS: Record<string, number> = {
+  ms: 1,
+  s: 1000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+};
+
+/** Parses '500ms', '30s', '2m', '1h', '1d', '1w' into milliseconds; undefined if malformed. */
+export function parseDuration(text: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w)\s*$/.exec(text);
+  if (!m) return undefined;
+  return Number(m[1]) * (UNIT_MS[m[2] ?? ''] ?? 0);
+}

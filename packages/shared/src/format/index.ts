@@ -1,0 +1,3 @@
+export * from './duration.js';
+export * from './number.js';
+export * from './time.js';

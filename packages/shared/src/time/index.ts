@@ -1,0 +1,2 @@
+export * from './relative.js';
+export * from './ranges.js';
