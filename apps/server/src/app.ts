@@ -6,6 +6,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { installAuth } from './auth/guard.js';
+import { authRoutes } from './auth/routes.js';
 import type { ServerContext } from './context.js';
 import { platformRoutes } from './platform/routes.js';
 
@@ -66,8 +68,12 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     return reply.code(status).send({ error: error.message });
   });
 
+  // Authentication and authorization of every /api route; must precede the domain routes.
+  const auth = await installAuth(app, ctx);
+
   // Domain routes: one plugin per domain, each a function (scope, ctx) in its own folder.
   await app.register(async (scope) => platformRoutes(scope, ctx));
+  await app.register(async (scope) => authRoutes(scope, auth));
 
   const webDir = config.webDir ?? defaultWebDir();
   const indexHtml = path.join(webDir, 'index.html');

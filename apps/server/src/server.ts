@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { allowListAccess } from './access.js';
 import { buildApp } from './app.js';
+import { rbacDataAccess } from './auth/data-access.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { migrate } from './db/migrate.js';
@@ -33,7 +33,7 @@ export async function startServer(
   try {
     await migrate(db);
     const metrics = createMetrics(db);
-    const { app, ctx } = await buildApp({ config, db, metrics, dataAccess: allowListAccess });
+    const { app, ctx } = await buildApp({ config, db, metrics, dataAccess: rbacDataAccess(db) });
     if (config.demo) await runSeeds(db, ctx.log);
     await failOrphanedRuns(ctx);
     const scheduler = new Scheduler(ctx);

@@ -5,6 +5,11 @@ import { loadConfig, type Config } from '../src/config.js';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/pg.js';
 import type { Db } from '../src/db/types.js';
+import type { Role } from '@opsdeck/shared';
+import { createIdentity } from '../src/auth/identities.js';
+import { hashSecret } from '../src/auth/passwords.js';
+import { setRoles } from '../src/auth/roles.js';
+import { createSession, SESSION_COOKIE } from '../src/auth/sessions.js';
 import { startServer, type RunningServer } from '../src/server.js';
 
 export type DbKind = 'pglite' | 'postgresql';
@@ -40,11 +45,26 @@ export async function freshDb(kind: DbKind): Promise<{ db: Db; url?: string; dro
 
 export type TestServer = RunningServer & { db: Db; baseUrl: string; close(): Promise<void> };
 
-/** Starts the real server on a free port over a fresh database; demo data off unless asked. */
-export async function startTestServer(kind: DbKind, overrides: Partial<Config> = {}): Promise<TestServer> {
+/**
+ * Starts the real server on a free port over a fresh database; demo data off unless asked.
+ * Tests run with AUTH_MODE=none (every request acts as a local admin) unless `env` says
+ * otherwise, e.g. `{ AUTH_MODE: 'builtin' }`; see signIn() for a user with a given role.
+ */
+export async function startTestServer(
+  kind: DbKind,
+  overrides: Partial<Config> = {},
+  env: Record<string, string> = {},
+): Promise<TestServer> {
   const fresh = await freshDb(kind);
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', PORT: '0', DATA_DIR: '/nonexistent-test-data-dir' },
+    {
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      DATA_DIR: '/nonexistent-test-data-dir',
+      AUTH_MODE: 'none',
+      SECRET_KEY: crypto.randomBytes(24).toString('hex'),
+      ...env,
+    },
     { webDir: '/nonexistent-web', ...overrides },
   );
   const server = await startServer(config, { db: fresh.db, scheduler: false });
@@ -57,5 +77,36 @@ export async function startTestServer(kind: DbKind, overrides: Partial<Config> =
       await server.stop();
       await fresh.drop();
     },
+  };
+}
+
+export type SignedIn = {
+  personId: string;
+  email: string;
+  password: string;
+  /** Headers for fetch: the session cookie plus a same-origin Origin (needed on writes). */
+  headers: Record<string, string>;
+};
+
+/**
+ * Creates a person with a password and the given role (none = viewer) and a signed-in session,
+ * for servers started with `{ AUTH_MODE: 'builtin' }`.
+ */
+export async function signIn(server: TestServer, role: Role | null, email?: string): Promise<SignedIn> {
+  const address = email ?? `${role ?? 'norole'}-${crypto.randomBytes(4).toString('hex')}@example.com`;
+  const password = `pw-${crypto.randomBytes(9).toString('base64url')}`;
+  const personId = await createIdentity(
+    server.db,
+    { email: address, name: { first: role ?? 'No', last: 'User' } },
+    await hashSecret(password),
+    { verified: true },
+  );
+  if (role) await setRoles(server.db, personId, [role]);
+  const { token } = await createSession(server.db, server.ctx.config.auth, personId, 'aal1', []);
+  return {
+    personId,
+    email: address,
+    password,
+    headers: { cookie: `${SESSION_COOKIE}=${token}`, origin: server.baseUrl },
   };
 }

@@ -24,5 +24,7 @@ export async function platformRoutes(app: FastifyInstance, ctx: ServerContext): 
     version: buildInfo.version,
     commit: buildInfo.commit,
     database: ctx.db.kind,
+    appMode: ctx.config.appMode,
+    authMode: ctx.config.auth.mode,
   }));
 }

@@ -1,0 +1,69 @@
+import crypto from 'node:crypto';
+import { ConfigError } from '../config.js';
+import { countIdentities, createIdentity, splitName } from './identities.js';
+import { hashSecret } from './passwords.js';
+import { syncLocalProperties } from './properties.js';
+import { setRoles } from './roles.js';
+import type { AuthServices } from './services.js';
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/**
+ * Start-up work of the identity area: local feature flags, then per mode the local admin
+ * (none) or the first admin identity (builtin). Returns the local admin's id in none mode.
+ */
+export async function bootstrapIdentity(svc: AuthServices): Promise<string | null> {
+  const { config, db, log } = svc.ctx;
+  await syncLocalProperties(db, config.auth.propertiesFile, log);
+  const { mode, adminEmail, adminPassword, allowInsecure } = config.auth;
+  if (mode === 'none') {
+    if (!isLoopback(config.host) && !allowInsecure) {
+      throw new ConfigError(
+        `AUTH_MODE=none lets anyone who can reach the server act as admin: refusing to listen on ${config.host}. ` +
+          'Use HOST=127.0.0.1, or set ALLOW_INSECURE=true if this is really what you want.',
+      );
+    }
+    return db.transaction(async (tx) => {
+      const found = await tx.query<{ id: string }>(
+        'SELECT id FROM people WHERE lower(email) = lower($1) AND deleted_at IS NULL',
+        [adminEmail],
+      );
+      let id = found.rows[0]?.id;
+      if (!id) {
+        const created = await tx.query<{ id: string }>(
+          "INSERT INTO people (name, email) VALUES ('Local admin', $1) RETURNING id",
+          [adminEmail],
+        );
+        id = created.rows[0]?.id;
+      }
+      if (!id) throw new Error('could not create the local admin');
+      await tx.query(
+        "INSERT INTO person_roles (person_id, role) VALUES ($1, 'admin') ON CONFLICT DO NOTHING",
+        [id],
+      );
+      return id;
+    });
+  }
+  if (mode !== 'builtin') return null;
+  svc.box.ensureKey();
+  if ((await countIdentities(db)) > 0) return null;
+  const password = adminPassword ?? crypto.randomBytes(12).toString('base64url');
+  const hash = await hashSecret(password);
+  await db.transaction(async (tx) => {
+    const id = await createIdentity(tx, { email: adminEmail, name: splitName('Admin') }, hash, {
+      verified: true,
+    });
+    await setRoles(tx, id, ['admin']);
+  });
+  if (adminPassword) {
+    log.info(`Created the first admin ${adminEmail} with the password from ADMIN_PASSWORD`);
+  } else {
+    log.warn(
+      `FIRST ADMIN CREATED: sign in as ${adminEmail} with password ${password} ` +
+        '(shown only this once; change it under profile settings)',
+    );
+  }
+  return null;
+}

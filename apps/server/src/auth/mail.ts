@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+
+export type Mail = { to: string; subject: string; text: string };
+
+export type Mailer = { send(mail: Mail): Promise<void> };
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set. Otherwise each mail is written to
+ * DATA_DIR/outbox/*.eml and its text (with the code or link) is logged, so a local install
+ * without a mail server can still recover accounts and accept invites.
+ */
+export function createMailer(opts: {
+  smtpUrl: string | undefined;
+  from: string;
+  dataDir: string;
+  log: FastifyBaseLogger;
+}): Mailer {
+  if (opts.smtpUrl) {
+    const transport = nodemailer.createTransport(opts.smtpUrl);
+    return {
+      async send(mail) {
+        await transport.sendMail({ from: opts.from, ...mail });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const outbox = path.join(opts.dataDir, 'outbox');
+  return {
+    async send(mail) {
+      const info = await transport.sendMail({ from: opts.from, ...mail });
+      const body = info.message;
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
+      try {
+        await fs.promises.mkdir(outbox, { recursive: true });
+        await fs.promises.writeFile(file, Buffer.isBuffer(body) ? body : String(body), { mode: 0o600 });
+      } catch (e) {
+        opts.log.error({ err: e }, `could not write mail to ${outbox}`);
+      }
+      opts.log.warn(
+        `No SMTP_URL configured: mail to ${mail.to} "${mail.subject}" written to ${outbox}:\n${mail.text}`,
+      );
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyRequest } from 'fastify';
+
+function originOf(url: string | undefined): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/** The origins this server answers on: its own request origin and PUBLIC_URL. */
+export function ownOrigins(req: FastifyRequest, publicUrl: string | undefined): string[] {
+  const own = [`${req.protocol}://${req.host}`];
+  const pub = originOf(publicUrl);
+  if (pub) own.push(pub);
+  return own;
+}
+
+/**
+ * Cookie-authenticated writes must come from our own pages: the Origin header (or, when a
+ * browser omits it, the Referer) has to name one of our origins.
+ */
+export function sameOriginWrite(req: FastifyRequest, publicUrl: string | undefined): boolean {
+  const origin =
+    originOf(typeof req.headers.origin === 'string' ? req.headers.origin : undefined) ??
+    originOf(req.headers.referer);
+  return origin !== null && ownOrigins(req, publicUrl).includes(origin);
+}
+
+export function isWriteMethod(method: string): boolean {
+  return method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
+}
+
+/** The public URL of the console for links in mails: PUBLIC_URL, or the request's own origin. */
+export function publicBase(req: FastifyRequest, publicUrl: string | undefined): string {
+  return (publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
+}

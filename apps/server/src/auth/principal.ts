@@ -1,0 +1,104 @@
+import type { FastifyRequest } from 'fastify';
+import { verifyAccessToken } from './access-tokens.js';
+import { findIdentity, findIdentityByEmail } from './identities.js';
+import { kratosPrincipal } from './kratos.js';
+import { verifySecret } from './passwords.js';
+import { TOO_MANY_ATTEMPTS } from './rate-limit.js';
+import { loadRoles } from './roles.js';
+import { limitKeys, type AuthServices } from './services.js';
+import { findSession, SESSION_COOKIE, type SessionRow } from './sessions.js';
+import type { AuthMethod, Principal } from './types.js';
+
+export type Resolution =
+  | { kind: 'ok'; principal: Principal; session?: SessionRow }
+  | { kind: 'anonymous' }
+  | { kind: 'error'; status: 401 | 403 | 429; body: Record<string, unknown> };
+
+function principal(svc: AuthServices, personId: string, method: AuthMethod, sessionId?: string): Principal {
+  return { personId, method, sessionId, roles: () => loadRoles(svc.ctx.db, personId) };
+}
+
+const INVALID_CREDENTIALS = { kind: 'error', status: 401, body: { error: 'Invalid credentials' } } as const;
+
+/** The session behind the request's cookie, checked for state and second factor. */
+export async function sessionFromCookie(
+  svc: AuthServices,
+  req: FastifyRequest,
+): Promise<{ session: SessionRow; aal2Missing: boolean } | null> {
+  const token = req.cookies[SESSION_COOKIE];
+  if (!token) return null;
+  const session = await findSession(svc.ctx.db, svc.ctx.config.auth, token);
+  if (!session) return null;
+  const identity = await findIdentity(svc.ctx.db, session.identity_id);
+  if (!identity || identity.state !== 'active') return null;
+  return { session, aal2Missing: identity.totp_secret !== null && session.aal !== 'aal2' };
+}
+
+/**
+ * Who the request is: the local admin (AUTH_MODE=none), an access token (Bearer or Basic
+ * `token:<value>`), Basic email:password (rate-limited like login), or the session cookie.
+ */
+export async function resolvePrincipal(svc: AuthServices, req: FastifyRequest): Promise<Resolution> {
+  const { db, config } = svc.ctx;
+  if (config.auth.mode === 'none' && svc.localAdminId) {
+    return { kind: 'ok', principal: principal(svc, svc.localAdminId, 'none') };
+  }
+  const header = req.headers.authorization;
+  if (header) {
+    const [scheme, value = ''] = header.split(/\s+/, 2);
+    if (scheme?.toLowerCase() === 'bearer') {
+      const personId = await verifyAccessToken(db, value);
+      return personId ? { kind: 'ok', principal: principal(svc, personId, 'token') } : INVALID_CREDENTIALS;
+    }
+    if (scheme?.toLowerCase() === 'basic') {
+      const decoded = Buffer.from(value, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon < 0) return INVALID_CREDENTIALS;
+      const user = decoded.slice(0, colon);
+      const secret = decoded.slice(colon + 1);
+      if (user === 'token') {
+        const personId = await verifyAccessToken(db, secret);
+        return personId ? { kind: 'ok', principal: principal(svc, personId, 'token') } : INVALID_CREDENTIALS;
+      }
+      if (config.auth.mode !== 'builtin') return INVALID_CREDENTIALS;
+      if (!svc.limiter.hit(limitKeys(svc, 'login', req.ip, user))) {
+        return { kind: 'error', status: 429, body: { error: TOO_MANY_ATTEMPTS } };
+      }
+      const identity = await findIdentityByEmail(db, user);
+      const ok = await verifySecret(identity?.password_hash, secret);
+      if (!identity || !ok || identity.state !== 'active') return INVALID_CREDENTIALS;
+      // Basic cannot carry a second factor: accounts with TOTP must use a token instead.
+      if (identity.totp_secret) {
+        return {
+          kind: 'error',
+          status: 403,
+          body: { error: 'This account uses two-factor authentication: use an access token' },
+        };
+      }
+      return { kind: 'ok', principal: principal(svc, identity.id, 'basic') };
+    }
+    return INVALID_CREDENTIALS;
+  }
+  if (config.auth.mode === 'kratos') {
+    const personId = await kratosPrincipal(svc, req);
+    return personId ? { kind: 'ok', principal: principal(svc, personId, 'kratos') } : { kind: 'anonymous' };
+  }
+  const found = await sessionFromCookie(svc, req);
+  if (!found) return { kind: 'anonymous' };
+  if (found.aal2Missing) {
+    return {
+      kind: 'error',
+      status: 403,
+      body: {
+        error: 'A second factor is required: sign in with your authenticator code',
+        id: 'session_aal2_required',
+        redirect_browser_to: '/login?aal=aal2',
+      },
+    };
+  }
+  return {
+    kind: 'ok',
+    principal: principal(svc, found.session.identity_id, 'session', found.session.id),
+    session: found.session,
+  };
+}

@@ -1,0 +1,114 @@
+import type { AuthConfig } from '../config.js';
+import type { Queryable } from '../db/types.js';
+import { randomToken, sha256 } from './secrets.js';
+
+export const SESSION_COOKIE = 'opsdeck_session';
+
+export type Aal = 'aal1' | 'aal2';
+
+export type SessionRow = {
+  id: string;
+  identity_id: string;
+  aal: Aal;
+  methods: { method: string; aal: Aal; completed_at: string }[];
+  authenticated_at: Date;
+  issued_at: Date;
+  expires_at: Date;
+  last_seen_at: Date;
+};
+
+export type NewSession = { session: SessionRow; token: string; logoutToken: string };
+
+type SessionTimes = Pick<AuthConfig, 'sessionIdleMs' | 'sessionLifetimeMs'>;
+
+const COLUMNS = 'id, identity_id, aal, methods, authenticated_at, issued_at, expires_at, last_seen_at';
+
+/** Creates a session with fresh random tokens; the caller sets the cookie. */
+export async function createSession(
+  db: Queryable,
+  cfg: SessionTimes,
+  identityId: string,
+  aal: Aal,
+  methods: SessionRow['methods'],
+  authenticatedAt: Date = new Date(),
+): Promise<NewSession> {
+  const token = randomToken();
+  const logoutToken = randomToken();
+  const { rows } = await db.query<SessionRow>(
+    `INSERT INTO auth_sessions (token_hash, logout_token_hash, identity_id, aal, methods, authenticated_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, now() + make_interval(secs => $7))
+     RETURNING ${COLUMNS}`,
+    [
+      sha256(token),
+      sha256(logoutToken),
+      identityId,
+      aal,
+      JSON.stringify(methods),
+      authenticatedAt,
+      cfg.sessionLifetimeMs / 1000,
+    ],
+  );
+  const session = rows[0];
+  if (!session) throw new Error('session insert returned no row');
+  return { session, token, logoutToken };
+}
+
+/**
+ * The live session for a cookie token, or null when unknown, past its absolute lifetime or
+ * idle for longer than the idle timeout (such sessions are deleted on sight).
+ */
+export async function findSession(
+  db: Queryable,
+  cfg: SessionTimes,
+  token: string,
+): Promise<SessionRow | null> {
+  const { rows } = await db.query<SessionRow & { idle_expired: boolean }>(
+    `SELECT ${COLUMNS}, (expires_at <= now() OR last_seen_at + make_interval(secs => $2) <= now()) AS idle_expired
+     FROM auth_sessions WHERE token_hash = $1`,
+    [sha256(token), cfg.sessionIdleMs / 1000],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (row.idle_expired) {
+    await db.query('DELETE FROM auth_sessions WHERE id = $1', [row.id]);
+    return null;
+  }
+  // Touch at most once a minute: the idle clock does not need per-request precision.
+  await db.query(
+    "UPDATE auth_sessions SET last_seen_at = now() WHERE id = $1 AND last_seen_at < now() - interval '1 minute'",
+    [row.id],
+  );
+  const { idle_expired: _unused, ...session } = row;
+  return session;
+}
+
+export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.query('DELETE FROM auth_sessions WHERE id = $1', [sessionId]);
+}
+
+/** Ends every session of the identity (password change, user deleted or deactivated). */
+export async function revokeAllSessions(db: Queryable, identityId: string): Promise<number> {
+  const { affectedRows } = await db.query('DELETE FROM auth_sessions WHERE identity_id = $1', [identityId]);
+  return affectedRows;
+}
+
+export async function findSessionByLogoutToken(
+  db: Queryable,
+  logoutToken: string,
+): Promise<SessionRow | null> {
+  const { rows } = await db.query<SessionRow>(
+    `SELECT ${COLUMNS} FROM auth_sessions WHERE logout_token_hash = $1`,
+    [sha256(logoutToken)],
+  );
+  return rows[0] ?? null;
+}
+
+/** A new logout token for an existing session (GET logout/browser hands it out). */
+export async function newLogoutToken(db: Queryable, sessionId: string): Promise<string> {
+  const logoutToken = randomToken();
+  await db.query('UPDATE auth_sessions SET logout_token_hash = $2 WHERE id = $1', [
+    sessionId,
+    sha256(logoutToken),
+  ]);
+  return logoutToken;
+}
