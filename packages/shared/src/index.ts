@@ -3,3 +3,4 @@ export * from './resources.js';
 export * from './rbac.js';
 export * from './format/index.js';
 export * from './time/index.js';
+export * from './health/canary-spec.js';

@@ -44,6 +44,12 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = {
   job_histories: { read: 'database', write: null },
   job_history_names: { read: 'database', write: null },
   event_queue_summary: { read: 'database', write: null },
+  canaries: { read: 'canaries', write: 'canaries' },
+  canaries_with_status: { read: 'canaries', write: null },
+  checks: { read: 'canaries', write: null },
+  check_statuses: { read: 'canaries', write: null },
+  check_statuses_1h: { read: 'canaries', write: null },
+  check_statuses_1d: { read: 'canaries', write: null },
 };
 
 /** Database functions callable through /api/db/rpc/{fn}; `write` applies to POST. */

@@ -1,0 +1,122 @@
+import {
+  canaryResourceSchema,
+  canarySpecSchema,
+  type CanarySpec,
+  type CheckType,
+  CHECK_TYPES,
+} from '@opsdeck/shared';
+import YAML from 'yaml';
+import { runnerFor } from './checks/registry.js';
+import { resolveTemplates } from './run-check.js';
+
+export class CanarySpecError extends Error {}
+
+export type CanaryMetadata = { name?: string; namespace?: string; labels?: Record<string, string> };
+
+/** A check as a canary spec defines it, ready to store in `checks`. */
+export type DefinedCheck = {
+  type: CheckType;
+  name: string;
+  description: string | null;
+  icon: string | null;
+  namespace: string | null;
+  labels: Record<string, string>;
+  severity: string;
+  endpoint: string;
+  spec: Record<string, unknown>;
+};
+
+/**
+ * Reads a canary spec as users give it: an object or YAML/JSON text, either the bare spec
+ * or a whole canary-checker document (apiVersion/kind/metadata/spec). Throws
+ * CanarySpecError with every problem, path first.
+ */
+export function parseCanarySpec(input: unknown): { spec: CanarySpec; metadata: CanaryMetadata } {
+  let value = input;
+  if (typeof value === 'string') {
+    try {
+      value = YAML.parse(value) as unknown;
+    } catch (e) {
+      throw new CanarySpecError(`spec is not valid YAML or JSON: ${(e as Error).message}`);
+    }
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new CanarySpecError('spec must be an object');
+  }
+  if ((value as { kind?: unknown }).kind !== undefined) {
+    const doc = canaryResourceSchema.safeParse(resolveTemplates(value, SAMPLE_VARS));
+    if (!doc.success) throw new CanarySpecError(describe(doc.error.issues));
+    const original = value as { spec: CanarySpec };
+    return { spec: original.spec, metadata: doc.data.metadata };
+  }
+  const parsed = canarySpecSchema.safeParse(resolveTemplates(value, SAMPLE_VARS));
+  if (!parsed.success) throw new CanarySpecError(describe(parsed.error.issues, 'spec'));
+  // The stored spec keeps its placeholders; they are resolved when the check runs.
+  return { spec: value as CanarySpec, metadata: {} };
+}
+
+/** Stand-ins for run-time placeholders, so `127.0.0.1:{{port}}` validates as host:port. */
+const SAMPLE_VARS = { port: '8080', dataDir: '/data' };
+
+function describe(issues: { path: PropertyKey[]; message: string }[], prefix?: string): string {
+  return issues
+    .map((i) => {
+      const where = [prefix, ...i.path.map(String)].filter(Boolean).join('.');
+      return where ? `${where}: ${i.message}` : i.message;
+    })
+    .join('; ');
+}
+
+type CommonCheck = {
+  name?: string;
+  description?: string;
+  icon?: string;
+  namespace?: string;
+  labels?: Record<string, string>;
+  severity?: string;
+};
+
+/** The checks a spec defines, named and de-duplicated (type + name identify a check). */
+export function definedChecks(
+  spec: CanarySpec,
+  canary: { labels: Record<string, string> },
+  templateVars: Record<string, string> = {},
+): DefinedCheck[] {
+  const out: DefinedCheck[] = [];
+  const seen = new Set<string>();
+  for (const type of CHECK_TYPES) {
+    const list = (spec as Record<string, unknown>)[type];
+    if (!Array.isArray(list)) continue;
+    list.forEach((raw: unknown, i) => {
+      const c = raw as CommonCheck & Record<string, unknown>;
+      const runner = runnerFor(type);
+      let endpoint = '';
+      if (runner) {
+        const parsed = runner.schema.safeParse(resolveTemplates(c, templateVars));
+        if (parsed.success) endpoint = runner.endpoint(parsed.data);
+      } else {
+        endpoint = String(c.url ?? c.endpoint ?? c.path ?? '');
+      }
+      const name = c.name ?? (endpoint || `${type}-${i + 1}`);
+      const key = `${type}/${name}`;
+      if (seen.has(key)) {
+        throw new CanarySpecError(
+          `spec.${type}.${i}.name: duplicate check name "${name}" (names must be unique per type)`,
+        );
+      }
+      seen.add(key);
+      out.push({
+        type,
+        name,
+        description: c.description ?? null,
+        icon: c.icon ?? null,
+        namespace: c.namespace ?? null,
+        labels: { ...canary.labels, ...(c.labels ?? {}) },
+        severity: c.severity ?? 'info',
+        endpoint,
+        spec: c,
+      });
+    });
+  }
+  return out;
+}

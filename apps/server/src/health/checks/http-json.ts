@@ -1,0 +1,41 @@
+import { request } from 'undici';
+import { createSafeAgent } from '../../net/ssrf.js';
+import type { RunContext } from './types.js';
+import { clip } from './values.js';
+
+export type JsonResponse = { status: number; json: unknown; text: string };
+
+/** One JSON request through the SSRF-guarded agent, bounded by the check's signal. */
+export async function fetchJson(
+  url: string,
+  ctx: RunContext,
+  init: { method?: string; body?: string; headers?: Record<string, string> } = {},
+): Promise<JsonResponse> {
+  const agent = createSafeAgent({ connectTimeoutMs: ctx.timeoutMs });
+  try {
+    const res = await request(url, {
+      method: (init.method ?? 'GET') as 'GET',
+      headers: { accept: 'application/json', ...init.headers },
+      body: init.body,
+      dispatcher: agent,
+      signal: ctx.signal,
+      headersTimeout: ctx.timeoutMs,
+      bodyTimeout: ctx.timeoutMs,
+    });
+    const text = await res.body.text();
+    let json: unknown = null;
+    try {
+      json = JSON.parse(text) as unknown;
+    } catch {
+      json = null;
+    }
+    return { status: res.statusCode, json, text: clip(text, 1000) };
+  } finally {
+    void agent.destroy().catch(() => {});
+  }
+}
+
+/** Joins a base URL and a path without doubling slashes. */
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}

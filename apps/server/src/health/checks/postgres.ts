@@ -1,0 +1,45 @@
+import { postgresCheckSchema } from '@opsdeck/shared';
+import pg from 'pg';
+import type { z } from 'zod';
+import { type CheckRunner, fail, pass, redactUrl } from './types.js';
+
+type PostgresSpec = z.infer<typeof postgresCheckSchema>;
+
+/** PostgreSQL: connects, runs the query (default `SELECT 1`), compares the row count. */
+export const postgresRunner: CheckRunner<PostgresSpec> = {
+  type: 'postgres',
+  schema: postgresCheckSchema,
+  endpoint: (s) => redactUrl(s.url ?? s.connection ?? ''),
+  async run(spec, ctx) {
+    const connectionString = spec.url ?? spec.connection ?? '';
+    if (!/^postgres(ql)?:\/\//.test(connectionString)) {
+      return fail('url must be a postgres:// connection string (named connections are not supported here)');
+    }
+    const client = new pg.Client({
+      connectionString,
+      connectionTimeoutMillis: ctx.timeoutMs,
+      statement_timeout: ctx.timeoutMs,
+      query_timeout: ctx.timeoutMs,
+      application_name: 'opsdeck-check',
+    });
+    const onAbort = () => void client.end().catch(() => {});
+    ctx.signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      await client.connect();
+      const result = await client.query(spec.query ?? 'SELECT 1');
+      const rows = result.rows.slice(0, 100) as Record<string, unknown>[];
+      const data = { results: rows, count: result.rowCount ?? result.rows.length };
+      const expected = spec.results ?? 1;
+      if (data.count !== expected && spec.results !== undefined) {
+        return fail(`query returned ${data.count} rows, expected ${expected}`, data);
+      }
+      if (spec.results === undefined && data.count === 0 && !spec.test) {
+        return fail('query returned no rows', data);
+      }
+      return pass(`${data.count} rows`, data);
+    } finally {
+      ctx.signal.removeEventListener('abort', onAbort);
+      await client.end().catch(() => {});
+    }
+  },
+};

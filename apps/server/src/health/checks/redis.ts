@@ -1,0 +1,37 @@
+import { redisCheckSchema } from '@opsdeck/shared';
+import type { z } from 'zod';
+import { RespClient } from './resp.js';
+import { connectTcp, splitHostPort } from './tcp.js';
+import { abortable, type CheckRunner, fail, pass } from './types.js';
+import { resolveValue } from './values.js';
+
+type RedisSpec = z.infer<typeof redisCheckSchema>;
+
+/** Redis: AUTH (when given), SELECT db, PING answered with PONG. */
+export const redisRunner: CheckRunner<RedisSpec> = {
+  type: 'redis',
+  schema: redisCheckSchema,
+  endpoint: (s) => `${s.addr}/${s.db ?? 0}`,
+  async run(spec, ctx) {
+    const { host, port } = splitHostPort(spec.addr);
+    const socket = await connectTcp(host, port, ctx.signal);
+    const client = new RespClient(socket);
+    try {
+      const username = resolveValue(spec.username);
+      const password = resolveValue(spec.password);
+      if (password !== undefined) {
+        await abortable(
+          client.command(username ? ['AUTH', username, password] : ['AUTH', password]),
+          ctx.signal,
+        );
+      }
+      if (spec.db) await abortable(client.command(['SELECT', String(spec.db)]), ctx.signal);
+      const reply = await abortable(client.command(['PING']), ctx.signal);
+      const data = { reply };
+      if (reply !== 'PONG') return fail(`PING answered ${JSON.stringify(reply)}, expected PONG`, data);
+      return pass('PONG', data);
+    } finally {
+      client.close();
+    }
+  },
+};

@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import type { RunnableCheckType } from '@opsdeck/shared';
+
+/** What a runner needs besides the check spec. */
+export type RunContext = {
+  /** Fires when the check's time limit is reached; runners stop their I/O promptly. */
+  signal: AbortSignal;
+  timeoutMs: number;
+  disableExecChecks: boolean;
+};
+
+/**
+ * A runner's verdict. `data` is what `test` and `display` expressions see (for http:
+ * code, headers, content, json, sslAge…) and is stored, trimmed, in check_statuses.details.
+ */
+export type RunOutcome = {
+  pass: boolean;
+  message: string;
+  error?: string;
+  data: Record<string, unknown>;
+};
+
+/** One check type: its spec schema, how to name its endpoint, and how to run it. */
+export type CheckRunner<S> = {
+  type: RunnableCheckType;
+  schema: z.ZodType<S>;
+  /** What the dashboard shows as the check's endpoint (never with credentials). */
+  endpoint(spec: S): string;
+  run(spec: S, ctx: RunContext): Promise<RunOutcome>;
+};
+
+export const pass = (message: string, data: Record<string, unknown> = {}): RunOutcome => ({
+  pass: true,
+  message,
+  data,
+});
+export const fail = (error: string, data: Record<string, unknown> = {}, message = ''): RunOutcome => ({
+  pass: false,
+  message,
+  error,
+  data,
+});
+
+/** Hides the password of a URL before it is shown or stored. */
+export function redactUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    if (u.password) u.password = '****';
+    return u.toString();
+  } catch {
+    return raw.replace(/:\/\/([^:@/]+):[^@/]+@/, '://$1:****@');
+  }
+}
+
+/** Rejects with a timeout error when the signal fires; used to bound any await. */
+export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(timeoutError(signal));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(timeoutError(signal));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (v) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(v);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+export function timeoutError(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error('timed out');
+}

@@ -1,0 +1,112 @@
+import { canaryJsonSchema } from '@opsdeck/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { ServerContext } from '../context.js';
+import { durationMs } from './checks/values.js';
+import { checkGraph } from './graph.js';
+import { CheckNotFoundError, runCheckNow } from './run-canary.js';
+import { setListeningServer } from './runtime.js';
+import { checksSummaryJson } from './summary.js';
+
+const window = z
+  .string()
+  .optional()
+  .transform((v, c) => {
+    if (!v) return 3_600_000;
+    const ms = durationMs(v);
+    if (!ms || ms < 60_000) {
+      c.addIssue({ code: 'custom', message: 'window must be a duration of at least 1m, such as 1h or 7d' });
+      return z.NEVER;
+    }
+    return ms;
+  });
+
+/** "k=v,k2=v2" → {k: v, k2: v2}. */
+const labels = z
+  .string()
+  .optional()
+  .transform((v, c) => {
+    if (!v) return undefined;
+    const out: Record<string, string> = {};
+    for (const pair of v.split(',')) {
+      const i = pair.indexOf('=');
+      if (i <= 0) {
+        c.addIssue({ code: 'custom', message: 'labels must be key=value pairs separated by commas' });
+        return z.NEVER;
+      }
+      out[pair.slice(0, i).trim()] = pair.slice(i + 1).trim();
+    }
+    return out;
+  });
+
+const summaryQuery = z.object({ check_id: z.uuid().optional(), labels, window });
+
+/** A time: RFC 3339, or a duration before now ("1h", "7d"). */
+const when = (fallback: () => Date) =>
+  z
+    .string()
+    .optional()
+    .transform((v, c) => {
+      if (!v || v === 'now') return fallback();
+      const ago = durationMs(v.replace(/^now-/, ''));
+      if (ago !== undefined) return new Date(Date.now() - ago);
+      const t = new Date(v);
+      if (Number.isNaN(t.getTime())) {
+        c.addIssue({ code: 'custom', message: 'expected a duration such as 1h, or an RFC 3339 time' });
+        return z.NEVER;
+      }
+      return t;
+    });
+
+const graphQuery = z.object({
+  check: z.uuid({ message: 'check must be a check id' }),
+  start: when(() => new Date(Date.now() - 3_600_000)),
+  end: when(() => new Date()),
+  count: z.coerce.number().int().min(1).max(10_000).default(300),
+});
+
+/** Health API (API.md "Health"): summary, graph, run now, and the canary JSON Schema. */
+export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  setListeningServer(ctx, app.server);
+
+  app.get('/api/schemas/canary.schema.json', async (_req, reply) =>
+    reply.type('application/schema+json').header('cache-control', 'no-cache').send(canaryJsonSchema()),
+  );
+
+  app.get('/api/canary/api/summary', { config: { permission: ['canaries', 'read'] } }, async (req, reply) => {
+    const started = performance.now();
+    const q = summaryQuery.parse(req.query);
+    const json = await checksSummaryJson(ctx.db, {
+      checkId: q.check_id,
+      labels: q.labels,
+      windowMs: q.window,
+    });
+    const duration = Math.round(performance.now() - started);
+    return reply
+      .type('application/json')
+      .send(`{"duration":${duration},"runnerName":"local","checks_summary":${json}}`);
+  });
+
+  app.get('/api/canary/api/graph', { config: { permission: ['canaries', 'read'] } }, async (req, reply) => {
+    const q = graphQuery.parse(req.query);
+    if (q.end.getTime() < q.start.getTime())
+      return reply.code(400).send({ error: 'end must be after start' });
+    return checkGraph(ctx.db, q.check, q.start, q.end, q.count);
+  });
+
+  // Run Now is open to admin, editor, commander and responder (spec 1 §6): exactly the
+  // roles that may write the `responder` resource, so that permission guards it.
+  app.post<{ Params: { id: string } }>(
+    '/api/canary/run/check/:id',
+    { config: { permission: ['responder', 'write'] } },
+    async (req, reply) => {
+      const id = z.uuid({ message: 'the check id must be a UUID' }).parse(req.params.id);
+      try {
+        return await runCheckNow(ctx, id);
+      } catch (e) {
+        if (e instanceof CheckNotFoundError) return reply.code(404).send({ error: e.message });
+        throw e;
+      }
+    },
+  );
+}

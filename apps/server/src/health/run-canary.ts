@@ -1,0 +1,88 @@
+import { isRunnableCheckType, LOCAL_AGENT_ID } from '@opsdeck/shared';
+import { recordJob } from '../jobs/history.js';
+import { recordCheckResult } from './record.js';
+import { executeCheck } from './run-check.js';
+import { checkLimiter, executeOptions, type HealthContext, templateVars } from './runtime.js';
+import { nextRunAfter } from './schedule.js';
+import { syncCanaryChecks } from './sync.js';
+
+type CheckRow = { id: string; type: string; name: string; spec: unknown };
+
+export type RunSummary = { total: number; failed: number; success: number; errors: string[] };
+
+/** Runs checks (bounded by CHECK_CONCURRENCY) and records each result as it completes. */
+async function runChecks(
+  ctx: HealthContext,
+  checks: CheckRow[],
+  nextRuntime: Date | null,
+): Promise<RunSummary> {
+  const limiter = checkLimiter(ctx);
+  const options = executeOptions(ctx);
+  const summary: RunSummary = { total: checks.length, failed: 0, success: 0, errors: [] };
+  await Promise.all(
+    checks.map((check) =>
+      limiter.run(async () => {
+        const result = await executeCheck(check.type, check.spec, options);
+        await recordCheckResult(ctx.db, check.id, result, nextRuntime);
+        if (result.pass) summary.success++;
+        else {
+          summary.failed++;
+          summary.errors.push(`${check.name}: ${result.error ?? result.message}`);
+        }
+      }),
+    ),
+  );
+  return summary;
+}
+
+/**
+ * One scheduled run of a canary, recorded in job_history: reconcile its checks with the
+ * spec, run the runnable ones, store the results.
+ */
+export async function runCanary(
+  ctx: HealthContext,
+  canary: { id: string; name: string; schedule: string | null },
+  now = new Date(),
+): Promise<RunSummary> {
+  return recordJob(
+    ctx,
+    { name: 'Canary', resourceId: canary.id, resourceType: 'canary', agentId: LOCAL_AGENT_ID },
+    async () => {
+      await syncCanaryChecks(ctx.db, canary.id, templateVars(ctx));
+      const { rows } = await ctx.db.query<CheckRow>(
+        'SELECT id, type, name, spec FROM checks WHERE canary_id = $1 AND deleted_at IS NULL ORDER BY name',
+        [canary.id],
+      );
+      const runnable = rows.filter((c) => isRunnableCheckType(c.type));
+      const summary = await runChecks(ctx, runnable, nextRunAfter(canary.schedule, now));
+      return {
+        ...summary,
+        success: summary.success,
+        errors: summary.failed,
+        details: { errors: summary.errors },
+      };
+    },
+  ).then((r) => ({ total: r.total, failed: r.failed, success: r.success, errors: r.details.errors }));
+}
+
+export class CheckNotFoundError extends Error {}
+
+/** "Run Now" on one check: runs it at once and records the result like a scheduled run. */
+export async function runCheckNow(ctx: HealthContext, checkId: string): Promise<RunSummary> {
+  const { rows } = await ctx.db.query<CheckRow & { next_runtime: Date | null }>(
+    `SELECT k.id, k.type, k.name, k.spec, c.next_runtime FROM checks k JOIN canaries c ON c.id = k.canary_id
+     WHERE k.id = $1 AND k.deleted_at IS NULL AND c.deleted_at IS NULL`,
+    [checkId],
+  );
+  const check = rows[0];
+  if (!check) throw new CheckNotFoundError(`check ${checkId} not found`);
+  if (!isRunnableCheckType(check.type)) {
+    return {
+      total: 1,
+      failed: 1,
+      success: 0,
+      errors: [`${check.type} checks are accepted but not run by this server`],
+    };
+  }
+  return runChecks(ctx, [check], check.next_runtime);
+}

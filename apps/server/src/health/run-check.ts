@@ -1,0 +1,142 @@
+import { evaluate } from '@marcbachmann/cel-js';
+import { runnerFor } from './checks/registry.js';
+import type { RunOutcome } from './checks/types.js';
+import { durationMs } from './checks/values.js';
+
+export type CheckResult = {
+  time: Date;
+  pass: boolean;
+  durationMs: number;
+  message: string;
+  error: string | null;
+  details: Record<string, unknown>;
+};
+
+export type ExecuteOptions = {
+  /** Used when the check spec has no `timeout`. */
+  defaultTimeoutMs: number;
+  disableExecChecks: boolean;
+  /** Values for `{{name}}` placeholders in string fields (port, dataDir). */
+  templateVars: Record<string, string>;
+};
+
+export const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
+const MAX_CHECK_TIMEOUT_MS = 5 * 60_000;
+
+/** Replaces `{{port}}` / `{{ .port }}` in every string of the spec. */
+export function resolveTemplates(value: unknown, vars: Record<string, string>): unknown {
+  if (typeof value === 'string') {
+    return value.replace(/\{\{\s*\.?(\w+)\s*\}\}/g, (whole, name: string) => vars[name] ?? whole);
+  }
+  if (Array.isArray(value)) return value.map((v) => resolveTemplates(v, vars));
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveTemplates(v, vars)]));
+  }
+  return value;
+}
+
+/** JSON-safe copy (bigint → number, drops undefined). */
+function jsonSafe(data: Record<string, unknown>): Record<string, unknown> {
+  return JSON.parse(
+    JSON.stringify(data, (_k, v: unknown) => (typeof v === 'bigint' ? Number(v) : v)),
+  ) as Record<string, unknown>;
+}
+
+type Expr = { expr: string } | undefined;
+type CommonFields = { thresholdMillis?: number; test?: Expr; display?: Expr; timeout?: string | number };
+
+/**
+ * Runs one check: validates its spec, runs its type's runner under a time limit, then
+ * applies thresholdMillis, the `test` CEL expression and the `display` expression.
+ * Never throws: every failure becomes an unhealthy result with the reason.
+ */
+export async function executeCheck(
+  type: string,
+  rawSpec: unknown,
+  opts: ExecuteOptions,
+): Promise<CheckResult> {
+  const time = new Date();
+  const started = performance.now();
+  const done = (outcome: RunOutcome): CheckResult => ({
+    time,
+    pass: outcome.pass,
+    durationMs: Math.round(performance.now() - started),
+    message: outcome.message,
+    error: outcome.error ?? null,
+    details: jsonSafe(outcome.data),
+  });
+  const runner = runnerFor(type);
+  if (!runner)
+    return done({
+      pass: false,
+      message: '',
+      error: `${type} checks are accepted but not run by this server`,
+      data: {},
+    });
+  const parsed = runner.schema.safeParse(resolveTemplates(rawSpec, opts.templateVars));
+  if (!parsed.success) {
+    const reason = parsed.error.issues.map((i) => `${i.path.join('.') || type}: ${i.message}`).join('; ');
+    return done({ pass: false, message: '', error: `invalid ${type} check: ${reason}`, data: {} });
+  }
+  const spec = parsed.data as CommonFields;
+  const timeoutMs = Math.min(MAX_CHECK_TIMEOUT_MS, durationMs(spec.timeout) ?? opts.defaultTimeoutMs);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
+  let outcome: RunOutcome;
+  try {
+    outcome = await new Promise<RunOutcome>((resolve, reject) => {
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), {
+        once: true,
+      });
+      runner
+        .run(parsed.data, { signal: controller.signal, timeoutMs, disableExecChecks: opts.disableExecChecks })
+        .then(resolve, reject);
+    });
+  } catch (e) {
+    outcome = { pass: false, message: '', error: errorText(e), data: {} };
+  } finally {
+    clearTimeout(timer);
+  }
+  const result = done(outcome);
+  applyExpressions(result, spec);
+  return result;
+}
+
+function errorText(e: unknown): string {
+  if (e instanceof AggregateError && e.errors.length) return errorText(e.errors[0]);
+  if (e instanceof Error) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const cause = e.cause instanceof Error ? `: ${e.cause.message}` : '';
+    const text = e.message || code || e.name;
+    return code && !text.includes(code) ? `${code}: ${text}${cause}` : `${text}${cause}`;
+  }
+  return String(e);
+}
+
+/** thresholdMillis, then `test` (must be true), then `display` (the message). */
+function applyExpressions(result: CheckResult, spec: CommonFields): void {
+  if (result.pass && spec.thresholdMillis !== undefined && result.durationMs > spec.thresholdMillis) {
+    result.pass = false;
+    result.error = `took ${result.durationMs} ms, above the ${spec.thresholdMillis} ms threshold`;
+  }
+  const vars = { ...result.details, duration: result.durationMs };
+  if (result.pass && spec.test?.expr) {
+    try {
+      const ok: unknown = evaluate(spec.test.expr, vars);
+      if (ok !== true) {
+        result.pass = false;
+        result.error = `test expression returned ${String(ok)}: ${spec.test.expr}`;
+      }
+    } catch (e) {
+      result.pass = false;
+      result.error = `test expression failed: ${(e as Error).message.split('\n')[0]}`;
+    }
+  }
+  if (spec.display?.expr) {
+    try {
+      result.message = String(evaluate(spec.display.expr, vars));
+    } catch (e) {
+      result.message = `display expression failed: ${(e as Error).message.split('\n')[0]}`;
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import type { Queryable } from '../db/types.js';
+import { CanarySpecError, definedChecks, parseCanarySpec } from './canary-spec.js';
+import { scheduleOf } from './schedule.js';
+
+type CanaryRow = {
+  id: string;
+  namespace: string;
+  labels: Record<string, string> | null;
+  spec: unknown;
+  agent_id: string;
+  deleted_at: string | null;
+  schedule: string | null;
+};
+
+export type SyncResult = { created: number; updated: number; deleted: number };
+
+/**
+ * Reconciles a canary's checks with its spec: creates new ones, updates the changed ones
+ * (same type and name keep their id and history) and soft-deletes the ones that are gone.
+ * A deleted canary soft-deletes all its checks. Throws CanarySpecError for a broken spec.
+ */
+export async function syncCanaryChecks(
+  db: Queryable,
+  canaryId: string,
+  templateVars: Record<string, string> = {},
+): Promise<SyncResult> {
+  const { rows } = await db.query<CanaryRow>(
+    'SELECT id, namespace, labels, spec, agent_id, deleted_at, schedule FROM canaries WHERE id = $1',
+    [canaryId],
+  );
+  const canary = rows[0];
+  if (!canary || canary.deleted_at) {
+    const r = await db.query(
+      'UPDATE checks SET deleted_at = now(), updated_at = now() WHERE canary_id = $1 AND deleted_at IS NULL',
+      [canaryId],
+    );
+    return { created: 0, updated: 0, deleted: r.affectedRows };
+  }
+  const { spec } = parseCanarySpec(canary.spec);
+  const wanted = definedChecks(spec, { labels: canary.labels ?? {} }, templateVars);
+  const schedule = scheduleOf(spec, canary.schedule);
+  if (schedule !== canary.schedule) {
+    await db.query('UPDATE canaries SET schedule = $2 WHERE id = $1', [canaryId, schedule]);
+  }
+
+  const upserted = await db.query<{ inserted: boolean }>(
+    `INSERT INTO checks (canary_id, agent_id, type, name, description, icon, namespace, labels, severity, endpoint, spec)
+     SELECT $1, $2, w.type, w.name, w.description, w.icon, coalesce(w.namespace, $3), w.labels, w.severity, w.endpoint, w.spec
+     FROM jsonb_to_recordset($4::jsonb) AS w(type text, name text, description text, icon text, namespace text,
+       labels jsonb, severity text, endpoint text, spec jsonb)
+     ON CONFLICT (canary_id, type, name) WHERE deleted_at IS NULL DO UPDATE SET
+       description = excluded.description, icon = excluded.icon, namespace = excluded.namespace,
+       labels = excluded.labels, severity = excluded.severity, endpoint = excluded.endpoint,
+       spec = excluded.spec, agent_id = excluded.agent_id, updated_at = now()
+     WHERE (checks.description, checks.icon, checks.namespace, checks.labels, checks.severity, checks.endpoint, checks.spec)
+       IS DISTINCT FROM (excluded.description, excluded.icon, excluded.namespace, excluded.labels, excluded.severity,
+         excluded.endpoint, excluded.spec)
+     RETURNING (xmax = 0) AS inserted`,
+    [canaryId, canary.agent_id, canary.namespace, JSON.stringify(wanted)],
+  );
+  const removed = await db.query(
+    `UPDATE checks SET deleted_at = now(), updated_at = now()
+     WHERE canary_id = $1 AND deleted_at IS NULL AND NOT (type || '/' || name = ANY($2::text[]))`,
+    [canaryId, wanted.map((w) => `${w.type}/${w.name}`)],
+  );
+  const created = upserted.rows.filter((r) => r.inserted).length;
+  return { created, updated: upserted.rows.length - created, deleted: removed.affectedRows };
+}
+
+export { CanarySpecError };

@@ -1,0 +1,310 @@
+import { z } from 'zod';
+
+/**
+ * The canary spec, with canary-checker's field names so existing canary YAML imports
+ * unchanged. `canarySpecSchema` validates the `spec` of a canary; `canaryResourceSchema`
+ * the whole Kubernetes-style document (apiVersion, kind, metadata, spec).
+ */
+
+/** A value given inline or by reference (`{value}`, `{valueFrom: {secretKeyRef|configMapKeyRef}}`). */
+export const envVarSchema = z.union([
+  z.string(),
+  z
+    .object({
+      value: z.string().optional(),
+      valueFrom: z
+        .object({
+          secretKeyRef: z.object({ name: z.string(), key: z.string() }).optional(),
+          configMapKeyRef: z.object({ name: z.string(), key: z.string() }).optional(),
+        })
+        .loose()
+        .optional(),
+    })
+    .loose(),
+]);
+export type EnvVarValue = z.infer<typeof envVarSchema>;
+
+const namedEnvVar = z
+  .object({
+    name: z.string().min(1),
+    value: z.string().optional(),
+    valueFrom: z.record(z.string(), z.unknown()).optional(),
+  })
+  .loose();
+
+const expression = z.object({ expr: z.string().min(1, 'expr must not be empty') }).loose();
+
+/** A Go duration ("500ms", "30s", "1h30m") or a number of milliseconds. */
+export const durationSchema = z.union([
+  z.number().nonnegative(),
+  z.string().regex(/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h|d))+$/, 'a duration such as 500ms, 30s or 1h30m'),
+]);
+
+/** Fields every check has, whatever its type. */
+export const commonCheckFields = {
+  name: z.string().min(1).optional(),
+  description: z.string().optional(),
+  icon: z.string().optional(),
+  labels: z.record(z.string(), z.string()).optional(),
+  namespace: z.string().optional(),
+  severity: z.enum(['info', 'low', 'medium', 'high', 'critical']).optional(),
+  thresholdMillis: z.number().int().nonnegative().optional(),
+  /** Per-check time limit (Go duration or ms); the server default applies when absent. */
+  timeout: durationSchema.optional(),
+  test: expression.optional(),
+  display: expression.optional(),
+  transform: z.record(z.string(), z.unknown()).optional(),
+};
+
+const url = z.string().min(1, 'url is required');
+const hostPort = z
+  .string()
+  .regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:/]+):\d{1,5}$/, 'endpoint must be host:port, for example db.local:5432');
+
+export const httpCheckSchema = z
+  .object({
+    ...commonCheckFields,
+    url: url.optional(),
+    /** Older canary-checker name for url. */
+    endpoint: z.string().optional(),
+    method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).optional(),
+    headers: z.array(namedEnvVar).optional(),
+    body: z.string().optional(),
+    username: envVarSchema.optional(),
+    password: envVarSchema.optional(),
+    responseCodes: z.array(z.number().int().min(100).max(599)).optional(),
+    responseContent: z.string().optional(),
+    maxSSLExpiry: z.number().int().nonnegative().optional(),
+    tlsConfig: z
+      .object({ insecureSkipVerify: z.boolean().optional(), ca: z.string().optional() })
+      .loose()
+      .optional(),
+  })
+  .loose()
+  .refine((c) => Boolean(c.url ?? c.endpoint), { message: 'url is required', path: ['url'] });
+
+export const tcpCheckSchema = z.object({ ...commonCheckFields, endpoint: hostPort }).loose();
+
+export const DNS_QUERY_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'NS', 'PTR', 'SRV', 'TXT'] as const;
+export const dnsCheckSchema = z
+  .object({
+    ...commonCheckFields,
+    server: z.string().optional(),
+    port: z.number().int().min(1).max(65535).optional(),
+    query: z.string().min(1, 'query is required'),
+    querytype: z.enum(DNS_QUERY_TYPES).optional(),
+    minrecords: z.number().int().nonnegative().optional(),
+    exactreply: z.array(z.string()).optional(),
+  })
+  .loose();
+
+export const icmpCheckSchema = z
+  .object({
+    ...commonCheckFields,
+    endpoint: z.string().min(1, 'endpoint is required'),
+    packetCount: z.number().int().min(1).max(100).optional(),
+    packetLossThreshold: z.number().min(0).max(100).optional(),
+  })
+  .loose();
+
+export const execCheckSchema = z
+  .object({
+    ...commonCheckFields,
+    script: z.string().min(1, 'script is required'),
+    env: z.array(namedEnvVar).optional(),
+  })
+  .loose();
+
+const sqlCheck = z
+  .object({
+    ...commonCheckFields,
+    url: z.string().optional(),
+    connection: z.string().optional(),
+    query: z.string().optional(),
+    results: z.number().int().nonnegative().optional(),
+  })
+  .loose()
+  .refine((c) => Boolean(c.url ?? c.connection), { message: 'url or connection is required', path: ['url'] });
+export const postgresCheckSchema = sqlCheck;
+export const mysqlCheckSchema = sqlCheck;
+
+export const redisCheckSchema = z
+  .object({
+    ...commonCheckFields,
+    addr: hostPort,
+    db: z.number().int().nonnegative().optional(),
+    username: envVarSchema.optional(),
+    password: envVarSchema.optional(),
+  })
+  .loose();
+
+export const folderCheckSchema = z
+  .object({
+    ...commonCheckFields,
+    path: z.string().min(1, 'path is required'),
+    minCount: z.number().int().nonnegative().optional(),
+    maxCount: z.number().int().nonnegative().optional(),
+    filter: z
+      .object({
+        minAge: durationSchema.optional(),
+        maxAge: durationSchema.optional(),
+        minSize: z.union([z.number(), z.string()]).optional(),
+        maxSize: z.union([z.number(), z.string()]).optional(),
+        regex: z.string().optional(),
+      })
+      .loose()
+      .optional(),
+  })
+  .loose();
+
+export const prometheusCheckSchema = z
+  .object({ ...commonCheckFields, url, query: z.string().min(1, 'query is required') })
+  .loose();
+
+export const elasticsearchCheckSchema = z
+  .object({
+    ...commonCheckFields,
+    url,
+    index: z.string().min(1, 'index is required'),
+    query: z.string().optional(),
+    results: z.number().int().nonnegative().optional(),
+  })
+  .loose();
+
+export const mongodbCheckSchema = z.object({ ...commonCheckFields, url: z.string().optional() }).loose();
+
+/** Types this server runs, with their schemas. */
+export const RUNNABLE_CHECK_SCHEMAS = {
+  http: httpCheckSchema,
+  tcp: tcpCheckSchema,
+  dns: dnsCheckSchema,
+  icmp: icmpCheckSchema,
+  exec: execCheckSchema,
+  postgres: postgresCheckSchema,
+  redis: redisCheckSchema,
+  folder: folderCheckSchema,
+  prometheus: prometheusCheckSchema,
+  elasticsearch: elasticsearchCheckSchema,
+  opensearch: elasticsearchCheckSchema,
+} as const;
+
+/** Types whose fields are validated but which have no runner here (see docs/health.md). */
+export const ACCEPTED_CHECK_SCHEMAS = {
+  mysql: mysqlCheckSchema,
+  mongodb: mongodbCheckSchema,
+} as const;
+
+/** Other canary-checker types (spec 3 §3): accepted as free-form objects, stored, not run. */
+export const PASSTHROUGH_CHECK_TYPES = [
+  'awsConfigRule',
+  'awsConfig',
+  'github',
+  'ec2',
+  'ldap',
+  'pod',
+  'alertmanager',
+  'cloudwatch',
+  'gcs',
+  's3',
+  'smb',
+  'sftp',
+  'kubernetes',
+  'sql',
+  'mssql',
+  'configDB',
+  'azuredevops',
+  'jmeter',
+  'junit',
+  'dynatrace',
+  'namespace',
+  'custom',
+  'catalog',
+  'webhook',
+  'helm',
+  'restic',
+  'docker',
+  'dockerPush',
+  'containerd',
+  'containerdPush',
+  'databaseBackup',
+] as const;
+
+export type RunnableCheckType = keyof typeof RUNNABLE_CHECK_SCHEMAS;
+export type CheckType =
+  RunnableCheckType | keyof typeof ACCEPTED_CHECK_SCHEMAS | (typeof PASSTHROUGH_CHECK_TYPES)[number];
+
+export const CHECK_TYPES: readonly CheckType[] = [
+  ...(Object.keys(RUNNABLE_CHECK_SCHEMAS) as RunnableCheckType[]),
+  ...(Object.keys(ACCEPTED_CHECK_SCHEMAS) as (keyof typeof ACCEPTED_CHECK_SCHEMAS)[]),
+  ...PASSTHROUGH_CHECK_TYPES,
+];
+
+export function isRunnableCheckType(type: string): type is RunnableCheckType {
+  return Object.hasOwn(RUNNABLE_CHECK_SCHEMAS, type);
+}
+
+const passthroughCheck = z.object({ ...commonCheckFields }).loose();
+
+/** A `@every <duration>` interval or a 5/6-field cron expression. */
+export const scheduleSchema = z
+  .string()
+  .trim()
+  .refine(
+    (s) =>
+      /^@every\s+(\d+(\.\d+)?(ms|s|m|h))+$/.test(s) ||
+      /^@(yearly|annually|monthly|weekly|daily|hourly)$/.test(s) ||
+      /^(\S+\s+){4,5}\S+$/.test(s),
+    { message: 'schedule must be "@every <duration>" (for example @every 30s) or a cron expression' },
+  );
+
+const checkLists = Object.fromEntries([
+  ...Object.entries(RUNNABLE_CHECK_SCHEMAS).map(([t, s]) => [t, z.array(s).optional()]),
+  ...Object.entries(ACCEPTED_CHECK_SCHEMAS).map(([t, s]) => [t, z.array(s).optional()]),
+  ...PASSTHROUGH_CHECK_TYPES.map((t) => [t, z.array(passthroughCheck).optional()]),
+]) as {
+  [K in CheckType]: z.ZodOptional<z.ZodArray<z.ZodType<CheckSpecOf<K>>>>;
+};
+
+type CheckSpecOf<K extends CheckType> = K extends RunnableCheckType
+  ? z.infer<(typeof RUNNABLE_CHECK_SCHEMAS)[K]>
+  : K extends keyof typeof ACCEPTED_CHECK_SCHEMAS
+    ? z.infer<(typeof ACCEPTED_CHECK_SCHEMAS)[K]>
+    : z.infer<typeof passthroughCheck>;
+
+export const canarySpecSchema = z
+  .object({
+    schedule: scheduleSchema.optional(),
+    /** canary-checker's older form: seconds between runs. */
+    interval: z.number().int().positive().optional(),
+    owner: z.string().optional(),
+    severity: z.string().optional(),
+    replicas: z.number().int().nonnegative().optional(),
+    resultMode: z.string().optional(),
+    env: z.record(z.string(), z.unknown()).optional(),
+    ...checkLists,
+  })
+  .strict();
+export type CanarySpec = z.infer<typeof canarySpecSchema>;
+
+export const canaryResourceSchema = z
+  .object({
+    apiVersion: z.string().optional(),
+    kind: z.literal('Canary'),
+    metadata: z
+      .object({
+        name: z.string().min(1),
+        namespace: z.string().optional(),
+        labels: z.record(z.string(), z.string()).optional(),
+      })
+      .loose(),
+    spec: canarySpecSchema,
+  })
+  .loose();
+
+/** The common shape every check in a spec shares, as the server reads it. */
+export type CommonCheckSpec = z.infer<typeof passthroughCheck>;
+
+/** The JSON Schema the YAML editor validates canary specs against. */
+export function canaryJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(canarySpecSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+}
