@@ -11,6 +11,7 @@ import { authRoutes } from './auth/routes.js';
 import type { ServerContext } from './context.js';
 import { healthRoutes } from './health/routes.js';
 import { platformRoutes } from './platform/routes.js';
+import { restRoutes } from './rest/routes.js';
 
 /** The built web app: apps/web/dist, two folders up from both src/ and dist/ of the server. */
 function defaultWebDir(): string {
@@ -74,6 +75,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   // Domain routes: one plugin per domain, each a function (scope, ctx) in its own folder.
   await app.register(async (scope) => platformRoutes(scope, ctx));
+  await app.register(async (scope) => restRoutes(scope, ctx));
   await app.register(async (scope) => healthRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, auth));
 

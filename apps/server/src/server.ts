@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
+import type { DataAccessHook } from './access.js';
 import { rbacDataAccess } from './auth/data-access.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
@@ -26,14 +27,14 @@ export type RunningServer = {
  */
 export async function startServer(
   config: Config,
-  options: { db?: Db; scheduler?: boolean } = {},
+  options: { db?: Db; scheduler?: boolean; dataAccess?: DataAccessHook } = {},
 ): Promise<RunningServer> {
   const db = options.db ?? (await openDb(config));
   const ownsDb = !options.db;
   try {
     await migrate(db);
     const metrics = createMetrics(db);
-    const { app, ctx } = await buildApp({ config, db, metrics, dataAccess: rbacDataAccess(db) });
+    const { app, ctx } = await buildApp({ config, db, metrics, dataAccess: options.dataAccess ?? rbacDataAccess(db) });
     if (config.demo) await runSeeds(db, ctx.log);
     await failOrphanedRuns(ctx);
     const scheduler = new Scheduler(ctx);

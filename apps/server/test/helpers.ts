@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { DataAccessHook } from '../src/access.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/pg.js';
@@ -54,6 +55,7 @@ export async function startTestServer(
   kind: DbKind,
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
+  options: { dataAccess?: DataAccessHook } = {},
 ): Promise<TestServer> {
   const fresh = await freshDb(kind);
   const config = loadConfig(
@@ -67,7 +69,7 @@ export async function startTestServer(
     },
     { webDir: '/nonexistent-web', ...overrides },
   );
-  const server = await startServer(config, { db: fresh.db, scheduler: false });
+  const server = await startServer(config, { db: fresh.db, scheduler: false, dataAccess: options.dataAccess });
   const baseUrl = server.url.replace('[::1]', '127.0.0.1');
   return {
     ...server,

@@ -1,0 +1,95 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { authorize } from './authorize.js';
+import { ApiError } from './errors.js';
+import { firstRow, inTransaction, type ReadRow } from './execute.js';
+import { queryString } from './handle-table.js';
+import { parseRequest } from './parse/request.js';
+import { planRead } from './plan/read.js';
+import { functionArgNames, functionRelation, resolveFunction } from './plan/rpc.js';
+import { contentRange, readStatus, sendBody } from './respond/respond.js';
+import { schemaCache } from './schema/cache.js';
+import { Params } from './sql/params.js';
+import { readStatement } from './sql/read.js';
+import { functionCallSql, scalarCallStatement, voidCallStatement } from './sql/rpc.js';
+
+function bodyArgs(raw: unknown): Record<string, unknown> {
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  if (!text) return {};
+  if (text.includes('\\u0000') || text.includes('\0'))
+    throw new ApiError(400, 'PGRST102', 'NUL characters are not allowed in the body');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new ApiError(400, 'PGRST102', 'The arguments of a function call must be a JSON object');
+  }
+  return value as Record<string, unknown>;
+}
+
+/** GET|HEAD|POST /api/db/rpc/:fn — arguments from the query string (GET) or the JSON body (POST). */
+export async function handleRpc(ctx: ServerContext, req: FastifyRequest, reply: FastifyReply, name: string) {
+  const isRead = req.method === 'GET' || req.method === 'HEAD';
+  if (!isRead && req.method !== 'POST') {
+    throw new ApiError(405, 'PGRST101', 'Only GET and POST are allowed for functions');
+  }
+  await authorize(ctx, req, { kind: 'function', name }, isRead ? 'read' : 'write');
+  const cache = await schemaCache(ctx.db);
+  const apiReq = parseRequest(
+    queryString(req),
+    req.headers,
+    isRead ? functionArgNames(cache, name) : undefined,
+  );
+  const args = isRead ? Object.fromEntries(apiReq.rpcArgs) : bodyArgs(req.body);
+  const fn = resolveFunction(cache, name, Object.keys(args));
+  const params = new Params();
+  const call = functionCallSql(fn, args, params);
+  const readOnly = isRead || !fn.volatile;
+
+  if (fn.returns.kind === 'void') {
+    await inTransaction(ctx, readOnly, (tx) => {
+      const stmt = voidCallStatement(call, params);
+      return tx.query(stmt.sql, stmt.params);
+    });
+    return reply.code(204).send();
+  }
+  const rows = functionRelation(cache, fn);
+  let stmt;
+  let offset = 0;
+  if (rows) {
+    const plan = planRead(cache, apiReq, rows.relation, {
+      keysOf: rows.keysOf,
+      maxRows: fn.returnsSet ? ctx.config.db.maxRows : undefined,
+    });
+    for (const t of plan.embeddedTables) await authorize(ctx, req, { kind: 'table', name: t }, 'read');
+    stmt = readStatement(plan.root, {
+      source: call,
+      params,
+      exactCount: apiReq.prefer.count === 'exact',
+      stripNulls: apiReq.stripNulls,
+    });
+    offset = plan.root.offset ?? 0;
+  } else {
+    stmt = scalarCallStatement(fn, call, params);
+  }
+  const row = await inTransaction(ctx, readOnly, async (tx) =>
+    firstRow((await tx.query<ReadRow>(stmt.sql, stmt.params)).rows),
+  );
+  const total = row.total === null ? null : Number(row.total);
+  let body = row.body ?? 'null';
+  if (rows && !fn.returnsSet) {
+    // A function returning one row answers with that object (or null).
+    body = row.page === 0 ? 'null' : body.trim().slice(1, -1);
+    return sendBody(reply.code(200), apiReq.media === 'object' ? 'json' : apiReq.media, body, 1);
+  }
+  if (fn.returnsSet) {
+    reply
+      .code(readStatus({ body, page: row.page, total, offset }))
+      .header('content-range', contentRange(offset, row.page, total));
+  }
+  if (req.method === 'HEAD') return reply.send();
+  return sendBody(reply, apiReq.media, body, row.page);
+}

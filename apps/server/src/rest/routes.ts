@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerContext } from '../context.js';
+import { ApiError } from './errors.js';
+import { handleRpc } from './handle-rpc.js';
+import { handleTable } from './handle-table.js';
+import { dbErrorToApi } from './respond/db-errors.js';
+import { sendError } from './respond/respond.js';
+import { schemaCache } from './schema/cache.js';
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'] as const;
+
+/** The PostgREST-compatible data API: /api/db/:table and /api/db/rpc/:fn (docs/data-api.md). */
+export async function restRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  await schemaCache(ctx.db); // read once at start, after migrations
+
+  // Bodies reach the handlers as text: JSON is validated there and passed to SQL as it came.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  const guarded =
+    (
+      handler: (
+        ctx: ServerContext,
+        req: FastifyRequest,
+        reply: FastifyReply,
+        name: string,
+      ) => Promise<unknown>,
+    ) =>
+    async (req: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
+      try {
+        return await handler(ctx, req, reply, req.params.name);
+      } catch (e) {
+        const api = e instanceof ApiError ? e : dbErrorToApi(e);
+        if (api) return sendError(reply, api);
+        // Anything else is our fault: log it, answer without internals.
+        req.log.error({ err: e }, 'data API request failed');
+        return sendError(reply, new ApiError(500, 'PGRST000', 'Internal server error'));
+      }
+    };
+
+  app.route({
+    method: [...METHODS],
+    url: '/api/db/rpc/:name',
+    exposeHeadRoute: false,
+    handler: guarded(handleRpc),
+  });
+  app.route({
+    method: [...METHODS],
+    url: '/api/db/:name',
+    exposeHeadRoute: false,
+    handler: guarded(handleTable),
+  });
+  app.route({
+    method: ['PUT', 'OPTIONS'],
+    url: '/api/db/:name',
+    handler: async (_req, reply) =>
+      sendError(reply, new ApiError(405, 'PGRST117', 'Unsupported HTTP method')),
+  });
+}
