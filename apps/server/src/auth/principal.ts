@@ -40,26 +40,32 @@ export async function sessionFromCookie(
  */
 export async function resolvePrincipal(svc: AuthServices, req: FastifyRequest): Promise<Resolution> {
   const { db, config } = svc.ctx;
+  // Wrong access tokens count against the client IP, like failed logins.
+  const tokenKey = `token:ip:${req.ip}`;
+  const tokenLimit = config.auth.rateLimit.perIp;
+  const byToken = async (value: string): Promise<Resolution> => {
+    if (svc.limiter.blocked(tokenKey, tokenLimit)) {
+      return { kind: 'error', status: 429, body: { error: TOO_MANY_ATTEMPTS } };
+    }
+    const personId = await verifyAccessToken(db, value);
+    if (personId) return { kind: 'ok', principal: principal(svc, personId, 'token') };
+    svc.limiter.hit([{ key: tokenKey, limit: tokenLimit }]);
+    return INVALID_CREDENTIALS;
+  };
   if (config.auth.mode === 'none' && svc.localAdminId) {
     return { kind: 'ok', principal: principal(svc, svc.localAdminId, 'none') };
   }
   const header = req.headers.authorization;
   if (header) {
     const [scheme, value = ''] = header.split(/\s+/, 2);
-    if (scheme?.toLowerCase() === 'bearer') {
-      const personId = await verifyAccessToken(db, value);
-      return personId ? { kind: 'ok', principal: principal(svc, personId, 'token') } : INVALID_CREDENTIALS;
-    }
+    if (scheme?.toLowerCase() === 'bearer') return byToken(value);
     if (scheme?.toLowerCase() === 'basic') {
       const decoded = Buffer.from(value, 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
       if (colon < 0) return INVALID_CREDENTIALS;
       const user = decoded.slice(0, colon);
       const secret = decoded.slice(colon + 1);
-      if (user === 'token') {
-        const personId = await verifyAccessToken(db, secret);
-        return personId ? { kind: 'ok', principal: principal(svc, personId, 'token') } : INVALID_CREDENTIALS;
-      }
+      if (user === 'token') return byToken(secret);
       if (config.auth.mode !== 'builtin') return INVALID_CREDENTIALS;
       if (!svc.limiter.hit(limitKeys(svc, 'login', req.ip, user))) {
         return { kind: 'error', status: 429, body: { error: TOO_MANY_ATTEMPTS } };

@@ -24,6 +24,12 @@ export class RateLimiter {
     return allowed;
   }
 
+  /** Whether the key is already over its limit, without counting an attempt. */
+  blocked(key: string, limit: number, now = Date.now()): boolean {
+    const entry = this.hits.get(key);
+    return entry !== undefined && entry.resetAt > now && entry.count >= limit;
+  }
+
   /** A successful sign-in clears the account's counter (not the IP's). */
   reset(key: string): void {
     this.hits.delete(key);

@@ -1,0 +1,63 @@
+import { can } from '@opsdeck/shared';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseDuration } from '../config.js';
+import { createAccessToken, deleteAccessToken, listAccessTokens } from './access-tokens.js';
+import { TOO_MANY_ATTEMPTS } from './rate-limit.js';
+import { limitKeys, type AuthServices } from './services.js';
+
+const createBody = z.object({
+  name: z.string().trim().min(1, 'name is required').max(200),
+  // "30d", "720h", "90m", an RFC 3339 time, or empty / "never" for no expiry.
+  expiry: z.union([z.string(), z.number(), z.null()]).optional(),
+});
+
+function expiryDate(expiry: string | number | null | undefined): Date | null | 'invalid' {
+  if (expiry === undefined || expiry === null || expiry === '' || expiry === 'never' || expiry === 0)
+    return null;
+  if (typeof expiry === 'number') return new Date(Date.now() + expiry * 86_400_000);
+  const ms = parseDuration(expiry);
+  if (ms) return new Date(Date.now() + ms);
+  const at = new Date(expiry);
+  return Number.isNaN(at.getTime()) || at.getTime() <= Date.now() ? 'invalid' : at;
+}
+
+/** Personal access tokens: created for the caller, shown once, listed and revoked. */
+export async function tokenRoutes(app: FastifyInstance, svc: AuthServices): Promise<void> {
+  const { db } = svc.ctx;
+
+  app.post('/api/auth/create_token', async (req, reply) => {
+    const principal = req.principal;
+    if (!principal) return reply.code(401).send({ error: 'Authentication required' });
+    if (!svc.limiter.hit(limitKeys(svc, 'token', req.ip, principal.personId))) {
+      return reply.code(429).send({ error: TOO_MANY_ATTEMPTS });
+    }
+    const body = createBody.parse(req.body ?? {});
+    const expiresAt = expiryDate(body.expiry);
+    if (expiresAt === 'invalid') {
+      return reply
+        .code(400)
+        .send({ error: 'expiry: use a duration such as 30d or 720h, a future date, or never' });
+    }
+    const { id, token } = await createAccessToken(db, principal.personId, body.name, expiresAt);
+    return reply.code(201).send({ message: 'success', payload: { id, token, expires_at: expiresAt } });
+  });
+
+  app.get('/api/auth/tokens', async (req, reply) => {
+    const principal = req.principal;
+    if (!principal) return reply.code(401).send({ error: 'Authentication required' });
+    const all = can(await principal.roles(), 'identities', 'write');
+    return listAccessTokens(db, principal.personId, all);
+  });
+
+  app.delete('/api/auth/token/:id', async (req, reply) => {
+    const principal = req.principal;
+    if (!principal) return reply.code(401).send({ error: 'Authentication required' });
+    const { id } = z.object({ id: z.uuid('id must be a UUID') }).parse(req.params);
+    const any = can(await principal.roles(), 'identities', 'write');
+    if (!(await deleteAccessToken(db, id, principal.personId, any))) {
+      return reply.code(404).send({ error: 'Token not found' });
+    }
+    return { message: 'success' };
+  });
+}
