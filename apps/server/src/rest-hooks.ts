@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from './context.js';
 import type { Queryable } from './db/types.js';
+import { configScraperWriteHook } from './catalog/write-hook.js';
 import { canaryWriteHook } from './health/write-hook.js';
 
 export type DataWriteMethod = 'POST' | 'PATCH' | 'DELETE';
@@ -26,4 +27,5 @@ export type DataWriteHook = {
 /** Table → hook. Each area adds one line. */
 export const dataWriteHooks: Record<string, DataWriteHook> = {
   canaries: canaryWriteHook,
+  config_scrapers: configScraperWriteHook,
 };

@@ -39,7 +39,7 @@ const labels = z
     return out;
   });
 
-const summaryQuery = z.object({ check_id: z.uuid().optional(), labels, window });
+const summaryQuery = z.object({ check_id: z.guid().optional(), labels, window });
 
 /** A time: RFC 3339, or a duration before now ("1h", "7d"). */
 const when = (fallback: () => Date) =>
@@ -59,7 +59,7 @@ const when = (fallback: () => Date) =>
     });
 
 const graphQuery = z.object({
-  check: z.uuid({ message: 'check must be a check id' }),
+  check: z.guid({ message: 'check must be a check id' }),
   start: when(() => new Date(Date.now() - 3_600_000)),
   end: when(() => new Date()),
   count: z.coerce.number().int().min(1).max(10_000).default(300),
@@ -100,7 +100,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     '/api/canary/run/check/:id',
     { config: { permission: ['responder', 'write'] } },
     async (req, reply) => {
-      const id = z.uuid({ message: 'the check id must be a UUID' }).parse(req.params.id);
+      const id = z.guid({ message: 'the check id must be a UUID' }).parse(req.params.id);
       try {
         return await runCheckNow(ctx, id);
       } catch (e) {
