@@ -1,9 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-function App() {
-  return <h1>Opsdeck</h1>;
-}
+import { App } from './app/App.js';
+import './index.css';
 
 const root = document.getElementById('root');
 if (root)

@@ -20,19 +20,3 @@ export function formatDuration(ms: number | null | undefined): string {
 export function formatLatency(ms: number | null | undefined): string {
   return formatDuration(ms);
 }
-
-const UNIT_MS: Record<string, number> = {
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 604_800_000,
-};
-
-/** Parses '500ms', '30s', '2m', '1h', '1d', '1w' into milliseconds; undefined if malformed. */
-export function parseDuration(text: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d|w)\s*$/.exec(text);
-  if (!m) return undefined;
-  return Number(m[1]) * (UNIT_MS[m[2] ?? ''] ?? 0);
-}

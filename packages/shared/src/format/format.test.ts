@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatLatency, parseDuration } from './duration.js';
+import { formatDuration, formatLatency } from './duration.js';
 import { formatBytes, formatCost, formatCount, formatPercent } from './number.js';
 import { formatAge, formatRelativeTime } from './time.js';
 
@@ -14,12 +14,6 @@ describe('durations and latency', () => {
     expect(formatDuration(5_400_000)).toBe('1.5h');
     expect(formatDuration(null)).toBe('');
     expect(formatLatency(87.4)).toBe('87ms');
-  });
-
-  it('parses durations', () => {
-    expect(parseDuration('500ms')).toBe(500);
-    expect(parseDuration('2m')).toBe(120_000);
-    expect(parseDuration('2 minutes')).toBeUndefined();
   });
 });
 

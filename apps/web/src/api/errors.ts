@@ -1,0 +1,39 @@
+/** Toast texts for request failures (spec 1 §8, spec 3 §8). */
+export const ERROR_TEXT = {
+  timeout: 'Request timed out. Please try again.',
+  network: 'Network Error. Please try again.',
+  offline: 'No internet connection. Please try again.',
+  fallback: 'An error occurred',
+} as const;
+
+/** A failed request: the status (0 when the server was not reached) and the message to show. */
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+function field(body: unknown, key: 'error' | 'message'): string | undefined {
+  if (typeof body !== 'object' || body === null || !(key in body)) return undefined;
+  const value = (body as Record<string, unknown>)[key];
+  if (typeof value === 'string' && value) return value;
+  if (typeof value === 'object' && value !== null) return field(value, 'message');
+  return undefined;
+}
+
+/** The text a response body carries: its `error`, else its `message`, else the fallback. */
+export function messageFromBody(body: unknown): string {
+  return field(body, 'error') ?? field(body, 'message') ?? ERROR_TEXT.fallback;
+}
+
+/** The toast text for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof HttpError) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return ERROR_TEXT.fallback;
+}

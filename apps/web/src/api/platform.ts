@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { http } from './http.js';
+
+export const aboutSchema = z.object({
+  version: z.string(),
+  commit: z.string().optional(),
+  database: z.string().optional(),
+  appMode: z.string().optional(),
+});
+export type About = z.infer<typeof aboutSchema>;
+
+export async function fetchAbout(): Promise<About> {
+  return aboutSchema.parse(await http('/api/about'));
+}
+
+export function useAbout() {
+  return useQuery({ queryKey: ['about'], queryFn: fetchAbout, staleTime: Infinity });
+}
+
+const propertiesSchema = z.array(z.object({ name: z.string(), value: z.string().nullable() }));
+export type Property = z.infer<typeof propertiesSchema>[number];
+
+export async function fetchProperties(): Promise<Property[]> {
+  return propertiesSchema.parse(await http('/api/properties'));
+}

@@ -1,0 +1,31 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Tooltip } from 'radix-ui';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router';
+import { Toaster } from 'sonner';
+import { fetchAbout } from '../api/platform.js';
+import { createQueryClient, TOAST_MS } from '../api/queryClient.js';
+import { authCheckerUrl, setAppMode, setUnauthorizedHandler } from '../api/session.js';
+import { createAppRouter } from './router.js';
+
+/** Providers and the router; installs the 401 handler and learns the app mode once. */
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => {
+    const r = createAppRouter();
+    setUnauthorizedHandler((returnTo) => void r.navigate(authCheckerUrl(returnTo), { replace: true }));
+    void queryClient
+      .fetchQuery({ queryKey: ['about'], queryFn: fetchAbout, staleTime: Infinity })
+      .then((about) => setAppMode(about.appMode))
+      .catch(() => undefined);
+    return r;
+  });
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Tooltip.Provider delayDuration={300}>
+        <RouterProvider router={router} />
+        <Toaster position="top-right" duration={TOAST_MS} richColors closeButton />
+      </Tooltip.Provider>
+    </QueryClientProvider>
+  );
+}

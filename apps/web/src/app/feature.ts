@@ -1,0 +1,39 @@
+import type { Resource } from '@opsdeck/shared';
+import type { LucideIcon } from 'lucide-react';
+import type { RouteObject } from 'react-router';
+
+/** A sidebar entry. It is shown only when its feature is on and the user may read its resource. */
+export type NavEntry = {
+  id: string;
+  label: string;
+  href: string;
+  icon: LucideIcon;
+  resource: Resource;
+  /** Feature-flag name; `{feature}.disable = true` hides the entry. */
+  feature?: string;
+  /** Main entries are ordered by `order`; settings entries by label. */
+  section: 'main' | 'settings';
+  order?: number;
+};
+
+export type SearchResult = { id: string; title: string; href: string; icon?: LucideIcon; subtitle?: string };
+
+/** A command-palette source: searches one kind of thing by name. */
+export type SearchSource = {
+  id: string;
+  label: string;
+  /** Sources the user cannot read are skipped. */
+  resource?: Resource;
+  search(text: string, signal?: AbortSignal): Promise<SearchResult[]>;
+};
+
+/**
+ * What each area exports from `features/<area>/routes.tsx` as `feature`. Routes inside the
+ * shell go in `routes`; pages that stand alone (sign-in) in `bareRoutes`.
+ */
+export type FeatureModule = {
+  routes?: RouteObject[];
+  bareRoutes?: RouteObject[];
+  nav?: NavEntry[];
+  searchSources?: SearchSource[];
+};

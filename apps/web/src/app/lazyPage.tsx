@@ -1,0 +1,27 @@
+import type { Action, Resource } from '@opsdeck/shared';
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { Guard } from '../auth/Guard.js';
+
+/**
+ * A lazily loaded page, optionally guarded by a permission (spec 3 §2.1: each route is
+ * guarded by a read or write permission on a resource).
+ */
+export function lazyPage(
+  load: () => Promise<ComponentType>,
+  guard?: { resource: Resource | readonly Resource[]; action: Action },
+): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const Page = await load();
+      if (!guard) return { Component: Page };
+      return {
+        Component: () => (
+          <Guard resource={guard.resource} action={guard.action} showUnauthorized>
+            <Page />
+          </Guard>
+        ),
+      };
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchProperties, type Property } from '../api/platform.js';
+
+/** Features that follow a parent's flag (spec 1 §6). */
+export const FEATURE_PARENTS: Record<string, string> = {
+  'settings.config_scraper': 'config',
+  'settings.topology': 'topology',
+  'settings.health': 'health',
+  'settings.job_history': 'health',
+};
+
+/** A feature is off when '{feature}.disable' is 'true', or when its parent is off. */
+export function isFeatureDisabled(properties: readonly Property[], feature: string): boolean {
+  const off = (name: string) => properties.some((p) => p.name === `${name}.disable` && p.value === 'true');
+  if (off(feature)) return true;
+  const parent = FEATURE_PARENTS[feature];
+  return parent !== undefined && off(parent);
+}
+
+export function useProperties() {
+  return useQuery({ queryKey: ['properties'], queryFn: fetchProperties, staleTime: 60_000 });
+}
+
+/** The current flag check; while the flags load, nothing counts as disabled. */
+export function useFeatureCheck(): (feature: string | undefined) => boolean {
+  const { data } = useProperties();
+  return (feature) => feature !== undefined && isFeatureDisabled(data ?? [], feature);
+}

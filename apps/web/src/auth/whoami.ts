@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { http } from '../api/http.js';
+import { CACHE } from '../api/queryClient.js';
+
+export const whoamiSchema = z.object({
+  message: z.string().optional(),
+  payload: z.object({
+    user: z.object({
+      id: z.string(),
+      name: z.string().nullable().optional(),
+      email: z.string().nullable().optional(),
+      avatar: z.string().nullable().optional(),
+    }),
+    roles: z.array(z.string()).default([]),
+    permissions: z.array(z.string()).default([]),
+    hostname: z.string().optional(),
+  }),
+});
+export type Whoami = z.infer<typeof whoamiSchema>['payload'];
+
+export async function fetchWhoami(): Promise<Whoami> {
+  return whoamiSchema.parse(await http('/api/auth/whoami')).payload;
+}
+
+/** The signed-in user with roles and permissions; never cached (roles staleTime 0). */
+export function useWhoami() {
+  return useQuery({ queryKey: ['whoami'], queryFn: fetchWhoami, ...CACHE.roles });
+}

@@ -1,0 +1,79 @@
+import { yaml } from '@codemirror/lang-yaml';
+import type { Extension } from '@codemirror/state';
+import CodeMirror, { EditorView } from '@uiw/react-codemirror';
+import { useQuery } from '@tanstack/react-query';
+import type { JSONSchema7 } from 'json-schema';
+import { useEffect, useMemo, useState } from 'react';
+import { http } from '../../api/http.js';
+import type { CodeEditorProps } from './types.js';
+
+/** Schema validation pulls in a large library: loaded only when a schema is asked for. */
+async function schemaExtension(url: string): Promise<Extension> {
+  const [{ yamlSchema }, schema] = await Promise.all([
+    import('codemirror-json-schema/yaml'),
+    http<JSONSchema7>(url),
+  ]);
+  return yamlSchema(schema);
+}
+
+function useDarkClass(): boolean {
+  const [dark, setDark] = useState(() => document.documentElement.classList.contains('dark'));
+  useEffect(() => {
+    const obs = new MutationObserver(() => setDark(document.documentElement.classList.contains('dark')));
+    obs.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+    return () => obs.disconnect();
+  }, []);
+  return dark;
+}
+
+/** CodeMirror with YAML, line numbers, schema validation and line-selection reporting. */
+export default function CodeEditorImpl({
+  value,
+  onChange,
+  language = 'yaml',
+  readOnly = false,
+  jsonSchemaUrl,
+  onSelectLines,
+  height = '320px',
+  className,
+  ariaLabel = 'Code editor',
+}: CodeEditorProps) {
+  const dark = useDarkClass();
+  const schema = useQuery({
+    queryKey: ['json-schema-extension', jsonSchemaUrl],
+    queryFn: () => schemaExtension(jsonSchemaUrl ?? ''),
+    enabled: Boolean(jsonSchemaUrl) && language === 'yaml',
+    staleTime: Infinity,
+  });
+  const extensions = useMemo(() => {
+    const list: Extension[] = [EditorView.contentAttributes.of({ 'aria-label': ariaLabel })];
+    if (schema.data) list.push(schema.data);
+    else if (language === 'yaml') list.push(yaml());
+    if (onSelectLines) {
+      list.push(
+        EditorView.updateListener.of((u) => {
+          if (!u.selectionSet) return;
+          const sel = u.state.selection.main;
+          const from = u.state.doc.lineAt(sel.from).number;
+          const to = u.state.doc.lineAt(sel.to).number;
+          onSelectLines({ from: Math.min(from, to), to: Math.max(from, to) });
+        }),
+      );
+    }
+    return list;
+  }, [schema.data, language, onSelectLines, ariaLabel]);
+
+  return (
+    <CodeMirror
+      value={value}
+      onChange={onChange}
+      readOnly={readOnly}
+      editable={!readOnly}
+      height={height}
+      theme={dark ? 'dark' : 'light'}
+      extensions={extensions}
+      basicSetup={{ lineNumbers: true, foldGutter: true, highlightActiveLine: !readOnly }}
+      className={className ?? 'overflow-hidden rounded-md border border-line text-xs'}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+/** Lines the user selected, 1-based and inclusive. */
+export type LineSelection = { from: number; to: number };
+
+export type CodeEditorProps = {
+  value: string;
+  onChange?: (value: string) => void;
+  language?: 'yaml' | 'json' | 'text';
+  readOnly?: boolean;
+  /** A JSON Schema the YAML is validated against (completion and hover too). */
+  jsonSchemaUrl?: string;
+  /** Reports the selected lines, e.g. to highlight or link them. */
+  onSelectLines?: (selection: LineSelection) => void;
+  height?: string;
+  className?: string;
+  ariaLabel?: string;
+};

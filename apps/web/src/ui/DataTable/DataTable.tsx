@@ -1,0 +1,309 @@
+import {
+  useTable,
+  type ExpandedState,
+  type Header,
+  type Row,
+  type RowData,
+  type Updater,
+} from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight, Loader2 } from 'lucide-react';
+import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { cn } from '../../lib/cn.js';
+import { useColumnSizes } from './columnSizes.js';
+import { dataTableFeatures, type DataTableColumns, type DataTableFeatures } from './features.js';
+import { Pagination } from './Pagination.js';
+import { useTableUrlState, type TableUrlDefaults } from './tableUrlState.js';
+
+/** Virtual rows: estimated height and overscan (spec 1 §2). */
+export const ROW_ESTIMATE = 35;
+export const OVERSCAN = 10;
+export const EMPTY_TEXT = 'No data available';
+
+export type DataTableProps<T extends RowData> = {
+  /** Names the table in localStorage (column widths). */
+  id: string;
+  columns: DataTableColumns<T>;
+  data: T[];
+  /** URL parameter prefix for page, size and sort; pages reading the state use the same one. */
+  urlPrefix?: string;
+  defaults?: TableUrlDefaults;
+  /** Server-side sorting and paging: `data` is already the current page. */
+  manual?: boolean;
+  /** Total rows on the server (manual mode). */
+  totalEntries?: number | undefined;
+  /** Show the pagination bar (ignored in virtual mode). */
+  pagination?: boolean;
+  /** Virtualised rows; reaching the end doubles the page size. */
+  virtual?: boolean;
+  /** Client-side grouping by these column ids. */
+  groupBy?: string[];
+  loading?: boolean;
+  onRowClick?: (row: T) => void;
+  getRowId?: (row: T, index: number) => string;
+  emptyText?: ReactNode;
+  className?: string;
+};
+
+const STABLE_EMPTY: string[] = [];
+
+function updated<S>(u: Updater<S>, prev: S): S {
+  return typeof u === 'function' ? (u as (p: S) => S)(prev) : u;
+}
+
+function SortIcon({ dir }: { dir: false | 'asc' | 'desc' }) {
+  if (dir === 'asc') return <ArrowUp className="size-3" aria-hidden />;
+  if (dir === 'desc') return <ArrowDown className="size-3" aria-hidden />;
+  return <ArrowUpDown className="size-3 opacity-0 group-hover:opacity-40" aria-hidden />;
+}
+
+function HeaderCell<T extends RowData>({
+  header,
+  table,
+}: {
+  header: Header<DataTableFeatures, T>;
+  table: ReturnType<typeof useTable<DataTableFeatures, T>>;
+}) {
+  const canSort = header.column.getCanSort();
+  const dir = header.column.getIsSorted();
+  const content = header.isPlaceholder ? null : <table.FlexRender header={header} />;
+  return (
+    <th
+      scope="col"
+      style={{ width: header.getSize() }}
+      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
+      className="group relative h-9 border-b border-line bg-subtle px-3 text-left text-[11px] font-semibold tracking-wide whitespace-nowrap text-muted uppercase"
+    >
+      {canSort ? (
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 uppercase hover:text-fg"
+          onClick={header.column.getToggleSortingHandler()}
+        >
+          {content}
+          <SortIcon dir={dir} />
+        </button>
+      ) : (
+        content
+      )}
+      {header.column.getCanResize() ? (
+        <div
+          role="separator"
+          aria-orientation="vertical"
+          aria-label="Resize column"
+          onMouseDown={header.getResizeHandler()}
+          onTouchStart={header.getResizeHandler()}
+          onDoubleClick={() => header.column.resetSize()}
+          className={cn(
+            'absolute top-0 right-0 h-full w-1.5 cursor-col-resize touch-none select-none hover:bg-brand-500/40',
+            header.column.getIsResizing() && 'bg-brand-500',
+          )}
+        />
+      ) : null}
+    </th>
+  );
+}
+
+/**
+ * The one table of the app: sorting (client or server), grouping, pagination or virtual
+ * rows, resizable columns remembered per table, and page/size/sort in the URL.
+ */
+export function DataTable<T extends RowData>({
+  id,
+  columns,
+  data,
+  urlPrefix = '',
+  defaults,
+  manual = false,
+  totalEntries,
+  pagination: showPagination = true,
+  virtual = false,
+  groupBy = STABLE_EMPTY,
+  loading = false,
+  onRowClick,
+  getRowId,
+  emptyText = EMPTY_TEXT,
+  className,
+}: DataTableProps<T>) {
+  const url = useTableUrlState(urlPrefix, defaults);
+  const [columnSizing, setColumnSizing] = useColumnSizes(id);
+  const [expanded, setExpanded] = useState<ExpandedState>(true);
+  const paged = showPagination || virtual;
+
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data,
+    ...(getRowId ? { getRowId } : {}),
+    state: {
+      sorting: url.sorting,
+      pagination: paged ? url.pagination : { pageIndex: 0, pageSize: Math.max(data.length, 1) },
+      grouping: groupBy,
+      expanded,
+      columnSizing,
+    },
+    onSortingChange: (u) => url.setSorting(updated(u, url.sorting)),
+    onPaginationChange: (u) => url.setPagination(updated(u, url.pagination)),
+    onExpandedChange: (u) => setExpanded((prev) => updated(u, prev)),
+    onColumnSizingChange: (u) => setColumnSizing(updated(u, columnSizing)),
+    manualSorting: manual,
+    manualPagination: manual || !paged,
+    ...(manual && totalEntries !== undefined ? { rowCount: totalEntries } : {}),
+    autoResetPageIndex: false,
+    enableColumnResizing: true,
+    columnResizeMode: 'onChange',
+    defaultColumn: { size: 160, minSize: 60, maxSize: 1200 },
+  });
+
+  const rows = table.getRowModel().rows;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // The virtualizer's functions are not memoisable; React Compiler skips this component (as intended).
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    overscan: OVERSCAN,
+    enabled: virtual,
+    initialRect: { width: 0, height: 600 },
+  });
+
+  // Virtual mode: when the last row comes into view and more exist, double the page size.
+  const items = virtual ? virtualizer.getVirtualItems() : [];
+  const lastVisible = items.at(-1)?.index ?? -1;
+  const available = manual ? (totalEntries ?? 0) : table.getPrePaginatedRowModel().rows.length;
+  const { pageSize } = url.pagination;
+  const setPagination = url.setPagination;
+  useEffect(() => {
+    if (!virtual || loading || rows.length === 0) return;
+    if (lastVisible >= rows.length - 1 && available > pageSize)
+      setPagination({ pageIndex: 0, pageSize: pageSize * 2 });
+  }, [virtual, loading, lastVisible, rows.length, available, pageSize, setPagination]);
+
+  const colCount = table.getAllLeafColumns().length;
+  const renderRow = (row: Row<DataTableFeatures, T>, style?: CSSProperties, index?: number) => {
+    if (row.getIsGrouped()) {
+      const groupCell = row.getAllCells().find((c) => c.getIsGrouped());
+      return (
+        <tr key={row.id} style={style} data-index={index} className="bg-subtle/60">
+          <td colSpan={colCount} className="h-[35px] border-b border-line px-3">
+            <button
+              type="button"
+              onClick={row.getToggleExpandedHandler()}
+              className="inline-flex items-center gap-1.5 font-semibold"
+              aria-expanded={row.getIsExpanded()}
+            >
+              <ChevronRight
+                className={cn('size-3.5 transition-transform', row.getIsExpanded() && 'rotate-90')}
+                aria-hidden
+              />
+              {groupCell ? <table.FlexRender cell={groupCell} /> : String(row.groupingValue ?? '')}
+              <span className="rounded-full bg-surface px-1.5 text-[11px] font-medium text-muted">
+                {row.subRows.length}
+              </span>
+            </button>
+          </td>
+        </tr>
+      );
+    }
+    return (
+      <tr
+        key={row.id}
+        style={style}
+        data-index={index}
+        onClick={onRowClick ? () => onRowClick(row.original) : undefined}
+        onKeyDown={
+          onRowClick
+            ? (e) => {
+                if (e.key === 'Enter') onRowClick(row.original);
+              }
+            : undefined
+        }
+        tabIndex={onRowClick ? 0 : undefined}
+        className={cn(
+          'border-b border-line last:border-b-0',
+          onRowClick && 'cursor-pointer hover:bg-subtle focus-visible:bg-subtle',
+        )}
+      >
+        {row.getAllCells().map((cell) => (
+          <td
+            key={cell.id}
+            style={{ width: cell.column.getSize() }}
+            className="h-[35px] max-w-0 truncate px-3 py-1.5"
+          >
+            {cell.getIsPlaceholder() ? null : <table.FlexRender cell={cell} />}
+          </td>
+        ))}
+      </tr>
+    );
+  };
+
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = virtual && items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  const pageCount = manual
+    ? totalEntries === undefined
+      ? undefined
+      : Math.ceil(totalEntries / pageSize)
+    : table.getPageCount();
+
+  return (
+    <div className={cn('card flex min-h-0 flex-col overflow-hidden', className)}>
+      <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto">
+        <table
+          className="w-full table-fixed border-separate border-spacing-0 text-[13px]"
+          style={{ minWidth: table.getTotalSize() }}
+        >
+          <thead className="sticky top-0 z-10">
+            {table.getHeaderGroups().map((hg) => (
+              <tr key={hg.id}>
+                {hg.headers.map((h) => (
+                  <HeaderCell key={h.id} header={h} table={table} />
+                ))}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={colCount} className="h-28 text-center text-muted">
+                  {loading ? (
+                    <Loader2 className="mx-auto size-5 animate-spin" aria-label="Loading" />
+                  ) : (
+                    emptyText
+                  )}
+                </td>
+              </tr>
+            ) : virtual ? (
+              <>
+                {padTop > 0 ? <tr style={{ height: padTop }} aria-hidden /> : null}
+                {items.map((item) => {
+                  const row = rows[item.index];
+                  return row ? renderRow(row, undefined, item.index) : null;
+                })}
+                {padBottom > 0 ? <tr style={{ height: padBottom }} aria-hidden /> : null}
+              </>
+            ) : (
+              rows.map((r) => renderRow(r))
+            )}
+          </tbody>
+        </table>
+        {loading && rows.length > 0 ? (
+          <div
+            className="pointer-events-none absolute inset-x-0 top-9 h-0.5 animate-pulse bg-brand-500"
+            aria-label="Loading"
+          />
+        ) : null}
+      </div>
+      {showPagination && !virtual ? (
+        <Pagination
+          pageIndex={url.pagination.pageIndex}
+          pageSize={pageSize}
+          pageCount={pageCount}
+          totalEntries={manual ? totalEntries : table.getPrePaginatedRowModel().rows.length}
+          onPageChange={(i) => url.setPagination({ pageIndex: i, pageSize })}
+          onPageSizeChange={(s) => url.setPagination({ pageIndex: 0, pageSize: s })}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Breadcrumbs, type Crumb } from './Breadcrumbs.js';
+
+type PageProps = { crumbs: Crumb[]; actions?: ReactNode; children: ReactNode };
+
+/** A page: breadcrumb title bar with actions, then the content. */
+export function Page({ crumbs, actions, children }: PageProps) {
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="flex h-12 shrink-0 items-center gap-3 border-b border-line bg-surface/60 px-5">
+        <Breadcrumbs items={crumbs} />
+        <div className="flex-1" />
+        {actions}
+      </div>
+      <div className="flex min-h-0 flex-1 flex-col gap-3 p-5">{children}</div>
+    </div>
+  );
+}
