@@ -27,3 +27,4 @@ await build({
   logLevel: 'warning',
 });
 fs.cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+fs.cpSync('demo/catalog', 'dist/demo/catalog', { recursive: true });

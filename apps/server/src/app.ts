@@ -8,10 +8,12 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { installAuth } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
+import { catalogRoutes } from './catalog/routes.js';
 import type { ServerContext } from './context.js';
 import { healthRoutes } from './health/routes.js';
 import { platformRoutes } from './platform/routes.js';
 import { restRoutes } from './rest/routes.js';
+import { topologyRoutes } from './topology/routes.js';
 
 /** The built web app: apps/web/dist, two folders up from both src/ and dist/ of the server. */
 function defaultWebDir(): string {
@@ -75,8 +77,10 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
 
   // Domain routes: one plugin per domain, each a function (scope, ctx) in its own folder.
   await app.register(async (scope) => platformRoutes(scope, ctx));
-  await app.register(async (scope) => restRoutes(scope, ctx));
   await app.register(async (scope) => healthRoutes(scope, ctx));
+  await app.register(async (scope) => restRoutes(scope, ctx));
+  await app.register(async (scope) => catalogRoutes(scope, ctx));
+  await app.register(async (scope) => topologyRoutes(scope, ctx));
   await app.register(async (scope) => authRoutes(scope, auth));
 
   const webDir = config.webDir ?? defaultWebDir();

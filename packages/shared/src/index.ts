@@ -4,3 +4,4 @@ export * from './rbac.js';
 export * from './format/index.js';
 export * from './time/index.js';
 export * from './health/canary-spec.js';
+export * from './catalog/index.js';

@@ -50,7 +50,26 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = {
   check_statuses: { read: 'canaries', write: null },
   check_statuses_1h: { read: 'canaries', write: null },
   check_statuses_1d: { read: 'canaries', write: null },
+  config_scrapers: { read: 'database', write: 'config_scrapers' },
+  config_items: { read: 'database', write: null },
+  config_changes: { read: 'database', write: null },
+  config_analysis: { read: 'database', write: null },
+  config_relationships: { read: 'database', write: null },
+  config_component_relationships: { read: 'database', write: 'database' },
+  configs: { read: 'database', write: null },
+  config_detail: { read: 'database', write: null },
+  config_summary: { read: 'database', write: null },
+  config_types: { read: 'database', write: null },
+  config_tags: { read: 'database', write: null },
+  config_labels: { read: 'database', write: null },
+  config_statuses: { read: 'database', write: null },
+  change_types: { read: 'database', write: null },
+  config_analysis_analyzers: { read: 'database', write: null },
+  config_analysis_items: { read: 'database', write: null },
+  catalog_changes: { read: 'database', write: null },
 };
 
 /** Database functions callable through /api/db/rpc/{fn}; `write` applies to POST. */
-export const FUNCTION_ACCESS: Record<string, TableAccessRule> = {};
+export const FUNCTION_ACCESS: Record<string, TableAccessRule> = {
+  related_configs_recursive: { read: 'database', write: 'database' },
+};

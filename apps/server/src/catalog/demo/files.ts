@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import YAML from 'yaml';
+
+/** The bundled manifests: apps/server/demo/catalog from source, dist/demo/catalog when built. */
+function bundledDir(): string | undefined {
+  const candidates = [
+    new URL('../../../demo/catalog/', import.meta.url),
+    new URL('./demo/catalog/', import.meta.url),
+  ];
+  return candidates.map((u) => fileURLToPath(u)).find((p) => fs.existsSync(p));
+}
+
+export const DEMO_FOLDER = 'demo-catalog';
+const DAY = 86_400_000;
+
+/** Copies the manifests into DATA_DIR/demo-catalog once, dating the certificate from today. */
+export function ensureDemoCatalog(dataDir: string): string | undefined {
+  const target = path.join(dataDir, DEMO_FOLDER);
+  if (fs.existsSync(target)) return target;
+  const source = bundledDir();
+  if (!source) return undefined;
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.cpSync(source, target, { recursive: true });
+  const cert = path.join(target, 'kubernetes', 'certificates.yaml');
+  if (fs.existsSync(cert)) {
+    const now = Date.now();
+    const text = fs
+      .readFileSync(cert, 'utf8')
+      .replace('__ISSUED_80_DAYS_AGO__', new Date(now - 80 * DAY).toISOString())
+      .replace('__EXPIRES_IN_10_DAYS__', new Date(now + 10 * DAY).toISOString());
+    fs.writeFileSync(cert, text);
+  }
+  return target;
+}
+
+type Doc = {
+  metadata?: { name?: string };
+  spec?: { replicas?: number; template?: { spec?: { containers?: { image?: string }[] } } };
+  status?: Record<string, number>;
+};
+
+/**
+ * One plausible operator action on the demo cluster: scale a deployment or roll out a new
+ * image patch version. Returns what it did, or undefined when there was nothing to change.
+ */
+export function mutateDemoCatalog(dataDir: string, random = Math.random): string | undefined {
+  const file = path.join(dataDir, DEMO_FOLDER, 'kubernetes', 'deployments.yaml');
+  if (!fs.existsSync(file)) return undefined;
+  const docs = YAML.parseAllDocuments(fs.readFileSync(file, 'utf8'));
+  const deployments = docs.filter((d) => (d.toJS() as { kind?: string }).kind === 'Deployment');
+  const doc = deployments[Math.floor(random() * deployments.length)];
+  if (!doc) return undefined;
+  const d = doc.toJS() as Doc;
+  const name = d.metadata?.name ?? 'deployment';
+  let what: string;
+  if (random() < 0.5 && d.spec) {
+    const replicas = d.spec.replicas ?? 1;
+    const next = replicas >= 4 ? replicas - 1 : replicas <= 1 ? 2 : replicas + (random() < 0.5 ? 1 : -1);
+    doc.setIn(['spec', 'replicas'], next);
+    doc.setIn(['status', 'replicas'], next);
+    doc.setIn(['status', 'updatedReplicas'], next);
+    if (d.status?.readyReplicas === replicas) doc.setIn(['status', 'readyReplicas'], next);
+    what = `scaled ${name} from ${replicas} to ${next} replicas`;
+  } else {
+    const image = d.spec?.template?.spec?.containers?.[0]?.image;
+    const m = image ? /^(.*:)(\d+)\.(\d+)\.(\d+)$/.exec(image) : null;
+    if (!image || !m) return undefined;
+    const next = `${m[1]}${m[2]}.${m[3]}.${Number(m[4]) + 1}`;
+    doc.setIn(['spec', 'template', 'spec', 'containers', 0, 'image'], next);
+    what = `rolled ${name} out to ${next}`;
+  }
+  fs.writeFileSync(file, docs.map((x) => x.toString()).join('---\n'));
+  return what;
+}

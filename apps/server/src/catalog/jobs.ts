@@ -1,0 +1,18 @@
+import type { JobDefinition } from '../jobs/scheduler.js';
+import { ensureDemoCatalog, mutateDemoCatalog } from './demo/files.js';
+import { scrapeScheduler } from './schedule.js';
+
+/** In demo mode, someone "operates" the demo cluster every few minutes, so changes keep coming. */
+const demoCatalogActivity: JobDefinition = {
+  name: 'DemoCatalogActivity',
+  cron: '*/4 * * * *',
+  async run(ctx) {
+    if (!ctx.config.demo) return;
+    ensureDemoCatalog(ctx.config.dataDir);
+    const what = mutateDemoCatalog(ctx.config.dataDir);
+    if (what) ctx.log.info(`demo catalog: ${what}`);
+    return { success: what ? 1 : 0 };
+  },
+};
+
+export const catalogJobs: JobDefinition[] = [scrapeScheduler, demoCatalogActivity];

@@ -1,0 +1,61 @@
+import { scrapeConfigSpecSchema } from '@opsdeck/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { ServerContext } from '../context.js';
+import { changesRequestSchema, searchChanges } from './changes-search.js';
+import { ensureDemoCatalog } from './demo/files.js';
+import { FilterError } from './filters.js';
+import { runScraper, ScraperBusy, ScraperNotFound } from './run.js';
+import { catalogSummary, summaryRequestSchema } from './summary.js';
+
+const idParams = z.object({ id: z.uuid({ message: 'must be a scraper id (UUID)' }) });
+
+function badRequest(reply: FastifyReply, e: unknown) {
+  if (e instanceof FilterError) return reply.code(400).send({ error: e.message });
+  throw e;
+}
+
+/** Catalog summary and changes search, scraper "run now", and the scraper spec's JSON Schema. */
+export async function catalogRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  // The demo scraper reads DATA_DIR/demo-catalog: it must exist before the scheduler's first run.
+  if (ctx.config.demo) ensureDemoCatalog(ctx.config.dataDir);
+
+  const scrapeConfigJsonSchema = z.toJSONSchema(scrapeConfigSpecSchema, { unrepresentable: 'any' });
+
+  app.get('/api/schemas/scrape-config.schema.json', async (_req, reply) =>
+    reply.header('cache-control', 'no-cache').send(scrapeConfigJsonSchema),
+  );
+
+  app.post('/api/catalog/summary', { config: { permission: ['database', 'read'] } }, async (req, reply) => {
+    const body = summaryRequestSchema.parse(req.body ?? {});
+    try {
+      return await catalogSummary(ctx.db, body);
+    } catch (e) {
+      return badRequest(reply, e);
+    }
+  });
+
+  app.post('/api/catalog/changes', { config: { permission: ['database', 'read'] } }, async (req, reply) => {
+    const body = changesRequestSchema.parse(req.body ?? {});
+    try {
+      return await searchChanges(ctx.db, body);
+    } catch (e) {
+      return badRequest(reply, e);
+    }
+  });
+
+  app.post(
+    '/api/config/run/:id',
+    { config: { permission: ['config_scrapers', 'write'] } },
+    async (req, reply) => {
+      const { id } = idParams.parse(req.params);
+      try {
+        return await runScraper(ctx, id);
+      } catch (e) {
+        if (e instanceof ScraperNotFound) return reply.code(404).send({ error: e.message });
+        if (e instanceof ScraperBusy) return reply.code(409).send({ error: e.message });
+        throw e;
+      }
+    },
+  );
+}

@@ -1,0 +1,198 @@
+import http from 'node:http';
+import https from 'node:https';
+import type { KubernetesScraperSpec } from '@opsdeck/shared';
+import { applyTransform } from '../extract.js';
+import { isKubeObject, kubeAlias, kubeObjectToItem, type KubeObject } from '../kubernetes-objects.js';
+import { resolveField } from '../jsonpath.js';
+import { emptyOutput, type ScrapedChange } from '../types.js';
+import type { ScraperKindRunner } from './types.js';
+
+/** Resources listed per cluster: [list path, kind]. A group the server lacks (404) is skipped. */
+const RESOURCES: [string, string][] = [
+  ['/api/v1/namespaces', 'Namespace'],
+  ['/api/v1/nodes', 'Node'],
+  ['/api/v1/pods', 'Pod'],
+  ['/api/v1/services', 'Service'],
+  ['/api/v1/persistentvolumeclaims', 'PersistentVolumeClaim'],
+  ['/apis/apps/v1/deployments', 'Deployment'],
+  ['/apis/apps/v1/replicasets', 'ReplicaSet'],
+  ['/apis/apps/v1/statefulsets', 'StatefulSet'],
+  ['/apis/apps/v1/daemonsets', 'DaemonSet'],
+  ['/apis/batch/v1/jobs', 'Job'],
+  ['/apis/batch/v1/cronjobs', 'CronJob'],
+  ['/apis/networking.k8s.io/v1/ingresses', 'Ingress'],
+];
+const CLUSTER_SCOPED = new Set(['Namespace', 'Node']);
+const PAGE_SIZE = 500;
+const TIMEOUT_MS = 30_000;
+
+type KubeList = { apiVersion?: string; items?: unknown[]; metadata?: { continue?: string } };
+
+type KubeEvent = {
+  metadata?: { uid?: string; name?: string; namespace?: string };
+  involvedObject?: { uid?: string; kind?: string; name?: string; namespace?: string };
+  reason?: string;
+  message?: string;
+  type?: string;
+  count?: number;
+  source?: { component?: string; host?: string };
+  reportingComponent?: string;
+  firstTimestamp?: string;
+  lastTimestamp?: string;
+  eventTime?: string;
+};
+
+class NotFound extends Error {}
+
+/** GETs JSON from the API server with the kubeconfig's TLS and credentials. */
+type Getter = (path: string) => Promise<unknown>;
+
+async function makeGetter(entry: KubernetesScraperSpec, signal: AbortSignal): Promise<Getter> {
+  // Loaded on first use: the client library is large and most servers never scrape a cluster.
+  const { KubeConfig } = await import('@kubernetes/client-node');
+  const kc = new KubeConfig();
+  const k = entry.kubeconfig;
+  if (typeof k === 'object') kc.loadFromString(k.value);
+  else if (typeof k === 'string' && k.includes('\n')) kc.loadFromString(k);
+  else if (typeof k === 'string') kc.loadFromFile(k);
+  else kc.loadFromDefault();
+  const cluster = kc.getCurrentCluster();
+  if (!cluster) throw new Error('the kubeconfig has no current cluster');
+  const base = new URL(cluster.server);
+  return async (path: string) => {
+    const opts: https.RequestOptions = {};
+    await kc.applyToHTTPSOptions(opts);
+    const url = new URL(base.pathname.replace(/\/$/, '') + path, base);
+    const lib = url.protocol === 'http:' ? http : https;
+    return new Promise((resolve, reject) => {
+      const req = lib.request(
+        url,
+        {
+          ...opts,
+          method: 'GET',
+          headers: { ...opts.headers, accept: 'application/json' },
+          signal,
+          timeout: TIMEOUT_MS,
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            if (res.statusCode === 404) return reject(new NotFound(path));
+            if ((res.statusCode ?? 500) >= 400)
+              return reject(new Error(`${path}: HTTP ${res.statusCode} ${text.slice(0, 200)}`));
+            try {
+              resolve(JSON.parse(text));
+            } catch {
+              reject(new Error(`${path}: response is not JSON`));
+            }
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`${path}: timed out`)));
+      req.on('error', reject);
+      req.end();
+    });
+  };
+}
+
+async function listAll(get: Getter, path: string): Promise<unknown[]> {
+  const items: unknown[] = [];
+  let cont: string | undefined;
+  do {
+    const q = new URLSearchParams({ limit: String(PAGE_SIZE) });
+    if (cont) q.set('continue', cont);
+    const page = (await get(`${path}?${q}`)) as KubeList;
+    items.push(...(page.items ?? []));
+    cont = page.metadata?.continue || undefined;
+  } while (cont);
+  return items;
+}
+
+function namespaced(path: string, kind: string, ns: string | undefined): string {
+  if (!ns || CLUSTER_SCOPED.has(kind)) return path;
+  return path.replace(/\/([a-z]+)$/, `/namespaces/${encodeURIComponent(ns)}/$1`);
+}
+
+function excluded(entry: KubernetesScraperSpec, o: KubeObject): boolean {
+  const ex = entry.exclusions;
+  if (!ex) return false;
+  if (ex.kind?.includes(o.kind)) return true;
+  if (ex.name?.includes(o.metadata.name)) return true;
+  if (o.metadata.namespace && ex.namespace?.includes(o.metadata.namespace)) return true;
+  return Object.entries(ex.labels ?? {}).some(([k, v]) => o.metadata.labels?.[k] === v);
+}
+
+function eventToChange(e: KubeEvent): ScrapedChange | undefined {
+  const obj = e.involvedObject;
+  if (!obj?.name || !obj.kind || !e.reason) return undefined;
+  const when = e.lastTimestamp ?? e.eventTime ?? e.firstTimestamp;
+  return {
+    externalId: obj.uid ?? kubeAlias(obj.kind, obj.namespace, obj.name),
+    externalChangeId: e.metadata?.uid,
+    changeType: e.reason,
+    severity: e.type === 'Warning' ? 'medium' : 'info',
+    source: `kubernetes/${e.source?.component ?? e.reportingComponent ?? 'events'}`,
+    summary: e.message,
+    details: e,
+    createdAt: when ? new Date(when) : undefined,
+    externalCreatedBy: e.source?.component ?? e.reportingComponent,
+    count: e.count,
+  };
+}
+
+/** A cluster through its API server: resources become items, events become changes. */
+export const kubernetesScraper: ScraperKindRunner<KubernetesScraperSpec> = {
+  async run(entry, sc) {
+    const out = emptyOutput();
+    let get: Getter;
+    try {
+      get = await makeGetter(entry, sc.signal);
+    } catch (e) {
+      out.errors.push(`${entry.clusterName}: kubeconfig: ${(e as Error).message}`);
+      return out;
+    }
+    const objects: KubeObject[] = [];
+    for (const [path, kind] of RESOURCES) {
+      if (entry.exclusions?.kind?.includes(kind)) continue;
+      try {
+        const [, version = 'v1'] = /\/(?:api|apis\/[^/]+)\/([^/]+)\//.exec(path) ?? [];
+        const group = /^\/apis\/([^/]+)\//.exec(path)?.[1];
+        const apiVersion = group ? `${group}/${version}` : version;
+        for (const raw of await listAll(get, namespaced(path, kind, entry.namespace))) {
+          // List items omit apiVersion and kind; put them back so items read like manifests.
+          const o = { apiVersion, kind, ...(raw as object) } as unknown;
+          if (isKubeObject(o) && !excluded(entry, o)) objects.push(o);
+        }
+      } catch (e) {
+        if (!(e instanceof NotFound)) out.errors.push(`${entry.clusterName}: ${(e as Error).message}`);
+      }
+    }
+    for (const o of objects) {
+      const item = kubeObjectToItem(o, entry.clusterName, objects);
+      for (const [k, v] of Object.entries(entry.tags ?? {})) {
+        const r = resolveField(o, v);
+        if (r !== undefined) item.tags[k] = r;
+      }
+      applyTransform(entry, item);
+      out.items.push(item);
+    }
+    try {
+      const events = (await listAll(
+        get,
+        namespaced('/api/v1/events', 'Event', entry.namespace),
+      )) as KubeEvent[];
+      const skip = new Set(entry.event?.exclusions ?? []);
+      for (const ev of events) {
+        if (ev.reason && skip.has(ev.reason)) continue;
+        const change = eventToChange(ev);
+        if (change) out.changes.push(change);
+      }
+    } catch (e) {
+      if (!(e instanceof NotFound)) out.errors.push(`${entry.clusterName}: events: ${(e as Error).message}`);
+    }
+    return out;
+  },
+};

@@ -1,0 +1,51 @@
+import type { SqlScraperSpec } from '@opsdeck/shared';
+import pg from 'pg';
+import { extractItems } from '../extract.js';
+import { emptyOutput } from '../types.js';
+import { assertHostAllowed } from './outbound-guard.js';
+import type { ScraperKindRunner } from './types.js';
+
+const STATEMENT_TIMEOUT_MS = 60_000;
+
+/** One query → one item per row. PostgreSQL only: no MySQL or SQL Server client is installed. */
+export const sqlScraper: ScraperKindRunner<SqlScraperSpec> = {
+  async run(entry) {
+    const out = emptyOutput();
+    const driver = entry.driver ?? 'postgres';
+    if (driver !== 'postgres') {
+      out.errors.push(
+        `SQL driver "${driver}" is not available on this server (only postgres); see docs/catalog.md`,
+      );
+      return out;
+    }
+    let url: URL;
+    try {
+      url = new URL(entry.connection);
+      if (!/^postgres(ql)?:$/.test(url.protocol)) throw new Error('not a postgres:// URL');
+      assertHostAllowed(url.hostname);
+    } catch (e) {
+      out.errors.push(`connection: ${(e as Error).message}`);
+      return out;
+    }
+    const client = new pg.Client({
+      connectionString: entry.connection,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      connectionTimeoutMillis: 15_000,
+      application_name: 'opsdeck-scraper',
+    });
+    client.on('error', () => {}); // a dropped connection surfaces through the query instead
+    try {
+      await client.connect();
+      const res = await client.query<Record<string, unknown>>(entry.query);
+      const docs = res.rows.map((row, i) => ({ doc: row, where: `row ${i + 1}` }));
+      const extracted = extractItems(entry, docs);
+      out.items.push(...extracted.items);
+      out.errors.push(...extracted.errors);
+    } catch (e) {
+      out.errors.push(`${url.host}${url.pathname}: ${(e as Error).message}`);
+    } finally {
+      await client.end().catch(() => {});
+    }
+    return out;
+  },
+};

@@ -1,0 +1,3 @@
+export * from './duration.js';
+export * from './schedule.js';
+export * from './scrape-config.js';

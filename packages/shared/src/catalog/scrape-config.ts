@@ -1,0 +1,186 @@
+import { z } from 'zod';
+import { DURATION_PATTERN } from './duration.js';
+import { isValidSchedule } from './schedule.js';
+
+/**
+ * The scraper spec, with config-db's field names so that existing ScrapeConfig specs import
+ * unchanged. Entries are loose objects: fields this server does not use are kept, not refused.
+ * `id`, `name`, `type`, `class`, `status`, `health`, `description` and label/tag values are
+ * JSONPath expressions when they start with `$`, literals otherwise.
+ */
+const duration = z.string().regex(DURATION_PATTERN, 'must be a duration such as 30s, 5m, 1h or 7d');
+const stringMap = z.record(z.string(), z.string());
+const text = z.string().min(1);
+
+export const scrapeScheduleSchema = z
+  .string()
+  .refine(isValidSchedule, 'must be "@every <duration>", @hourly, @daily, @weekly or a cron expression');
+
+const transformSchema = z.looseObject({
+  /** Fields removed from the stored config (and from change detection). */
+  exclude: z
+    .array(z.looseObject({ jsonpath: text, types: z.array(text).optional() }))
+    .optional()
+    .describe('JSONPath expressions of fields to drop'),
+  /** Fields whose value is replaced before storing (secrets). */
+  mask: z
+    .array(z.looseObject({ jsonpath: text, value: z.string().optional(), types: z.array(text).optional() }))
+    .optional(),
+});
+
+const costSchema = z.looseObject({
+  perMinute: text.optional(),
+  total1d: text.optional(),
+  total7d: text.optional(),
+  total30d: text.optional(),
+});
+
+export const baseScraperFields = {
+  id: text.optional().describe('JSONPath of the external id, for example $.metadata.uid'),
+  name: text.optional().describe('JSONPath or literal name'),
+  type: text.optional().describe('JSONPath or literal type, for example Kubernetes::Pod'),
+  class: text.optional().describe('JSONPath or literal class, for example $.kind'),
+  items: text.optional().describe('JSONPath selecting many items from one document, for example $.items[*]'),
+  format: z.enum(['json', 'yaml', 'ndjson']).optional(),
+  icon: z.string().optional(),
+  labels: stringMap.optional(),
+  tags: stringMap.optional(),
+  status: text.optional(),
+  health: text.optional(),
+  description: text.optional(),
+  parent: text.optional().describe('JSONPath of the external id of the parent item'),
+  createFields: z.array(text).optional(),
+  deleteFields: z.array(text).optional(),
+  cost: costSchema.optional().describe('Opsdeck extension: JSONPaths of cost figures'),
+  transform: transformSchema.optional(),
+};
+
+const baseScraperSchema = z.looseObject(baseScraperFields);
+
+export const fileScraperSchema = z.looseObject({
+  ...baseScraperFields,
+  paths: z.array(text).min(1, 'needs at least one path or glob'),
+  ignore: z.array(text).optional(),
+});
+
+const headerList = z.array(z.looseObject({ name: text, value: z.string() }));
+
+export const httpScraperSchema = z.looseObject({
+  ...baseScraperFields,
+  url: z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
+  type: text,
+  id: text,
+  method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
+  headers: z.union([stringMap, headerList]).optional(),
+  body: z.string().optional(),
+  connection: text.optional(),
+  username: z.string().optional(),
+  password: z.string().optional(),
+});
+
+export const sqlScraperSchema = z.looseObject({
+  ...baseScraperFields,
+  connection: text.describe('postgres://user:password@host:port/db'),
+  driver: z.enum(['postgres', 'mysql', 'sqlserver']).optional(),
+  query: text,
+  type: text,
+  id: text,
+});
+
+const kubeconfigSchema = z.union([text, z.looseObject({ value: text })]);
+
+export const kubernetesScraperSchema = z.looseObject({
+  ...baseScraperFields,
+  clusterName: text,
+  kubeconfig: kubeconfigSchema.optional(),
+  namespace: z.string().optional(),
+  exclusions: z
+    .looseObject({
+      name: z.array(text).optional(),
+      namespace: z.array(text).optional(),
+      kind: z.array(text).optional(),
+      labels: stringMap.optional(),
+    })
+    .optional(),
+  event: z.looseObject({ exclusions: z.array(text).optional() }).optional(),
+  maxInflight: z.number().int().min(1).optional(),
+});
+
+export const pushScraperSchema = baseScraperSchema;
+
+const changeRetention = z.looseObject({
+  name: text,
+  age: duration.optional(),
+  count: z.number().int().min(0).optional(),
+});
+const typeRetention = z.looseObject({
+  name: text,
+  createdAge: duration.optional(),
+  updatedAge: duration.optional(),
+  deletedAge: duration.optional(),
+});
+
+export const retentionSchema = z.looseObject({
+  changes: z.array(changeRetention).optional(),
+  types: z.array(typeRetention).optional(),
+  staleItemAge: duration.optional().describe('Items not seen for this long are marked deleted (default 30m)'),
+});
+
+/** Kinds this server scrapes itself. */
+export const IMPLEMENTED_SCRAPER_KINDS = ['file', 'http', 'sql', 'kubernetes', 'push'] as const;
+/** Kinds accepted in a spec (config-db compatible) but run elsewhere, see docs/catalog.md. */
+export const ACCEPTED_SCRAPER_KINDS = [
+  'azure',
+  'aws',
+  'kubernetesFile',
+  'trivy',
+  'githubActions',
+  'azureDevops',
+  'custom',
+] as const;
+export const SCRAPER_KINDS = [...IMPLEMENTED_SCRAPER_KINDS, ...ACCEPTED_SCRAPER_KINDS] as const;
+export type ScraperKind = (typeof SCRAPER_KINDS)[number];
+
+const acceptedEntry = z.array(z.looseObject(baseScraperFields));
+
+export const scrapeConfigSpecSchema = z
+  .looseObject({
+    schedule: scrapeScheduleSchema.optional(),
+    retention: retentionSchema.optional(),
+    file: z.array(fileScraperSchema).optional(),
+    http: z.array(httpScraperSchema).optional(),
+    sql: z.array(sqlScraperSchema).optional(),
+    kubernetes: z.array(kubernetesScraperSchema).optional(),
+    push: z.array(pushScraperSchema).optional(),
+    azure: acceptedEntry.optional(),
+    aws: acceptedEntry.optional(),
+    kubernetesFile: acceptedEntry.optional(),
+    trivy: acceptedEntry.optional(),
+    githubActions: acceptedEntry.optional(),
+    azureDevops: acceptedEntry.optional(),
+    custom: acceptedEntry.optional(),
+  })
+  .refine((spec) => SCRAPER_KINDS.some((k) => (spec[k]?.length ?? 0) > 0), {
+    message: `needs at least one scraper: ${SCRAPER_KINDS.join(', ')}`,
+  });
+
+export type BaseScraperSpec = z.infer<typeof baseScraperSchema>;
+export type FileScraperSpec = z.infer<typeof fileScraperSchema>;
+export type HttpScraperSpec = z.infer<typeof httpScraperSchema>;
+export type SqlScraperSpec = z.infer<typeof sqlScraperSchema>;
+export type KubernetesScraperSpec = z.infer<typeof kubernetesScraperSchema>;
+export type PushScraperSpec = z.infer<typeof pushScraperSchema>;
+export type RetentionSpec = z.infer<typeof retentionSchema>;
+export type ScrapeConfigSpec = z.infer<typeof scrapeConfigSpecSchema>;
+
+/** A config_scrapers row as written through the data API (the fields the server checks). */
+export const configScraperRowSchema = z.looseObject({
+  name: text.optional(),
+  schedule: scrapeScheduleSchema.nullish(),
+  spec: scrapeConfigSpecSchema,
+});
+
+/** "spec.file.0.paths: needs at least one path or glob; …" — one line a person can act on. */
+export function describeSpecIssues(error: z.ZodError): string {
+  return error.issues.map((i) => `${i.path.join('.') || 'spec'}: ${i.message}`).join('; ');
+}
