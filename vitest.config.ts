@@ -1,3 +1,4 @@
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -20,6 +21,16 @@ export default defineConfig({
           hookTimeout: 120_000,
           // PGlite instances and PostgreSQL databases are heavy: few files at once on 2 cores.
           maxWorkers: 2,
+        },
+      },
+      {
+        plugins: [react()],
+        define: { __APP_VERSION__: JSON.stringify('0.0.0-test') },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },
     ],

@@ -1,0 +1,41 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { Toaster } from 'sonner';
+
+export type Rendered = RenderResult & { location: () => URL; queryClient: QueryClient };
+
+/** Renders inside a memory router and a fresh query client; `location()` is the current URL. */
+export function renderWithApp(ui: ReactElement, { url = '/' }: { url?: string } = {}): Rendered {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  let current = new URL(url, 'http://localhost');
+  function Spy() {
+    const loc = useLocation();
+    current = new URL(loc.pathname + loc.search, 'http://localhost');
+    return null;
+  }
+  const path = new URL(url, 'http://localhost').pathname;
+  const router = createMemoryRouter(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            {ui}
+            <Spy />
+          </>
+        ),
+      },
+    ],
+    { initialEntries: [url] },
+  );
+  void path;
+  const result = render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, location: () => current, queryClient };
+}
