@@ -118,6 +118,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       throw new ConfigError(`Invalid configuration:\n  ${name}: expected a duration like 15m, 24h or 7d`);
     ms[name] = parsedMs;
   }
+  const loopback = e.HOST === 'localhost' || e.HOST === '::1' || /^127\.\d+\.\d+\.\d+$/.test(e.HOST);
+  if (e.AUTH_MODE === 'none' && !loopback && !e.ALLOW_INSECURE) {
+    throw new ConfigError(
+      `Invalid configuration:\n  AUTH_MODE=none lets anyone who can reach the server act as admin: refusing HOST=${e.HOST}. ` +
+        'Use HOST=127.0.0.1, or set ALLOW_INSECURE=true if this is really what you want.',
+    );
+  }
   if (e.AUTH_MODE === 'kratos' && !e.KRATOS_URL) {
     throw new ConfigError('Invalid configuration:\n  KRATOS_URL: required when AUTH_MODE=kratos');
   }

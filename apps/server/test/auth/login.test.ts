@@ -184,10 +184,79 @@ describe.each(DB_KINDS)('login flow on %s', (kind) => {
     expect((await post({ origin: server.baseUrl })).status).toBe(201);
   });
 
+  it('ends a session after the idle timeout and after its absolute lifetime', async () => {
+    const idle = await signIn(server, 'viewer');
+    const lifetime = await signIn(server, 'viewer');
+    await server.db.query(
+      "UPDATE auth_sessions SET last_seen_at = now() - interval '25 hours' WHERE identity_id = $1",
+      [idle.personId],
+    );
+    await server.db.query(
+      "UPDATE auth_sessions SET expires_at = now() - interval '1 second' WHERE identity_id = $1",
+      [lifetime.personId],
+    );
+    expect((await fetch(`${server.baseUrl}/api/auth/whoami`, { headers: idle.headers })).status).toBe(401);
+    expect((await fetch(`${server.baseUrl}/api/auth/whoami`, { headers: lifetime.headers })).status).toBe(
+      401,
+    );
+  });
+
+  it('sends a plain form browser to the error page, whose error the API serves', async () => {
+    const b = new Browser(server.baseUrl);
+    const { body: flow } = await b.startFlow('login');
+    const res = await b.fetch(`/api/auth/self-service/login?flow=${flow.id}`, {
+      form: { csrf_token: 'forged', method: 'password', identifier: 'a@b.c', password: 'x' },
+      accept: 'html',
+    });
+    expect(res.status).toBe(303);
+    const id = (res.headers.get('location') ?? '').replace('/error?id=', '');
+    const { status, body } = await b.json<{ id: string; error: { code: number; message: string } }>(
+      `/api/auth/self-service/errors?id=${id}`,
+    );
+    expect(status).toBe(200);
+    expect(body.error).toMatchObject({
+      code: 403,
+      message: 'A security violation was detected, please fill out the form again.',
+    });
+  });
+
   it('answers sessions/whoami with 401 session_inactive without a cookie', async () => {
     const { status, body } = await new Browser(server.baseUrl).json<ErrorAnswer>('/api/auth/sessions/whoami');
     expect(status).toBe(401);
     expect(body.error.id).toBe('session_inactive');
+  });
+});
+
+describe('behind https (PUBLIC_URL)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(
+      'pglite',
+      {},
+      { AUTH_MODE: 'builtin', PUBLIC_URL: 'https://ops.example.com' },
+    );
+  });
+  afterAll(() => server.close());
+
+  it('marks the session cookie Secure and accepts the public origin on writes', async () => {
+    const user = await signIn(server, 'viewer');
+    const b = new Browser(server.baseUrl);
+    const { body: flow } = await b.startFlow('login');
+    expect(flow.ui.action).toMatch(/^https:\/\/ops\.example\.com\/api\/auth\/self-service\/login\?flow=/);
+    const res = await b.fetch(`/api/auth/self-service/login?flow=${flow.id}`, {
+      json: { csrf_token: csrfOf(flow), method: 'password', identifier: user.email, password: user.password },
+    });
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('opsdeck_session='))).toMatch(/; Secure/);
+    const write = await fetch(`${server.baseUrl}/api/auth/create_token`, {
+      method: 'POST',
+      headers: {
+        cookie: user.headers.cookie ?? '',
+        origin: 'https://ops.example.com',
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ name: 'x' }),
+    });
+    expect(write.status).toBe(201);
   });
 });
 

@@ -48,14 +48,17 @@ describe('AUTH_MODE=none', () => {
   });
 
   it('refuses to start on a non-loopback address unless ALLOW_INSECURE=true', async () => {
+    const env = { LOG_LEVEL: 'silent', PORT: '0', AUTH_MODE: 'none', HOST: '0.0.0.0' };
+    expect(() => loadConfig(env)).toThrow(/ALLOW_INSECURE=true/);
+    expect(loadConfig({ ...env, ALLOW_INSECURE: 'true' }).auth.mode).toBe('none');
+    // The server itself checks again, whatever built its configuration.
     const db = await openPglite(null);
     try {
       const config = loadConfig(
-        { LOG_LEVEL: 'silent', PORT: '0', AUTH_MODE: 'none', HOST: '0.0.0.0' },
-        { webDir: '/x' },
+        { LOG_LEVEL: 'silent', PORT: '0', AUTH_MODE: 'none' },
+        { webDir: '/x', host: '0.0.0.0' },
       );
       await expect(startServer(config, { db, scheduler: false })).rejects.toThrow(ConfigError);
-      await expect(startServer(config, { db, scheduler: false })).rejects.toThrow(/ALLOW_INSECURE=true/);
     } finally {
       await db.close();
     }
@@ -109,6 +112,8 @@ describe('APP_MODE=checker', () => {
     const about = (await (await fetch(`${server.baseUrl}/api/about`)).json()) as About;
     expect(about.appMode).toBe('checker');
     expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
+    const summary = await fetch(`${server.baseUrl}/api/canary/api/summary`);
+    expect(summary.status).toBe(200);
     for (const path of [
       '/api/auth/whoami',
       '/api/properties',

@@ -35,6 +35,9 @@ export async function insertFlow(
   flow: Omit<FlowRow, 'id' | 'issued_at' | 'expires_at'>,
   lifetimeMs: number,
 ): Promise<FlowRow> {
+  // Housekeeping without a job: flows a day past expiry are of no use to anyone.
+  await db.query("DELETE FROM auth_flows WHERE expires_at < now() - interval '1 day'");
+  await db.query("DELETE FROM auth_errors WHERE created_at < now() - interval '7 days'");
   const { rows } = await db.query<FlowRow>(
     `INSERT INTO auth_flows (type, state, csrf_token, identity_id, request_url, return_to, data, ui, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8::jsonb, now() + make_interval(secs => $9))
