@@ -8,7 +8,7 @@ import { FilterError } from './filters.js';
 import { runScraper, ScraperBusy, ScraperNotFound } from './run.js';
 import { catalogSummary, summaryRequestSchema } from './summary.js';
 
-const idParams = z.object({ id: z.uuid({ message: 'must be a scraper id (UUID)' }) });
+const idParams = z.object({ id: z.guid({ message: 'must be a scraper id (UUID)' }) });
 
 function badRequest(reply: FastifyReply, e: unknown) {
   if (e instanceof FilterError) return reply.code(400).send({ error: e.message });

@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect } from 'vitest';
 import type { ScrapeResult } from '../../src/catalog/run.js';
+import { configScraperWriteHook } from '../../src/catalog/write-hook.js';
+import type { DataRow, DataWriteContext, DataWriteMethod } from '../../src/rest-hooks.js';
 import { startTestServer, type DbKind, type TestServer } from '../helpers.js';
 
 /** A test server whose DATA_DIR is a fresh temp folder (file scrapers resolve relative paths there). */
@@ -86,4 +88,24 @@ export function byName(rows: ItemRow[], name: string): ItemRow {
   const row = rows.find((r) => r.name === name);
   if (!row) throw new Error(`no item ${name} in ${rows.map((r) => r.name).join(', ')}`);
   return row;
+}
+
+/** What the data API does around a write to config_scrapers: the hook validates, then SQL stores. */
+export async function hookWrite(
+  server: TestServer,
+  method: DataWriteMethod,
+  row: DataRow,
+): Promise<DataRow[]> {
+  const w: DataWriteContext = { ctx: server.ctx, req: {} as DataWriteContext['req'], method };
+  return (await configScraperWriteHook.beforeWrite?.([row], w)) ?? [row];
+}
+
+export async function refusal(server: TestServer, method: DataWriteMethod, row: DataRow): Promise<string> {
+  try {
+    await hookWrite(server, method, row);
+  } catch (e) {
+    expect((e as { statusCode?: number }).statusCode).toBe(400);
+    return (e as Error).message;
+  }
+  throw new Error('the write was accepted');
 }

@@ -180,7 +180,7 @@ export const configScraperRowSchema = z.looseObject({
   spec: scrapeConfigSpecSchema,
 });
 
-/** "spec.file.0.paths: needs at least one path or glob; …" — one line a person can act on. */
+/** "file.0.paths: needs at least one path or glob; …" — one line a person can act on. */
 export function describeSpecIssues(error: z.ZodError): string {
-  return error.issues.map((i) => `${i.path.join('.') || 'spec'}: ${i.message}`).join('; ');
+  return error.issues.map((i) => `${i.path.length ? `${i.path.join('.')}: ` : ''}${i.message}`).join('; ');
 }

@@ -167,7 +167,14 @@ export const kubernetesScraper: ScraperKindRunner<KubernetesScraperSpec> = {
           if (isKubeObject(o) && !excluded(entry, o)) objects.push(o);
         }
       } catch (e) {
-        if (!(e instanceof NotFound)) out.errors.push(`${entry.clusterName}: ${(e as Error).message}`);
+        if (e instanceof NotFound) continue;
+        const message = `${entry.clusterName}: ${(e as Error).message}`;
+        // An unreachable or refusing API server fails every list the same way: say it once.
+        if (objects.length === 0 && out.errors.length === 0 && kind === 'Namespace') {
+          out.errors.push(message);
+          return out;
+        }
+        out.errors.push(message);
       }
     }
     for (const o of objects) {
