@@ -3,6 +3,7 @@ import type { ServerContext } from './context.js';
 import type { Queryable } from './db/types.js';
 import { configScraperWriteHook } from './catalog/write-hook.js';
 import { canaryWriteHook } from './health/write-hook.js';
+import { topologyWriteHook } from './topology/write-hook.js';
 
 export type DataWriteMethod = 'POST' | 'PATCH' | 'DELETE';
 export type DataWriteContext = { ctx: ServerContext; req: FastifyRequest; method: DataWriteMethod };
@@ -28,4 +29,5 @@ export type DataWriteHook = {
 export const dataWriteHooks: Record<string, DataWriteHook> = {
   canaries: canaryWriteHook,
   config_scrapers: configScraperWriteHook,
+  topologies: topologyWriteHook,
 };

@@ -55,7 +55,7 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = {
   config_changes: { read: 'database', write: null },
   config_analysis: { read: 'database', write: null },
   config_relationships: { read: 'database', write: null },
-  config_component_relationships: { read: 'database', write: 'database' },
+  config_component_relationships: { read: 'database', write: 'topologies' },
   configs: { read: 'database', write: null },
   config_detail: { read: 'database', write: null },
   config_summary: { read: 'database', write: null },
@@ -67,6 +67,17 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = {
   config_analysis_analyzers: { read: 'database', write: null },
   config_analysis_items: { read: 'database', write: null },
   catalog_changes: { read: 'database', write: null },
+  topologies: { read: 'topologies', write: 'topologies' },
+  components: { read: 'topologies', write: null },
+  component_relationships: { read: 'topologies', write: null },
+  check_component_relationships: { read: 'topologies', write: null },
+  team_components: { read: 'topologies', write: 'topologies' },
+  component_names: { read: 'topologies', write: null },
+  components_with_logs: { read: 'topologies', write: null },
+  component_labels: { read: 'topologies', write: null },
+  checks_by_component: { read: 'topologies', write: null },
+  changes_by_component: { read: 'topologies', write: null },
+  analysis_by_component: { read: 'topologies', write: null },
 };
 
 /** Database functions callable through /api/db/rpc/{fn}; `write` applies to POST. */

@@ -1,0 +1,75 @@
+import { topologyJsonSchema } from '@opsdeck/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { ServerContext } from '../context.js';
+import { reconcileTopology, TopologyBusy, TopologyNotFound } from './reconcile.js';
+import { SnapshotNotFound, snapshotQuerySchema, topologySnapshot } from './snapshot.js';
+import { TopologySpecError } from './spec.js';
+import { ComponentNotFound, topologyTree } from './tree.js';
+import { treeQuerySchema } from './tree-query.js';
+
+const topologyParams = z.object({ id: z.uuid({ message: 'must be a topology id (UUID)' }) });
+const componentParams = z.object({ id: z.uuid({ message: 'must be a component id (UUID)' }) });
+
+/** A file name safe in a Content-Disposition header. */
+function fileName(name: string, at: Date): string {
+  const base = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'component';
+  return `snapshot-${base}-${at.toISOString().replace(/[:.]/g, '-')}.zip`;
+}
+
+/** Topology API (API.md): the tree, run now, snapshots, and the topology spec's JSON Schema. */
+export async function topologyRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+  const schema = topologyJsonSchema();
+  app.get('/api/schemas/topology.schema.json', async (_req, reply) =>
+    reply.type('application/schema+json').header('cache-control', 'no-cache').send(schema),
+  );
+
+  const tree = async (req: FastifyRequest, reply: FastifyReply) => {
+    const q = treeQuerySchema.parse(req.query);
+    try {
+      return await topologyTree(ctx.db, q);
+    } catch (e) {
+      if (e instanceof ComponentNotFound) return reply.code(404).send({ error: e.message });
+      throw e;
+    }
+  };
+  app.get('/api/canary/api/topology', { config: { permission: ['topologies', 'read'] } }, tree);
+  // The spec's own name for the same call (spec 2 §7).
+  app.get('/api/topology', { config: { permission: ['topologies', 'read'] } }, tree);
+
+  app.post(
+    '/api/topology/run/:id',
+    { config: { permission: ['topologies', 'write'] } },
+    async (req, reply) => {
+      const { id } = topologyParams.parse(req.params);
+      try {
+        return await reconcileTopology(ctx, id);
+      } catch (e) {
+        if (e instanceof TopologyNotFound) return reply.code(404).send({ error: e.message });
+        if (e instanceof TopologyBusy) return reply.code(409).send({ error: e.message });
+        if (e instanceof TopologySpecError) return reply.code(400).send({ error: e.message });
+        throw e;
+      }
+    },
+  );
+
+  app.get(
+    '/api/snapshot/topology/:id',
+    { config: { permission: ['topologies', 'read'] } },
+    async (req, reply) => {
+      const { id } = componentParams.parse(req.params);
+      const q = snapshotQuerySchema.parse(req.query);
+      try {
+        const { name, zip } = await topologySnapshot(ctx.db, id, q);
+        return reply
+          .type('application/zip')
+          .header('content-disposition', `attachment; filename="${fileName(name, new Date())}"`)
+          .header('cache-control', 'no-store')
+          .send(zip);
+      } catch (e) {
+        if (e instanceof SnapshotNotFound) return reply.code(404).send({ error: e.message });
+        throw e;
+      }
+    },
+  );
+}

@@ -1,0 +1,286 @@
+import { COMPONENT_STATUS_RANK } from '@opsdeck/shared';
+import type { Queryable } from '../db/types.js';
+import { matchesLabels } from './selectors.js';
+import type { TreeQuery } from './tree-query.js';
+
+type Property = { name?: string; text?: string; value?: number; headline?: boolean };
+type ComponentRow = {
+  id: string;
+  topology_id: string | null;
+  parent_id: string | null;
+  name: string;
+  title: string | null;
+  text: string | null;
+  tooltip: string | null;
+  type: string | null;
+  icon: string | null;
+  namespace: string | null;
+  owner: string | null;
+  labels: Record<string, string>;
+  status: string;
+  health: string | null;
+  status_reason: string | null;
+  agent_id: string;
+  external_id: string | null;
+  config_id: string | null;
+  path: string;
+  is_leaf: boolean;
+  cost_per_minute: number | null;
+  cost_total_1d: number | null;
+  cost_total_7d: number | null;
+  cost_total_30d: number | null;
+  properties: Property[];
+  summary: Record<string, unknown>;
+  hidden: boolean;
+  log_selectors: { name: string }[];
+  created_at: Date;
+  updated_at: Date;
+  deleted_at: Date | null;
+};
+type CheckRef = {
+  id: string;
+  canary_id: string;
+  name: string;
+  type: string;
+  icon: string | null;
+  namespace: string;
+  status: string | null;
+  severity: string;
+  latency: { p99: number | null };
+  checkStatuses: { time: string; status: boolean; duration: number }[];
+};
+type TeamRef = {
+  team_id: string;
+  component_id: string;
+  team: { id: string; name: string; icon: string | null };
+};
+
+export type TreeComponent = Omit<ComponentRow, never> & {
+  children: TreeComponent[];
+  checks: CheckRef[];
+  teams: TeamRef[];
+  logs: { name: string; type?: string }[];
+};
+
+export type TreeResponse = {
+  components: TreeComponent[];
+  healthStatuses: string[];
+  teams: string[];
+  tags: Record<string, string[]>;
+  types: string[];
+};
+
+export class ComponentNotFound extends Error {
+  constructor(id: string) {
+    super(`Component ${id} not found`);
+  }
+}
+
+const COLUMNS = `c.id, c.topology_id, c.parent_id, c.name, c.title, c.text, c.tooltip, c.type, c.icon, c.namespace,
+  c.owner, c.labels, c.status, c.health, c.status_reason, c.agent_id, c.external_id, c.config_id, c.path, c.is_leaf,
+  c.cost_per_minute::float8 AS cost_per_minute, c.cost_total_1d::float8 AS cost_total_1d,
+  c.cost_total_7d::float8 AS cost_total_7d, c.cost_total_30d::float8 AS cost_total_30d,
+  c.properties, c.summary, c.hidden, c.log_selectors, c.created_at, c.updated_at, c.deleted_at`;
+
+/** Live components of the scope: everything, one topology, or one component and its subtree. */
+async function loadScope(
+  db: Queryable,
+  q: TreeQuery,
+): Promise<{ rows: ComponentRow[]; anchor?: ComponentRow }> {
+  if (q.id) {
+    const { rows: found } = await db.query<ComponentRow>(
+      `SELECT ${COLUMNS} FROM components c WHERE c.id = $1`,
+      [q.id],
+    );
+    const anchor = found[0];
+    if (!anchor) throw new ComponentNotFound(q.id);
+    const prefix = anchor.path ? `${anchor.path}.${anchor.id}` : anchor.id;
+    const { rows } = await db.query<ComponentRow>(
+      `SELECT ${COLUMNS} FROM components c
+       WHERE c.deleted_at IS NULL AND (c.path = $1 OR c.path LIKE $2)`,
+      [prefix, `${prefix}.%`],
+    );
+    return { rows, anchor };
+  }
+  const { rows } = await db.query<ComponentRow>(
+    `SELECT ${COLUMNS} FROM components c
+     WHERE c.deleted_at IS NULL AND ($1::uuid IS NULL OR c.topology_id = $1::uuid)`,
+    [q.topology_id ?? null],
+  );
+  return { rows };
+}
+
+async function loadChecks(db: Queryable, ids: string[]): Promise<Map<string, CheckRef[]>> {
+  const { rows } = await db.query<CheckRef & { component_id: string }>(
+    `SELECT r.component_id, k.id, k.canary_id, k.name, k.type, k.icon, k.namespace, k.status, k.severity,
+       json_build_object('p99', s.p99) AS latency,
+       coalesce((SELECT json_agg(json_build_object('time', cs.time, 'status', cs.status, 'duration', cs.duration)
+                 ORDER BY cs.time DESC)
+                 FROM (SELECT time, status, duration FROM check_statuses
+                       WHERE check_id = k.id ORDER BY time DESC LIMIT 5) cs), '[]'::json) AS "checkStatuses"
+     FROM check_component_relationships r
+     JOIN checks k ON k.id = r.check_id
+     LEFT JOIN check_stats s ON s.check_id = k.id
+     WHERE r.deleted_at IS NULL AND k.deleted_at IS NULL AND r.component_id = ANY ($1::uuid[])
+     ORDER BY k.name`,
+    [ids],
+  );
+  const out = new Map<string, CheckRef[]>();
+  for (const { component_id, ...check } of rows) {
+    const l = out.get(component_id) ?? [];
+    l.push(check);
+    out.set(component_id, l);
+  }
+  return out;
+}
+
+async function loadTeams(db: Queryable, ids: string[]): Promise<Map<string, TeamRef[]>> {
+  const { rows } = await db.query<{
+    team_id: string;
+    component_id: string;
+    name: string;
+    icon: string | null;
+  }>(
+    `SELECT tc.team_id, tc.component_id, t.name, t.icon FROM team_components tc
+     JOIN teams t ON t.id = tc.team_id
+     WHERE t.deleted_at IS NULL AND tc.component_id = ANY ($1::uuid[])
+     ORDER BY t.name`,
+    [ids],
+  );
+  const out = new Map<string, TeamRef[]>();
+  for (const r of rows) {
+    const l = out.get(r.component_id) ?? [];
+    l.push({
+      team_id: r.team_id,
+      component_id: r.component_id,
+      team: { id: r.team_id, name: r.name, icon: r.icon },
+    });
+    out.set(r.component_id, l);
+  }
+  return out;
+}
+
+function propertyOf(c: ComponentRow, name: string): string | number | undefined {
+  const p = (c.properties ?? []).find((x) => x.name === name);
+  if (!p) return undefined;
+  return typeof p.value === 'number' ? p.value : p.text;
+}
+
+/** The sort of spec 2: Health (info 4, healthy 3, warning 2, unhealthy 1), Name, Type, Last Updated, or a property. */
+export function comparator(
+  sortBy: string,
+  order: 'asc' | 'desc',
+): (a: ComponentRow, b: ComponentRow) => number {
+  const dir = order === 'desc' ? -1 : 1;
+  const byName = (a: ComponentRow, b: ComponentRow) =>
+    a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
+  const key = sortBy.toLowerCase();
+  let primary: (a: ComponentRow, b: ComponentRow) => number;
+  if (key === 'status' || key === 'health') {
+    primary = (a, b) =>
+      ((COMPONENT_STATUS_RANK[a.status] ?? 0) - (COMPONENT_STATUS_RANK[b.status] ?? 0)) * dir;
+  } else if (key === 'name') {
+    return (a, b) => byName(a, b) * dir;
+  } else if (key === 'type') {
+    primary = (a, b) => (a.type ?? '').localeCompare(b.type ?? '') * dir;
+  } else if (key === 'updated_at' || key === 'last_updated' || key === 'updated') {
+    primary = (a, b) => (new Date(a.updated_at).getTime() - new Date(b.updated_at).getTime()) * dir;
+  } else {
+    primary = (a, b) => {
+      const x = propertyOf(a, sortBy);
+      const y = propertyOf(b, sortBy);
+      // Components without the property go last whatever the order.
+      if (x === undefined || y === undefined) return x === y ? 0 : x === undefined ? 1 : -1;
+      if (typeof x === 'number' && typeof y === 'number') return (x - y) * dir;
+      return String(x).localeCompare(String(y), undefined, { numeric: true }) * dir;
+    };
+  }
+  return (a, b) => primary(a, b) || byName(a, b);
+}
+
+/**
+ * The topology tree (API.md `GET /api/canary/api/topology`). Filters apply to the cards: the
+ * root components, or the children of `id`, or with `flatten` every component of the scope.
+ * `id` always returns exactly that component, its (filtered) children below it.
+ */
+export async function topologyTree(db: Queryable, q: TreeQuery): Promise<TreeResponse> {
+  const { rows, anchor } = await loadScope(db, q);
+  const visible = rows.filter((r) => q.hidden || !r.hidden);
+  const children = new Map<string, ComponentRow[]>();
+  for (const r of visible) {
+    if (!r.parent_id) continue;
+    const l = children.get(r.parent_id) ?? [];
+    l.push(r);
+    children.set(r.parent_id, l);
+  }
+
+  const teamsById = await loadTeams(db, [...visible.map((r) => r.id), ...(anchor ? [anchor.id] : [])]);
+  const teamNames = (r: ComponentRow) => (teamsById.get(r.id) ?? []).map((t) => t.team.name);
+
+  const matches = (r: ComponentRow) =>
+    (q.status.length === 0 || q.status.includes(r.status)) &&
+    (q.type.length === 0 || (r.type !== null && q.type.includes(r.type))) &&
+    (q.team.length === 0 ||
+      (teamsById.get(r.id) ?? []).some((t) => q.team.includes(t.team.name) || q.team.includes(t.team_id))) &&
+    (!q.agent_id || r.agent_id === q.agent_id) &&
+    matchesLabels(r.labels, q.labels);
+
+  const inScope = new Set(visible.map((r) => r.id));
+  let cards: ComponentRow[];
+  if (q.flatten) cards = visible;
+  else if (anchor) cards = children.get(anchor.id) ?? [];
+  else cards = visible.filter((r) => !r.parent_id || !inScope.has(r.parent_id));
+  cards = cards.filter(matches);
+  const sort = comparator(q.sortBy ?? 'status', q.sortOrder ?? (q.sortBy ? 'asc' : 'desc'));
+  cards.sort(sort);
+
+  // Which components the response holds: the cards and their children down to `depth`.
+  const included: ComponentRow[] = [];
+  const collect = (r: ComponentRow, level: number) => {
+    included.push(r);
+    if (level < q.depth) for (const c of children.get(r.id) ?? []) collect(c, level + 1);
+  };
+  for (const c of cards) collect(c, 0);
+  if (anchor) included.push(anchor);
+  const checksById = await loadChecks(db, [...new Set(included.map((r) => r.id))]);
+
+  const shape = (r: ComponentRow, kids: TreeComponent[]): TreeComponent => ({
+    ...r,
+    properties: r.properties ?? [],
+    children: kids,
+    checks: checksById.get(r.id) ?? [],
+    teams: teamsById.get(r.id) ?? [],
+    logs: (r.log_selectors ?? []).map((l) => ({ ...l })),
+  });
+  const build = (r: ComponentRow, level: number): TreeComponent =>
+    shape(
+      r,
+      level < q.depth ? [...(children.get(r.id) ?? [])].sort(sort).map((c) => build(c, level + 1)) : [],
+    );
+  const built = cards.map((c) => build(c, 0));
+  const components = anchor ? [shape(anchor, built)] : built;
+
+  // Filter options come from the whole scope, so choosing one does not hide the others.
+  const statuses = new Set<string>();
+  const types = new Set<string>();
+  const teams = new Set<string>();
+  const tags = new Map<string, Set<string>>();
+  for (const r of visible) {
+    statuses.add(r.status);
+    if (r.type) types.add(r.type);
+    for (const t of teamNames(r)) teams.add(t);
+    for (const [k, v] of Object.entries(r.labels ?? {})) {
+      const s = tags.get(k) ?? new Set<string>();
+      s.add(v);
+      tags.set(k, s);
+    }
+  }
+  const sorted = (s: Iterable<string>) => [...s].sort((a, b) => a.localeCompare(b));
+  return {
+    components,
+    healthStatuses: sorted(statuses),
+    teams: sorted(teams),
+    tags: Object.fromEntries(sorted(tags.keys()).map((k) => [k, sorted(tags.get(k) ?? [])])),
+    types: sorted(types),
+  };
+}
