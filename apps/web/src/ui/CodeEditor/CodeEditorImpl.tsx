@@ -34,6 +34,7 @@ export default function CodeEditorImpl({
   readOnly = false,
   jsonSchemaUrl,
   onSelectLines,
+  initialSelection,
   height = '320px',
   className,
   ariaLabel = 'Code editor',
@@ -72,6 +73,14 @@ export default function CodeEditorImpl({
       height={height}
       theme={dark ? 'dark' : 'light'}
       extensions={extensions}
+      onCreateEditor={(view) => {
+        if (!initialSelection) return;
+        const doc = view.state.doc;
+        if (initialSelection.from > doc.lines) return;
+        const from = doc.line(Math.max(1, initialSelection.from)).from;
+        const to = doc.line(Math.min(doc.lines, Math.max(initialSelection.from, initialSelection.to))).to;
+        view.dispatch({ selection: { anchor: from, head: to }, scrollIntoView: true });
+      }}
       basicSetup={{ lineNumbers: true, foldGutter: true, highlightActiveLine: !readOnly }}
       className={className ?? 'overflow-hidden rounded-md border border-line text-xs'}
     />

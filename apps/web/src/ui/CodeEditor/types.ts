@@ -10,6 +10,8 @@ export type CodeEditorProps = {
   jsonSchemaUrl?: string;
   /** Reports the selected lines, e.g. to highlight or link them. */
   onSelectLines?: (selection: LineSelection) => void;
+  /** Lines selected (and scrolled to) when the editor opens, e.g. restored from the URL. */
+  initialSelection?: LineSelection;
   height?: string;
   className?: string;
   ariaLabel?: string;

@@ -1,0 +1,156 @@
+import { permissionsFor } from '@opsdeck/shared';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '../api/queryClient.js';
+import { appRoutes } from './router.js';
+import { SIDEBAR_KEY } from './useSidebar.js';
+
+let roles = ['admin'];
+let properties: Array<{ name: string; value: string }> = [];
+
+/** Answers like the server: whoami, properties, about, and the data API for teams and people. */
+async function fakeServer(input: string | URL | Request): Promise<Response> {
+  const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
+  const json = (body: unknown, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), {
+      status: 200,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  switch (url.pathname) {
+    case '/api/auth/whoami':
+      return json({
+        message: 'success',
+        payload: {
+          user: { id: 'u1', name: 'Maya Okafor', email: 'maya@example.com' },
+          roles,
+          permissions: permissionsFor(roles),
+        },
+      });
+    case '/api/properties':
+      return json(properties);
+    case '/api/about':
+      return json({ version: '9.8.7', commit: 'abc', database: 'pglite' });
+    case '/api/db/teams':
+      return json(url.searchParams.get('name') === 'ilike.*Plat*' ? [{ id: 't1', name: 'Platform' }] : []);
+    case '/api/db/people':
+      return json([]);
+    case '/api/db/event_queue_summary':
+      return json([], { 'content-range': '*/0' });
+    default:
+      return new Response(JSON.stringify({ error: 'not found' }), { status: 404 });
+  }
+}
+
+function setWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const matches = max ? width <= Number(max[1]) : false;
+    return {
+      matches,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      onchange: null,
+    } as unknown as MediaQueryList;
+  });
+}
+
+function renderApp(path: string) {
+  const router = createMemoryRouter(appRoutes(), { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  roles = ['admin'];
+  properties = [];
+  vi.stubGlobal('fetch', vi.fn(fakeServer));
+  setWidth(1440);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('app shell', () => {
+  it('lists the settings pages that exist', async () => {
+    renderApp('/settings/event-queue-status');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Event Queue' })).toHaveAttribute(
+      'href',
+      '/settings/event-queue-status',
+    );
+    expect(within(nav).getByRole('link', { name: 'Jobs History' })).toBeInTheDocument();
+  });
+
+  it('hides Settings for a viewer', async () => {
+    roles = ['viewer'];
+    renderApp('/settings/event-queue-status');
+    expect(await screen.findByRole('button', { name: 'User menu' })).toBeInTheDocument();
+    expect(within(screen.getByRole('navigation', { name: 'Main' })).queryByText('Settings')).toBeNull();
+  });
+
+  it('hides an entry whose feature flag is off', async () => {
+    properties = [{ name: 'settings.event_queue_status.disable', value: 'true' }];
+    renderApp('/settings/jobs');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(await within(nav).findByRole('link', { name: 'Jobs History' })).toBeInTheDocument();
+    await vi.waitFor(() => expect(within(nav).queryByRole('link', { name: 'Event Queue' })).toBeNull());
+  });
+
+  it('remembers the collapsed sidebar and collapses it below 1024 px', async () => {
+    const user = userEvent.setup();
+    renderApp('/settings/jobs');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(nav).toHaveAttribute('data-collapsed', 'false');
+    await user.click(screen.getByRole('button', { name: 'Collapse sidebar' }));
+    expect(nav).toHaveAttribute('data-collapsed', 'true');
+    expect(window.localStorage.getItem(SIDEBAR_KEY)).toBe('true');
+    window.localStorage.setItem(SIDEBAR_KEY, 'false');
+    setWidth(900);
+    renderApp('/settings/jobs');
+    await vi.waitFor(() => expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(2));
+    expect(screen.getAllByRole('navigation', { name: 'Main' }).at(-1)).toHaveAttribute(
+      'data-collapsed',
+      'true',
+    );
+  });
+
+  it('greets the user and shows both versions in the user menu', async () => {
+    const user = userEvent.setup();
+    renderApp('/settings/jobs');
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Hi Maya Okafor')).toBeInTheDocument();
+    expect(within(menu).getByText('Front-end version: 0.0.0-test')).toBeInTheDocument();
+    expect(await within(menu).findByText('Back-end version: 9.8.7')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Your Profile' })).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+  });
+
+  it('finds a team by name in the command palette and opens it', async () => {
+    const user = userEvent.setup();
+    const router = renderApp('/settings/jobs');
+    await screen.findByRole('button', { name: 'User menu' });
+    await user.keyboard('{Control>}k{/Control}');
+    await user.type(await screen.findByPlaceholderText('Search by name…'), 'Plat');
+    await user.click(await screen.findByRole('option', { name: 'Platform' }, { timeout: 3000 }));
+    expect(router.state.location.pathname).toBe('/settings/teams/t1');
+  });
+
+  it("redirects '/' to the home area", async () => {
+    const router = renderApp('/');
+    await vi.waitFor(() => expect(router.state.location.pathname).not.toBe('/'));
+  });
+
+  it('shows the Unauthorized page on a guarded page without permission', async () => {
+    roles = ['viewer'];
+    // Viewers read 'database'; a page guarded by write shows Unauthorized: use the generic route.
+    renderApp('/unauthorized');
+    expect(await screen.findByText('You do not have permission to access this page')).toBeInTheDocument();
+  });
+});

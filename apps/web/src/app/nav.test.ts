@@ -1,0 +1,105 @@
+import { permissionsFor } from '@opsdeck/shared';
+import { Activity, LayoutDashboard, ListChecks } from 'lucide-react';
+import { describe, expect, it } from 'vitest';
+import { isFeatureDisabled } from '../auth/features.js';
+import type { NavEntry } from './feature.js';
+import { visibleNav } from './nav.js';
+import { hasArea, homePath } from './registry.js';
+
+const entries: NavEntry[] = [
+  {
+    id: 'health',
+    label: 'Health',
+    href: '/health',
+    icon: Activity,
+    resource: 'canaries',
+    feature: 'health',
+    section: 'main',
+    order: 20,
+  },
+  {
+    id: 'topology',
+    label: 'Dashboard',
+    href: '/topology',
+    icon: LayoutDashboard,
+    resource: 'topologies',
+    feature: 'topology',
+    section: 'main',
+    order: 10,
+  },
+  {
+    id: 'jobs',
+    label: 'Jobs History',
+    href: '/settings/jobs',
+    icon: ListChecks,
+    resource: 'database',
+    feature: 'settings.job_history',
+    section: 'settings',
+  },
+  {
+    id: 'conn',
+    label: 'Connections',
+    href: '/settings/connections',
+    icon: ListChecks,
+    resource: 'connections',
+    section: 'settings',
+  },
+];
+
+const never = () => false;
+
+describe('sidebar entries', () => {
+  it('orders main entries and sorts settings entries by name', () => {
+    const nav = visibleNav(entries, {
+      permissions: permissionsFor(['admin']),
+      roles: ['admin'],
+      isDisabled: never,
+    });
+    expect(nav.main.map((e) => e.label)).toEqual(['Dashboard', 'Health']);
+    expect(nav.settings.map((e) => e.label)).toEqual(['Connections', 'Jobs History']);
+  });
+
+  it('hides entries without read permission, and Settings for viewers', () => {
+    const editor = visibleNav(entries, {
+      permissions: permissionsFor(['commander']),
+      roles: ['commander'],
+      isDisabled: never,
+    });
+    expect(editor.settings.map((e) => e.label)).toEqual(['Jobs History']);
+    const viewer = visibleNav(entries, {
+      permissions: permissionsFor(['viewer']),
+      roles: ['viewer'],
+      isDisabled: never,
+    });
+    expect(viewer.main).toHaveLength(2);
+    expect(viewer.settings).toEqual([]);
+    expect(
+      visibleNav(entries, { permissions: permissionsFor([]), roles: [], isDisabled: never }).settings,
+    ).toEqual([]);
+  });
+
+  it('hides entries whose feature is disabled, including through the parent feature', () => {
+    const props = [{ name: 'health.disable', value: 'true' }];
+    const nav = visibleNav(entries, {
+      permissions: permissionsFor(['admin']),
+      roles: ['admin'],
+      isDisabled: (f) => f !== undefined && isFeatureDisabled(props, f),
+    });
+    expect(nav.main.map((e) => e.label)).toEqual(['Dashboard']);
+    // settings.job_history follows health.
+    expect(nav.settings.map((e) => e.label)).toEqual(['Connections']);
+    expect(isFeatureDisabled([{ name: 'health.disable', value: 'false' }], 'health')).toBe(false);
+  });
+
+  it("sends '/' to /topology when it exists, else to the first main entry", () => {
+    expect(homePath(entries, [{ path: 'topology' }])).toBe('/topology');
+    expect(
+      homePath(
+        entries.filter((e) => e.id !== 'topology'),
+        [{ path: 'health' }],
+      ),
+    ).toBe('/health');
+    expect(hasArea('notifications', [{ path: 'notifications/rules' }])).toBe(true);
+    expect(hasArea('notifications', [{ path: 'settings/jobs' }])).toBe(false);
+  });
+});
