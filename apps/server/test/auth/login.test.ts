@@ -263,7 +263,11 @@ describe('behind https (PUBLIC_URL)', () => {
 describe('login rate limit', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer('pglite', {}, { AUTH_MODE: 'builtin', AUTH_RATE_LIMIT_ACCOUNT: '3' });
+    server = await startTestServer(
+      'pglite',
+      {},
+      { AUTH_MODE: 'builtin', AUTH_RATE_LIMIT_ACCOUNT: '3', AUTH_RATE_LIMIT_IP: '20' },
+    );
   });
   afterAll(() => server.close());
 
@@ -287,6 +291,27 @@ describe('login rate limit', () => {
       });
     for (let i = 0; i < 3; i++) expect((await basic('wrong-password')).status).toBe(401);
     const res = await basic(user.password);
+    expect(res.status).toBe(429);
+    expect(((await res.json()) as { error: string }).error).toMatch(/Too many attempts/);
+  });
+
+  it('limits recovery requests for one address', async () => {
+    const user = await signIn(server, 'viewer');
+    const b = new Browser(server.baseUrl);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { body: flow } = await b.startFlow('recovery');
+      statuses.push((await b.submit(flow, 'recovery', { method: 'code', email: user.email })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('answers 429 to a client that keeps sending wrong access tokens', async () => {
+    const bearer = (token: string) =>
+      fetch(`${server.baseUrl}/api/auth/whoami`, { headers: { authorization: `Bearer ${token}` } });
+    const wrong = `od_${'0'.repeat(32)}.${'x'.repeat(43)}`;
+    for (let i = 0; i < 20; i++) expect((await bearer(wrong)).status).toBe(401);
+    const res = await bearer(wrong);
     expect(res.status).toBe(429);
     expect(((await res.json()) as { error: string }).error).toMatch(/Too many attempts/);
   });
