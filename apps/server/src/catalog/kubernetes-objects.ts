@@ -47,7 +47,12 @@ function withoutNoise(o: KubeObject): KubeObject {
   return { ...o, metadata };
 }
 
-type Condition = { type?: string; status?: string; reason?: string; message?: string };
+type Condition = { type?: string; status?: string | boolean; reason?: string; message?: string };
+
+/** Condition status "True" (unquoted in hand-written YAML it parses as a boolean). */
+function isTrue(v: string | boolean | undefined): boolean {
+  return v === true || v === 'True';
+}
 type ContainerStatus = {
   ready?: boolean;
   state?: { waiting?: { reason?: string }; terminated?: { reason?: string } };
@@ -98,7 +103,7 @@ export function kubeHealth(o: KubeObject): { health?: Health; status?: string; r
     case 'Node': {
       const r = conditions(o).find((c) => c.type === 'Ready');
       if (!r) return { health: 'unknown', status: 'Unknown' };
-      return r.status === 'True'
+      return isTrue(r.status)
         ? { health: 'healthy', status: 'Ready', ready: true }
         : { health: 'unhealthy', status: 'NotReady', ready: false };
     }
@@ -113,8 +118,14 @@ export function kubeHealth(o: KubeObject): { health?: Health; status?: string; r
       if (num(s.succeeded) > 0) return { health: 'healthy', status: 'Complete' };
       return { health: 'unknown', status: 'Running' };
     }
-    default:
-      return {};
+    default: {
+      // CRDs and the rest: a Ready condition, when there is one, is the best signal.
+      const r = conditions(o).find((c) => c.type === 'Ready');
+      if (!r) return {};
+      return isTrue(r.status)
+        ? { health: 'healthy', status: 'Ready', ready: true }
+        : { health: 'unhealthy', status: r.reason ?? 'NotReady', ready: false };
+    }
   }
 }
 

@@ -41,6 +41,31 @@ type Doc = {
   status?: Record<string, number>;
 };
 
+type YamlDoc = ReturnType<typeof YAML.parseAllDocuments>[number];
+
+function scaleDeployment(doc: YamlDoc, random: () => number): string | undefined {
+  const d = doc.toJS() as Doc;
+  if (!d.spec) return undefined;
+  const name = d.metadata?.name ?? 'deployment';
+  const replicas = d.spec.replicas ?? 1;
+  const next = replicas >= 4 ? replicas - 1 : replicas <= 1 ? 2 : replicas + (random() < 0.5 ? 1 : -1);
+  doc.setIn(['spec', 'replicas'], next);
+  doc.setIn(['status', 'replicas'], next);
+  doc.setIn(['status', 'updatedReplicas'], next);
+  if (d.status?.readyReplicas === replicas) doc.setIn(['status', 'readyReplicas'], next);
+  return `scaled ${name} from ${replicas} to ${next} replicas`;
+}
+
+function bumpImage(doc: YamlDoc): string | undefined {
+  const d = doc.toJS() as Doc;
+  const image = d.spec?.template?.spec?.containers?.[0]?.image;
+  const m = image ? /^(.*:)(\d+)\.(\d+)\.(\d+)$/.exec(image) : null;
+  if (!m) return undefined;
+  const next = `${m[1]}${m[2]}.${m[3]}.${Number(m[4]) + 1}`;
+  doc.setIn(['spec', 'template', 'spec', 'containers', 0, 'image'], next);
+  return `rolled ${d.metadata?.name ?? 'deployment'} out to ${next}`;
+}
+
 /**
  * One plausible operator action on the demo cluster: scale a deployment or roll out a new
  * image patch version. Returns what it did, or undefined when there was nothing to change.
@@ -50,27 +75,15 @@ export function mutateDemoCatalog(dataDir: string, random = Math.random): string
   if (!fs.existsSync(file)) return undefined;
   const docs = YAML.parseAllDocuments(fs.readFileSync(file, 'utf8'));
   const deployments = docs.filter((d) => (d.toJS() as { kind?: string }).kind === 'Deployment');
-  const doc = deployments[Math.floor(random() * deployments.length)];
-  if (!doc) return undefined;
-  const d = doc.toJS() as Doc;
-  const name = d.metadata?.name ?? 'deployment';
-  let what: string;
-  if (random() < 0.5 && d.spec) {
-    const replicas = d.spec.replicas ?? 1;
-    const next = replicas >= 4 ? replicas - 1 : replicas <= 1 ? 2 : replicas + (random() < 0.5 ? 1 : -1);
-    doc.setIn(['spec', 'replicas'], next);
-    doc.setIn(['status', 'replicas'], next);
-    doc.setIn(['status', 'updatedReplicas'], next);
-    if (d.status?.readyReplicas === replicas) doc.setIn(['status', 'readyReplicas'], next);
-    what = `scaled ${name} from ${replicas} to ${next} replicas`;
-  } else {
-    const image = d.spec?.template?.spec?.containers?.[0]?.image;
-    const m = image ? /^(.*:)(\d+)\.(\d+)\.(\d+)$/.exec(image) : null;
-    if (!image || !m) return undefined;
-    const next = `${m[1]}${m[2]}.${m[3]}.${Number(m[4]) + 1}`;
-    doc.setIn(['spec', 'template', 'spec', 'containers', 0, 'image'], next);
-    what = `rolled ${name} out to ${next}`;
+  // Start at a random deployment and take the first that the chosen action applies to.
+  const start = Math.floor(random() * deployments.length);
+  const scale = random() < 0.5;
+  let what: string | undefined;
+  for (let i = 0; i < deployments.length && !what; i++) {
+    const doc = deployments[(start + i) % deployments.length];
+    if (doc) what = scale ? scaleDeployment(doc, random) : bumpImage(doc);
   }
+  if (!what) return undefined;
   fs.writeFileSync(file, docs.map((x) => x.toString()).join('---\n'));
   return what;
 }
