@@ -31,6 +31,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Its ESM build uses extensionless imports that only a bundler resolves.
+          server: { deps: { inline: ['codemirror-json-schema'] } },
         },
       },
     ],

@@ -65,7 +65,8 @@ export default defineConfig({
   webServer: external
     ? undefined
     : {
-        command: 'node apps/server/dist/main.js serve',
+        // E2E_SERVER_COMMAND lets a developer run the server another way (e.g. from source).
+        command: process.env.E2E_SERVER_COMMAND ?? 'node apps/server/dist/main.js serve',
         cwd: repoRoot,
         url: `${baseURL}/readyz`,
         reuseExistingServer: false,

@@ -1,0 +1,61 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { CodeEditor } from './CodeEditor.js';
+
+function renderEditor(ui: React.ReactElement) {
+  return render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+}
+
+describe('CodeEditor', () => {
+  it('loads lazily and shows the YAML with line numbers', async () => {
+    renderEditor(<CodeEditor value={'name: web\nspec:\n  interval: 30s\n'} ariaLabel="Spec" />);
+    expect(document.querySelector('[aria-busy="true"]')).not.toBeNull();
+    const editor = await screen.findByRole('textbox', { name: 'Spec' }, { timeout: 5000 });
+    expect(editor).toHaveTextContent('name: web');
+    expect(document.querySelector('.cm-lineNumbers')).toHaveTextContent('123');
+  });
+
+  it('reports the selected lines to the parent', async () => {
+    const onSelectLines = vi.fn();
+    renderEditor(
+      <CodeEditor
+        value={'a: 1\nb: 2\nc: 3\nd: 4\n'}
+        onSelectLines={onSelectLines}
+        initialSelection={{ from: 2, to: 3 }}
+        ariaLabel="Spec"
+      />,
+    );
+    await screen.findByRole('textbox', { name: 'Spec' }, { timeout: 5000 });
+    await waitFor(() => expect(onSelectLines).toHaveBeenCalledWith({ from: 2, to: 3 }));
+  });
+});
+
+describe('CodeEditor schema validation', () => {
+  it('validates YAML against the JSON Schema at the given URL', { timeout: 20_000 }, async () => {
+    const schema = {
+      type: 'object',
+      properties: { interval: { type: 'string' } },
+      additionalProperties: false,
+    };
+    const fetchMock = vi.fn(async () => new Response(JSON.stringify(schema), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      renderEditor(
+        <CodeEditor
+          value={'interval: 30s\nunknown: 1\n'}
+          jsonSchemaUrl="/api/schemas/canary.schema.json"
+          ariaLabel="Spec"
+        />,
+      );
+      await screen.findByRole('textbox', { name: 'Spec' }, { timeout: 5000 });
+      expect(fetchMock).toHaveBeenCalledWith('/api/schemas/canary.schema.json', expect.anything());
+      await waitFor(
+        () => expect(document.querySelector('.cm-lintRange-error, .cm-lintRange-warning')).not.toBeNull(),
+        { timeout: 12_000 },
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
