@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { flowRoutes } from './flows/routes.js';
 import { kratosProxyRoutes } from './kratos.js';
+import { localSessionRoutes } from './local-session.js';
 import { propertiesRoutes } from './properties-routes.js';
 import { tokenRoutes } from './token-routes.js';
 import { userRoutes } from './user-routes.js';
@@ -17,5 +18,7 @@ export async function authRoutes(app: FastifyInstance, svc: AuthServices): Promi
     await app.register(async (scope) => kratosProxyRoutes(scope, svc));
   } else if (svc.ctx.config.auth.mode === 'builtin') {
     await app.register(async (scope) => flowRoutes(scope, svc));
+  } else {
+    await localSessionRoutes(app, svc);
   }
 }

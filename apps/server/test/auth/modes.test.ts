@@ -33,6 +33,14 @@ describe('AUTH_MODE=none', () => {
     expect(typeof body.payload.hostname).toBe('string');
   });
 
+  it('answers sessions/whoami with a session of the local admin', async () => {
+    const res = await fetch(`${server.baseUrl}/api/auth/sessions/whoami`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { active: boolean; identity: { traits: { email: string } } };
+    expect(body.active).toBe(true);
+    expect(body.identity.traits.email).toBe('me@localhost');
+  });
+
   it('tells the web app its modes in /api/about', async () => {
     const about = (await (await fetch(`${server.baseUrl}/api/about`)).json()) as About;
     expect(about).toMatchObject({ appMode: 'full', authMode: 'none' });
