@@ -133,7 +133,7 @@ describe.each(DB_KINDS)('data API writes and functions through postgrest-js on %
       body: '{"name":',
     });
     expect(broken.status).toBe(400);
-    expect((await broken.json()).code).toBe('PGRST102');
+    expect(((await broken.json()) as { code: string }).code).toBe('PGRST102');
   });
 
   it('calls functions with POST and GET: scalar, set of rows with filters, set of scalars, table, void', async () => {

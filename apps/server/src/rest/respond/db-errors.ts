@@ -1,4 +1,4 @@
-import { isPgError } from '../../db/types.js';
+import { isPgError, type PgError } from '../../db/types.js';
 import { ApiError } from '../errors.js';
 
 /** SQLSTATEs with their own status in PostgREST. */
@@ -38,7 +38,20 @@ const BY_CLASS: Record<string, number> = {
 };
 
 /** Statement bugs on our side: never shown to the client (they would quote our SQL). */
-const INTERNAL = new Set(['42601', '42P02', '42P10', '42P18', '42804', '42P08']);
+const INTERNAL = new Set(['42601', '42P02']);
+
+/**
+ * 42601 raised by the SQL parser is a bug in our statement; raised elsewhere (a text
+ * search query, a cast's input) it is the client's value.
+ */
+function isClientSyntaxError(e: PgError): boolean {
+  const where = e as PgError & { routine?: unknown; file?: unknown };
+  const fromParser =
+    (typeof where.routine === 'string' && where.routine.includes('yyerror')) ||
+    where.file === 'scan.l' ||
+    where.file === 'gram.y';
+  return e.code === '42601' && !fromParser;
+}
 
 /**
  * A database error as a PostgREST error body. Client-caused errors keep the database's
@@ -47,7 +60,7 @@ const INTERNAL = new Set(['42601', '42P02', '42P10', '42P18', '42804', '42P08'])
 export function dbErrorToApi(e: unknown): ApiError | undefined {
   if (!isPgError(e) || !e.code) return undefined;
   const code = e.code;
-  if (INTERNAL.has(code)) return undefined;
+  if (INTERNAL.has(code) && !isClientSyntaxError(e)) return undefined;
   const status = BY_CODE[code] ?? BY_CLASS[code.slice(0, 2)] ?? 400;
   if (status >= 500 && status !== 503 && status !== 504) return undefined;
   return new ApiError(status, code, e.message, e.detail ?? null, e.hint ?? null);

@@ -1,0 +1,91 @@
+/**
+ * `npm run bench`: runs every benchmark module listed here, prints one table and writes
+ * it to bench/results/. Each area adds its module to BENCHES. `BENCH=rest` runs only the
+ * modules whose name is listed (comma-separated).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BenchFigure, BenchModule, BenchRow } from './lib/types.js';
+import { restBench } from './rest.js';
+
+const BENCHES: BenchModule[] = [restBench];
+
+type Line = Record<
+  'bench' | 'case' | 'driver' | 'value' | 'p95' | 'baseline' | 'ratio' | 'budget' | 'ok',
+  string
+>;
+
+const ms = (n: number | undefined) => (n === undefined ? '' : `${n.toFixed(2)} ms`);
+
+function toLine(bench: string, r: BenchRow | BenchFigure): Line {
+  if ('figure' in r) {
+    return {
+      bench,
+      case: r.figure,
+      driver: '',
+      value: `${r.value} ${r.unit}`,
+      p95: '',
+      baseline: r.baseline === undefined ? '' : `${r.baseline} ${r.unit}`,
+      ratio: r.baseline ? `${(r.value / r.baseline).toFixed(2)}x` : '',
+      budget: r.budget,
+      ok: r.ok ? 'yes' : 'NO',
+    };
+  }
+  return {
+    bench: r.bench,
+    case: r.case,
+    driver: r.driver,
+    value: ms(r.p50Ms),
+    p95: ms(r.p95Ms),
+    baseline: r.baselineP50Ms === undefined ? '' : `${ms(r.baselineP50Ms)} (p95 ${ms(r.baselineP95Ms)})`,
+    ratio: r.ratio === undefined ? '' : `${r.ratio.toFixed(2)}x`,
+    budget: r.budget ?? '',
+    ok: r.ok === undefined ? '' : r.ok ? 'yes' : 'NO',
+  };
+}
+
+function printTable(lines: Line[]): void {
+  const headers: Line = {
+    bench: 'bench',
+    case: 'case',
+    driver: 'driver',
+    value: 'p50 / value',
+    p95: 'p95',
+    baseline: 'baseline p50',
+    ratio: 'ratio',
+    budget: 'budget',
+    ok: 'ok',
+  };
+  const keys = Object.keys(headers) as (keyof Line)[];
+  const widths = keys.map((k) => Math.max(headers[k].length, ...lines.map((l) => l[k].length)));
+  const format = (l: Line) => keys.map((k, i) => l[k].padEnd(widths[i] ?? 0)).join('  ');
+  console.log(format(headers));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  for (const l of lines) console.log(format(l));
+}
+
+async function main(): Promise<void> {
+  const only = process.env.BENCH?.split(',').map((s) => s.trim());
+  const lines: Line[] = [];
+  const raw: Record<string, unknown[]> = {};
+  for (const bench of BENCHES) {
+    if (only && !only.includes(bench.name)) continue;
+    console.error(`running ${bench.name}…`);
+    const results = await bench.run();
+    raw[bench.name] = results;
+    lines.push(...results.map((r) => toLine(bench.name, r)));
+  }
+  printTable(lines);
+  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `bench-${new Date().toISOString().replaceAll(':', '-')}.json`);
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ at: new Date().toISOString(), node: process.version, results: raw }, null, 2),
+  );
+  console.error(`results written to ${path.relative(process.cwd(), file)}`);
+  if (lines.some((l) => l.ok === 'NO')) process.exitCode = 1;
+}
+
+await main();
