@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAbout } from '../api/platform.js';
 import { hasPermission } from '../auth/permissions.js';
 import { useFeatureCheck } from '../auth/features.js';
 import { useWhoami } from '../auth/whoami.js';
@@ -10,11 +11,29 @@ import { ErrorPanel } from './RouteError.js';
 import { Sidebar } from './Sidebar.js';
 import { TopBar } from './TopBar.js';
 import { useSidebar } from './useSidebar.js';
-import { useTheme } from './theme.js';
+
+/**
+ * The frame around every page. The standalone checker (APP_MODE=checker) has no session and
+ * serves only the health summary, so it gets the health page alone, without sidebar or top bar.
+ */
+export function Shell() {
+  const about = useAbout();
+  if (about.isPending) return <div className="h-full bg-canvas" />;
+  if (about.data?.appMode === 'checker') return <CheckerShell />;
+  return <SignedInShell />;
+}
+
+function CheckerShell() {
+  const { pathname } = useLocation();
+  return (
+    <main className="h-full overflow-auto">
+      {pathname === '/health' ? <Outlet /> : <Navigate to="/health" replace />}
+    </main>
+  );
+}
 
 /** The frame around every signed-in page: sidebar, top bar, command palette. */
-export function Shell() {
-  useTheme();
+function SignedInShell() {
   const me = useWhoami();
   const isDisabled = useFeatureCheck();
   const sidebar = useSidebar();

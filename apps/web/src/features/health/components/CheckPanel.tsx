@@ -1,0 +1,206 @@
+import { formatDateTime, formatLatency, formatPercent, formatRelativeTime } from '@opsdeck/shared';
+import { Loader2, Pencil, Play } from 'lucide-react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { stringify } from 'yaml';
+import { Guard } from '../../../auth/Guard.js';
+import { cn } from '../../../lib/cn.js';
+import { useMediaQuery } from '../../../lib/useMediaQuery.js';
+import { CodeEditor } from '../../../ui/CodeEditor/CodeEditor.js';
+import { uptimeTextClass } from '../../../ui/health.js';
+import { Modal } from '../../../ui/Modal.js';
+import { Select } from '../../../ui/Select.js';
+import { StatusDot } from '../../../ui/StatusDot.js';
+import { Tabs } from '../../../ui/Tabs.js';
+import { Tags, type TagMap } from '../../../ui/Tags.js';
+import { useCheckGraph, useCheckRow, useRunCheckNow } from '../api/checkApi.js';
+import { useCheckSummary } from '../api/summary.js';
+import type { CheckSummary } from '../api/types.js';
+import { checkHealth, uptimePercent } from '../lib/checks.js';
+import {
+  defaultRangeForLastRun,
+  PANEL_RANGES,
+  rangeMinutes,
+  serverWindow,
+  showRunAge,
+} from '../lib/timeRange.js';
+import { useHealthParams } from '../lib/useHealthParams.js';
+import { CheckHistory } from './CheckHistory.js';
+import { CheckRelationships } from './CheckRelationships.js';
+
+const HealthChart = lazy(() => import('./HealthChart.js'));
+
+function Stat({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex min-w-0 flex-col gap-0.5">
+      <span className="text-[11px] font-semibold tracking-wide text-muted uppercase">{label}</span>
+      <span className="truncate text-[13px]">{children}</span>
+    </div>
+  );
+}
+
+function When({ time }: { time: string | null | undefined }) {
+  if (!time) return <span className="text-muted">—</span>;
+  return <span title={formatDateTime(time)}>{formatRelativeTime(time)}</span>;
+}
+
+function Chart({ checkId, range, height }: { checkId: string; range: string; height?: number }) {
+  const graph = useCheckGraph(checkId, serverWindow(range));
+  const fallback = <div className="animate-pulse rounded bg-subtle" style={{ height: height ?? 160 }} />;
+  if (!graph.data) return fallback;
+  return (
+    <Suspense fallback={fallback}>
+      <HealthChart graph={graph.data} height={height} />
+    </Suspense>
+  );
+}
+
+type Props = { checkId: string; check: CheckSummary | undefined; onClose: () => void };
+
+/** The full-size check panel (spec 1 §2 "Check panel"). */
+export function CheckPanel({ checkId, check, onClose }: Props) {
+  const [params, setParams] = useHealthParams();
+  const range = params.timeRangeSet ? params.timeRange : defaultRangeForLastRun(check?.last_runtime);
+  const stats = useCheckSummary(checkId, serverWindow(range));
+  const row = useCheckRow(checkId);
+  const shortScreen = useMediaQuery('(max-height: 760px)');
+  const [tab, setTab] = useState('history');
+  const runNow = useRunCheckNow(checkId);
+
+  const s = stats.data ?? check;
+  const pct = s ? uptimePercent(s) : undefined;
+  const health = check ? checkHealth(check) : 'unknown';
+  const specYaml = row.data ? stringify(row.data.spec ?? {}) : '';
+  const lastRun = check?.last_runtime;
+
+  const tabs = [
+    {
+      value: 'history',
+      label: 'History',
+      content: <CheckHistory checkId={checkId} rangeMinutes={rangeMinutes(range)} />,
+    },
+    ...(shortScreen
+      ? [{ value: 'graph', label: 'Graph', content: <Chart checkId={checkId} range={range} height={240} /> }]
+      : []),
+    {
+      value: 'spec',
+      label: 'Spec',
+      content: <CodeEditor value={specYaml} language="yaml" readOnly height="420px" ariaLabel="Check spec" />,
+    },
+    {
+      value: 'relationships',
+      label: 'Relationships',
+      content: <CheckRelationships checkId={checkId} />,
+    },
+  ];
+
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => (o ? undefined : onClose())}
+      size="full"
+      title={
+        <span className="flex items-center gap-2">
+          <StatusDot status={health} />
+          <span className="truncate">{check?.name ?? 'Check'}</span>
+          {check?.type ? <span className="text-xs font-normal text-muted">{check.type}</span> : null}
+        </span>
+      }
+      description={
+        check ? (
+          <span className="flex flex-wrap items-center gap-2">
+            {check.canary_name ? <span>{check.canary_name}</span> : null}
+            {check.endpoint ? <span className="truncate font-mono text-xs">{check.endpoint}</span> : null}
+            <Tags tags={(check.labels ?? {}) as TagMap} max={4} />
+          </span>
+        ) : undefined
+      }
+      footer={
+        <>
+          {check ? (
+            <Link to={`/settings/canaries/${check.canary_id}`} className="btn">
+              <Pencil className="size-3.5" aria-hidden /> Edit source
+            </Link>
+          ) : null}
+          <div className="flex-1" />
+          <Guard resource="responder" action="write">
+            <span className="flex items-center gap-2">
+              {showRunAge(lastRun) ? (
+                <span className="text-xs text-muted" data-testid="run-age">
+                  Last run <When time={lastRun} />
+                </span>
+              ) : null}
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={runNow.isPending}
+                onClick={() => runNow.mutate()}
+              >
+                {runNow.isPending ? (
+                  <Loader2 className="size-3.5 animate-spin" aria-hidden />
+                ) : (
+                  <Play className="size-3.5" aria-hidden />
+                )}
+                Run Now
+              </button>
+            </span>
+          </Guard>
+        </>
+      }
+    >
+      <div className="flex h-full min-h-0 flex-col gap-4">
+        <div className="grid grid-cols-2 gap-4 rounded-lg border border-line bg-subtle/40 p-3 md:grid-cols-4 xl:grid-cols-8">
+          <Stat label="Uptime">
+            {pct === undefined ? (
+              <span className="text-muted">—</span>
+            ) : (
+              <span className="flex items-baseline gap-1.5">
+                <span className={cn('font-semibold', uptimeTextClass(pct))} data-testid="panel-uptime">
+                  {formatPercent(pct)}
+                </span>
+                <span className="text-[11px] text-muted">
+                  {s?.uptime?.passed ?? 0} passed, {s?.uptime?.failed ?? 0} failed
+                </span>
+              </span>
+            )}
+          </Stat>
+          <Stat label="Latency">
+            <span className="tabular-nums">
+              {[s?.latency?.p95, s?.latency?.p97, s?.latency?.p99]
+                .map((v) => formatLatency(v ?? null) || '—')
+                .join(' / ')}
+            </span>
+            <span className="ml-1 text-[11px] text-muted">p95/97/99</span>
+          </Stat>
+          <Stat label="Severity">
+            <span className="capitalize">{check?.severity ?? '—'}</span>
+          </Stat>
+          <Stat label="Last Run">
+            <When time={lastRun} />
+          </Stat>
+          <Stat label="Transitioned">
+            <When time={check?.last_transition_time} />
+          </Stat>
+          <Stat label="Next Run">
+            <When time={check?.next_runtime} />
+          </Stat>
+          <div className="col-span-2">
+            <Select
+              label="Time Range"
+              value={range}
+              onChange={(v) => setParams({ timeRange: v })}
+              options={PANEL_RANGES.map((r) => ({ value: r, label: r }))}
+            />
+          </div>
+        </div>
+        {!shortScreen ? (
+          <section aria-label="Health Overview">
+            <h3 className="mb-1 text-xs font-semibold text-muted">Health Overview</h3>
+            <Chart checkId={checkId} range={range} />
+          </section>
+        ) : null}
+        <Tabs tabs={tabs} value={tab} onValueChange={setTab} className="flex min-h-0 flex-1 flex-col" />
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,81 @@
+import { cn } from '../../../lib/cn.js';
+import { StatusDot } from '../../../ui/StatusDot.js';
+import { checkHealth, groupKey, type GroupRow } from '../lib/checks.js';
+import type { CheckSummary } from '../api/types.js';
+import { AgeText, LatencyText, UptimeText } from './HealthCells.js';
+
+/** Cards are not virtualised; past this many the table layout is the one to use. */
+export const CARD_LIMIT = 600;
+
+type Props = {
+  checks: CheckSummary[];
+  groupBy: string;
+  onOpenCheck: (id: string) => void;
+};
+
+function Card({ check, onOpen }: { check: CheckSummary; onOpen: () => void }) {
+  const health = checkHealth(check);
+  return (
+    <button
+      type="button"
+      onClick={onOpen}
+      className={cn(
+        'card flex flex-col gap-1.5 border-l-4 p-2.5 text-left hover:bg-subtle',
+        health === 'healthy' && 'border-l-health-healthy',
+        health === 'unhealthy' && 'border-l-health-unhealthy',
+        health === 'unknown' && 'border-l-health-unknown',
+        health === 'warning' && 'border-l-health-warning',
+      )}
+    >
+      <span className="flex items-center gap-1.5">
+        <StatusDot status={health} />
+        <span className="truncate font-medium">{check.name}</span>
+      </span>
+      <span className="flex items-center justify-between gap-2 text-xs">
+        <UptimeText uptime={check.uptime} />
+        <LatencyText ms={check.latency?.rolling1h ?? check.latency?.p95} />
+      </span>
+      <span className="text-[11px] text-muted">
+        <AgeText time={check.last_runtime} />
+      </span>
+    </button>
+  );
+}
+
+/** The card layout: one section per group, a card per check. */
+export function ChecksCards({ checks, groupBy, onOpenCheck }: Props) {
+  const shown = checks.slice(0, CARD_LIMIT);
+  const sections = new Map<string, CheckSummary[]>();
+  for (const c of shown) {
+    const k = groupBy === 'no_group' ? '' : groupKey(c, groupBy);
+    const list = sections.get(k) ?? [];
+    list.push(c);
+    sections.set(k, list);
+  }
+  const keys = [...sections.keys()].sort((a, b) => a.localeCompare(b));
+  if (checks.length === 0)
+    return <div className="card flex h-28 items-center justify-center text-muted">No data available</div>;
+  return (
+    <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto">
+      {keys.map((k) => (
+        <section key={k || '-'} aria-label={k || 'Checks'}>
+          {groupBy !== 'no_group' ? (
+            <h3 className="mb-1.5 text-xs font-semibold text-muted">{k || 'none'}</h3>
+          ) : null}
+          <div className="grid grid-cols-[repeat(auto-fill,minmax(220px,1fr))] gap-2">
+            {(sections.get(k) ?? []).map((c) => (
+              <Card key={c.id} check={c} onOpen={() => onOpenCheck(c.id)} />
+            ))}
+          </div>
+        </section>
+      ))}
+      {checks.length > CARD_LIMIT ? (
+        <p className="text-center text-xs text-muted">
+          Showing {CARD_LIMIT} of {checks.length} checks; the table layout shows all of them.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export type { GroupRow };

@@ -1,0 +1,114 @@
+import { Switch } from 'radix-ui';
+import { cn } from '../../../lib/cn.js';
+import { Select } from '../../../ui/Select.js';
+import { TriStateFilter } from '../../../ui/TriStateFilter.js';
+import type { TriStateMap } from '../../../ui/triState.js';
+import { labelFilterKey, type Option } from '../lib/checks.js';
+
+type LabelGroup = { key: string; values: string[]; boolean: boolean };
+
+type Props = {
+  hidePassing: boolean;
+  onHidePassing: (v: boolean) => void;
+  groupBy: string;
+  groupByOptions: Option[];
+  onGroupBy: (v: string) => void;
+  tabBy: string;
+  tabByOptions: Option[];
+  onTabBy: (v: string) => void;
+  labels: LabelGroup[];
+  labelFilters: TriStateMap;
+  onLabelFilters: (next: TriStateMap) => void;
+};
+
+export function Toggle({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (v: boolean) => void;
+}) {
+  return (
+    <label className="flex h-7 cursor-pointer items-center justify-between gap-2">
+      <span className="truncate">{label}</span>
+      <Switch.Root
+        checked={checked}
+        onCheckedChange={onChange}
+        aria-label={label}
+        className={cn(
+          'relative h-4.5 w-8 shrink-0 rounded-full transition-colors',
+          checked ? 'bg-brand-600' : 'bg-line',
+        )}
+      >
+        <Switch.Thumb
+          className={cn(
+            'block size-3.5 rounded-full bg-white shadow transition-transform',
+            checked ? 'translate-x-4' : 'translate-x-0.5',
+          )}
+        />
+      </Switch.Root>
+    </label>
+  );
+}
+
+/** The dashboard's left panel (spec 1 §2): Hide Passing, grouping, tabs and label filters. */
+export function FilterPanel(p: Props) {
+  /** Labels of one key, as a tri-state map of its values (the URL keeps 'key=value'). */
+  const forKey = (key: string): TriStateMap => {
+    const out: TriStateMap = {};
+    for (const [kv, s] of Object.entries(p.labelFilters))
+      if (kv.startsWith(`${key}=`)) out[kv.slice(key.length + 1)] = s;
+    return out;
+  };
+  const setKey = (key: string, next: TriStateMap) => {
+    const rest: TriStateMap = {};
+    for (const [kv, s] of Object.entries(p.labelFilters)) if (!kv.startsWith(`${key}=`)) rest[kv] = s;
+    for (const [v, s] of Object.entries(next)) rest[labelFilterKey(key, v)] = s;
+    p.onLabelFilters(rest);
+  };
+  const booleans = p.labels.filter((l) => l.boolean);
+  const multi = p.labels.filter((l) => !l.boolean);
+  return (
+    <aside className="card flex w-60 shrink-0 flex-col gap-4 overflow-y-auto p-3" aria-label="Health filters">
+      <Toggle label="Hide Passing" checked={p.hidePassing} onChange={p.onHidePassing} />
+      <Select
+        label="Group By"
+        value={p.groupBy}
+        onChange={p.onGroupBy}
+        options={p.groupByOptions}
+        className="w-full"
+      />
+      <Select
+        label="Tab By"
+        value={p.tabBy}
+        onChange={p.onTabBy}
+        options={p.tabByOptions}
+        className="w-full"
+      />
+      {booleans.length > 0 ? (
+        <fieldset className="flex flex-col">
+          <legend className="mb-1 text-xs font-semibold text-muted">Flags</legend>
+          {booleans.map((l) => (
+            <Toggle
+              key={l.key}
+              label={l.key}
+              checked={p.labelFilters[labelFilterKey(l.key, 'true')] === 1}
+              onChange={(on) => setKey(l.key, on ? { true: 1 } : {})}
+            />
+          ))}
+        </fieldset>
+      ) : null}
+      {multi.map((l) => (
+        <TriStateFilter
+          key={l.key}
+          label={l.key}
+          options={l.values.map((v) => ({ value: v }))}
+          value={forKey(l.key)}
+          onChange={(next) => setKey(l.key, next)}
+        />
+      ))}
+    </aside>
+  );
+}

@@ -1,0 +1,52 @@
+import { formatDateTime, formatLatency } from '@opsdeck/shared';
+import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { CheckGraph } from '../api/types.js';
+
+function timeLabel(t: string): string {
+  const d = new Date(t);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** Health Overview: a bar per bucket, its height the duration, red when any run failed. */
+export default function HealthChart({ graph, height = 160 }: { graph: CheckGraph; height?: number }) {
+  const data = graph.status.map((s) => ({
+    time: s.time,
+    duration: s.duration ?? 0,
+    failed: (s.failed ?? 0) > 0 || s.status === false,
+    passed: s.passed ?? 0,
+    failedCount: s.failed ?? 0,
+  }));
+  if (data.length === 0)
+    return (
+      <div className="flex items-center justify-center text-muted" style={{ height }}>
+        No data available
+      </div>
+    );
+  return (
+    <ResponsiveContainer width="100%" height={height}>
+      <BarChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 0 }}>
+        <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="var(--line)" />
+        <XAxis dataKey="time" tickFormatter={timeLabel} fontSize={11} stroke="var(--muted)" minTickGap={24} />
+        <YAxis
+          tickFormatter={(v: number) => formatLatency(v)}
+          fontSize={11}
+          stroke="var(--muted)"
+          width={48}
+        />
+        <Tooltip
+          labelFormatter={(t) => formatDateTime(String(t))}
+          formatter={(v) => [formatLatency(Number(v)), 'Duration']}
+          contentStyle={{ background: 'var(--surface)', borderColor: 'var(--line)', fontSize: 12 }}
+        />
+        <Bar dataKey="duration" isAnimationActive={false}>
+          {data.map((d) => (
+            <Cell
+              key={d.time}
+              fill={d.failed ? 'var(--color-health-unhealthy)' : 'var(--color-health-healthy)'}
+            />
+          ))}
+        </Bar>
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}

@@ -1,0 +1,3 @@
+/** What other areas may use from the health area. */
+export { checksSource } from './search.js';
+export type { CheckSummary } from './api/types.js';

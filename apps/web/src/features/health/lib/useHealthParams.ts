@@ -1,0 +1,56 @@
+import { useMemo } from 'react';
+import { useUrlParams, type ParamUpdate } from '../../../lib/urlState.js';
+import { decodeTriState, encodeTriState, type TriStateMap } from '../../../ui/triState.js';
+import { ALL_TAB, DEFAULT_GROUP_BY, DEFAULT_TAB_BY, SORT_KEYS, type SortKey } from './checks.js';
+import { DEFAULT_PANEL_RANGE } from './timeRange.js';
+
+export type HealthParams = {
+  layout: 'table' | 'card';
+  query: string;
+  groupBy: string;
+  tabBy: string;
+  tab: string;
+  hidePassing: boolean;
+  labels: TriStateMap;
+  sortBy: SortKey;
+  sortDesc: boolean;
+  timeRange: string;
+  /** Whether timeRange is in the URL (the panel otherwise derives one from the last run). */
+  timeRangeSet: boolean;
+  checkId: string | null;
+  status: string;
+  pivotBy: string | null;
+  pivotLabel: string | null;
+  pivotCellType: string | null;
+};
+
+/** Every dashboard setting lives in the URL (spec 1 §2), so a link shows the same view. */
+export function useHealthParams(): [HealthParams, (update: ParamUpdate) => void] {
+  const [params, set] = useUrlParams();
+  const value = useMemo<HealthParams>(() => {
+    const sortBy = params.get('sortBy');
+    return {
+      layout: params.get('layout') === 'card' ? 'card' : 'table',
+      query: params.get('query') ?? '',
+      groupBy: params.get('groupBy') ?? DEFAULT_GROUP_BY,
+      tabBy: params.get('tabBy') ?? DEFAULT_TAB_BY,
+      tab: params.get('tab') ?? ALL_TAB,
+      hidePassing: params.get('hidePassing') !== 'false',
+      labels: decodeTriState(params.get('labels')),
+      sortBy: SORT_KEYS.includes(sortBy as SortKey) ? (sortBy as SortKey) : 'name',
+      sortDesc: params.get('sortDesc') === 'true',
+      timeRange: params.get('timeRange') ?? DEFAULT_PANEL_RANGE,
+      timeRangeSet: params.has('timeRange'),
+      checkId: params.get('checkId'),
+      status: params.get('status') ?? '',
+      pivotBy: params.get('pivotBy'),
+      pivotLabel: params.get('pivotLabel'),
+      pivotCellType: params.get('pivotCellType'),
+    };
+  }, [params]);
+  return [value, set];
+}
+
+export function encodeLabels(map: TriStateMap): string {
+  return encodeTriState(map);
+}

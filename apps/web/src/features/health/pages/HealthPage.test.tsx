@@ -1,0 +1,78 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render.js';
+import { HealthPage } from './HealthPage.js';
+
+const summary = {
+  checks_summary: [
+    {
+      id: 'a',
+      canary_id: 'c',
+      canary_name: 'web',
+      name: 'home',
+      namespace: 'prod',
+      status: 'healthy',
+      uptime: { passed: 10, failed: 0 },
+      latency: { p95: 12, rolling1h: 10 },
+    },
+    {
+      id: 'b',
+      canary_id: 'c',
+      canary_name: 'web',
+      name: 'login',
+      namespace: 'prod',
+      status: 'unhealthy',
+      uptime: { passed: 1, failed: 9 },
+      latency: { p95: 900, rolling1h: 800 },
+    },
+  ],
+};
+
+let calls: string[] = [];
+beforeEach(() => {
+  calls = [];
+  // happy-dom has no layout: give the table's scroll box a height so virtual rows render.
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      calls.push(String(input));
+      return new Response(JSON.stringify(summary), { headers: { 'content-type': 'application/json' } });
+    }),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('health dashboard', () => {
+  it('hides passing checks by default and counts passing and failing', async () => {
+    const user = userEvent.setup();
+    const r = renderWithApp(<HealthPage />, { url: '/health' });
+    expect(await screen.findByText('login')).toBeInTheDocument();
+    expect(screen.queryByText('home')).toBeNull();
+    expect(screen.getByTestId('passing-count')).toHaveTextContent('1');
+    expect(screen.getByTestId('failing-count')).toHaveTextContent('1');
+    await user.click(screen.getByRole('switch', { name: 'Hide Passing' }));
+    expect(await screen.findByText('home')).toBeInTheDocument();
+    expect(r.location().searchParams.get('hidePassing')).toBe('false');
+    // Both checks of the group 'web' now show, so the group's health is mixed.
+    expect(screen.getAllByRole('img', { name: 'mixed' }).length).toBeGreaterThan(0);
+  });
+
+  it('drives the summary refetch from the chosen refresh rate, stored locally', async () => {
+    const user = userEvent.setup();
+    const r = renderWithApp(<HealthPage />, { url: '/health?timeRange=15m' });
+    await screen.findByText('login');
+    const query = () => r.queryClient.getQueryCache().findAll({ queryKey: ['health', 'summary'] })[0];
+    expect(query()?.observers[0]?.options.refetchInterval).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Refresh rate' }));
+    await user.click(within(await screen.findByRole('menu')).getByText('15s'));
+    await waitFor(() => expect(query()?.observers[0]?.options.refetchInterval).toBe(15_000));
+    expect(window.localStorage.getItem('opsdeck.refreshRate.health')).toContain('15s');
+    expect(calls.some((u) => u.includes('/api/canary/api/summary?window=15m'))).toBe(true);
+  });
+});

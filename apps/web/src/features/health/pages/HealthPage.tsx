@@ -1,0 +1,226 @@
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, Search, Table2 } from 'lucide-react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { cn } from '../../../lib/cn.js';
+import { ErrorView } from '../../../ui/ErrorView.js';
+import { Page } from '../../../ui/Page.js';
+import { RefreshRateSelect, useRefreshRate } from '../../../ui/RefreshRate.js';
+import { Select } from '../../../ui/Select.js';
+import { useChecksSummary } from '../api/summary.js';
+import { ChecksCards } from '../components/ChecksCards.js';
+import { ChecksTable } from '../components/ChecksTable.js';
+import { FilterPanel } from '../components/FilterPanel.js';
+import {
+  ALL_TAB,
+  buildRows,
+  buildSearchIndex,
+  filterChecks,
+  groupByOptions,
+  labelKeys,
+  labelValues,
+  sortChecks,
+  tabByOptions,
+  tabsFor,
+  type SortKey,
+} from '../lib/checks.js';
+import { rangeMinutes, serverWindow } from '../lib/timeRange.js';
+import { encodeLabels, useHealthParams } from '../lib/useHealthParams.js';
+
+const CheckPanel = lazy(() => import('../components/CheckPanel.js').then((m) => ({ default: m.CheckPanel })));
+
+const SORT_OPTIONS: Array<{ value: SortKey; label: string }> = [
+  { value: 'name', label: 'Name' },
+  { value: 'health', label: 'Health' },
+  { value: 'uptime', label: 'Uptime' },
+  { value: 'latency', label: 'Latency' },
+  { value: 'transition', label: 'Transition' },
+];
+
+/**
+ * The health dashboard (spec 1 §2 "Health dashboard"). In the standalone checker only the
+ * summary API exists, so the check panel is not offered there.
+ */
+export function HealthPage({ checker = false }: { checker?: boolean }) {
+  const [p, setParams] = useHealthParams();
+  // The open panel changes timeRange for itself; the dashboard keeps the range it had.
+  const [dashboardRange, setDashboardRange] = useState(p.timeRange);
+  if (!p.checkId && dashboardRange !== p.timeRange) setDashboardRange(p.timeRange);
+  const summaryRange = dashboardRange;
+  const [rate, setRate, intervalMs] = useRefreshRate('health', rangeMinutes(summaryRange));
+  const summary = useChecksSummary(serverWindow(summaryRange), intervalMs);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
+
+  const all = useMemo(() => summary.data ?? [], [summary.data]);
+  const index = useMemo(() => buildSearchIndex(all), [all]);
+  const keys = useMemo(() => labelKeys(all), [all]);
+  const labels = useMemo(() => labelValues(all), [all]);
+  const tabs = useMemo(() => tabsFor(all, p.tabBy), [all, p.tabBy]);
+  // Typing stays responsive: the filtering of 10k checks runs at lower priority.
+  const query = useDeferredValue(p.query);
+
+  const matching = useMemo(
+    () => filterChecks(all, index, { tabBy: p.tabBy, tab: p.tab, query, status: p.status, labels: p.labels }),
+    [all, index, p.tabBy, p.tab, query, p.status, p.labels],
+  );
+  const passing = useMemo(() => matching.filter((c) => c.status === 'healthy').length, [matching]);
+  const failing = matching.length - passing;
+  const visible = useMemo(
+    () => (p.hidePassing ? matching.filter((c) => c.status !== 'healthy') : matching),
+    [matching, p.hidePassing],
+  );
+  const sort = useMemo(() => ({ key: p.sortBy, desc: p.sortDesc }), [p.sortBy, p.sortDesc]);
+  const rows = useMemo(
+    () => buildRows(visible, p.groupBy, sort, collapsed),
+    [visible, p.groupBy, sort, collapsed],
+  );
+  const sortedForCards = useMemo(() => sortChecks([...visible], sort.key, sort.desc), [visible, sort]);
+
+  const toggleGroup = useCallback((id: string) => {
+    setCollapsed((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  }, []);
+  const openCheck = useCallback(
+    (id: string) => (checker ? undefined : setParams({ checkId: id })),
+    [checker, setParams],
+  );
+
+  return (
+    <Page
+      crumbs={[{ label: 'Health' }]}
+      actions={
+        <div className="flex items-center gap-3">
+          <span className="flex items-center gap-3 text-[13px]" aria-label="Check counts">
+            <span className="flex items-center gap-1">
+              <span className="size-2 rounded-full bg-health-healthy" aria-hidden />
+              <span data-testid="passing-count" className="font-semibold tabular-nums">
+                {passing}
+              </span>
+              <span className="text-muted">passing</span>
+            </span>
+            <span className="flex items-center gap-1">
+              <span className="size-2 rounded-full bg-health-unhealthy" aria-hidden />
+              <span data-testid="failing-count" className="font-semibold tabular-nums">
+                {failing}
+              </span>
+              <span className="text-muted">failing</span>
+            </span>
+          </span>
+          <RefreshRateSelect value={rate} onChange={setRate} rangeMinutes={rangeMinutes(summaryRange)} />
+        </div>
+      }
+    >
+      <div className="flex min-h-0 flex-1 gap-3">
+        <FilterPanel
+          hidePassing={p.hidePassing}
+          onHidePassing={(v) => setParams({ hidePassing: v ? null : 'false' })}
+          groupBy={p.groupBy}
+          groupByOptions={groupByOptions(keys)}
+          onGroupBy={(v) => setParams({ groupBy: v === 'canary_name' ? null : v })}
+          tabBy={p.tabBy}
+          tabByOptions={tabByOptions(keys)}
+          onTabBy={(v) => setParams({ tabBy: v === 'namespace' ? null : v, tab: null })}
+          labels={labels}
+          labelFilters={p.labels}
+          onLabelFilters={(next) => setParams({ labels: encodeLabels(next) })}
+        />
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <div className="flex flex-wrap items-center gap-2">
+            <label className="relative flex min-w-64 flex-1 items-center">
+              <Search className="pointer-events-none absolute left-2.5 size-4 text-muted" aria-hidden />
+              <input
+                className="input w-full pl-8"
+                type="search"
+                placeholder="Search by name, description, or endpoint"
+                aria-label="Search checks"
+                value={p.query}
+                onChange={(e) => setParams({ query: e.target.value })}
+              />
+            </label>
+            <Select
+              label="Sort"
+              value={p.sortBy}
+              onChange={(v) => setParams({ sortBy: v === 'name' ? null : v })}
+              options={SORT_OPTIONS}
+            />
+            <button
+              type="button"
+              className="btn btn-icon"
+              aria-label={p.sortDesc ? 'Sort descending' : 'Sort ascending'}
+              onClick={() => setParams({ sortDesc: p.sortDesc ? null : 'true' })}
+            >
+              {p.sortDesc ? (
+                <ArrowDownWideNarrow className="size-4" />
+              ) : (
+                <ArrowUpNarrowWide className="size-4" />
+              )}
+            </button>
+            <div className="flex rounded-md border border-line" role="group" aria-label="Layout">
+              {(['table', 'card'] as const).map((l) => (
+                <button
+                  key={l}
+                  type="button"
+                  aria-pressed={p.layout === l}
+                  aria-label={l === 'table' ? 'Table layout' : 'Card layout'}
+                  onClick={() => setParams({ layout: l === 'table' ? null : l })}
+                  className={cn(
+                    'px-2 py-1',
+                    p.layout === l ? 'bg-subtle text-fg' : 'text-muted hover:text-fg',
+                  )}
+                >
+                  {l === 'table' ? <Table2 className="size-4" /> : <LayoutGrid className="size-4" />}
+                </button>
+              ))}
+            </div>
+          </div>
+          <nav className="flex gap-1 overflow-x-auto border-b border-line" aria-label="Check tabs">
+            {tabs.map((t) => (
+              <button
+                key={t.value}
+                type="button"
+                role="tab"
+                aria-selected={p.tab === t.value}
+                onClick={() => setParams({ tab: t.value === ALL_TAB ? null : t.value })}
+                className={cn(
+                  '-mb-px flex h-8 shrink-0 items-center gap-1.5 border-b-2 px-3 font-medium',
+                  p.tab === t.value
+                    ? 'border-brand-600 text-fg'
+                    : 'border-transparent text-muted hover:text-fg',
+                )}
+              >
+                {t.value}
+                <span className="rounded-full bg-subtle px-1.5 text-[11px] font-semibold text-muted">
+                  {t.count}
+                </span>
+              </button>
+            ))}
+          </nav>
+          {summary.isError ? (
+            <ErrorView error={summary.error} onRetry={() => void summary.refetch()} />
+          ) : null}
+          {p.layout === 'card' ? (
+            <ChecksCards checks={sortedForCards} groupBy={p.groupBy} onOpenCheck={openCheck} />
+          ) : (
+            <ChecksTable
+              rows={rows}
+              loading={summary.isFetching}
+              onToggleGroup={toggleGroup}
+              onOpenCheck={openCheck}
+            />
+          )}
+        </div>
+      </div>
+      {p.checkId && !checker ? (
+        <Suspense fallback={null}>
+          <CheckPanel
+            checkId={p.checkId}
+            check={all.find((c) => c.id === p.checkId)}
+            onClose={() => setParams({ checkId: null, timeRange: null })}
+          />
+        </Suspense>
+      ) : null}
+    </Page>
+  );
+}

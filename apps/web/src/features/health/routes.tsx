@@ -1,0 +1,54 @@
+import { HeartPulse } from 'lucide-react';
+import type { FeatureModule } from '../../app/feature.js';
+import { lazyPage } from '../../app/lazyPage.js';
+import { checksSource } from './search.js';
+
+/** Health area: the dashboard (spec 1 §2) and Settings › Health Checks (spec 3 §2.4). */
+export const feature: FeatureModule = {
+  routes: [
+    { path: 'health', ...lazyPage(() => import('./pages/HealthRoute.js').then((m) => m.HealthRoute)) },
+    {
+      path: 'settings/canaries',
+      ...lazyPage(() => import('./settings/CanariesPage.js').then((m) => m.CanariesPage), {
+        resource: 'canaries',
+        action: 'read',
+      }),
+    },
+    {
+      path: 'settings/canaries/new',
+      ...lazyPage(() => import('./settings/CanaryDetailPage.js').then((m) => m.CanaryDetailPage), {
+        resource: 'canaries',
+        action: 'write',
+      }),
+    },
+    {
+      path: 'settings/canaries/:id',
+      ...lazyPage(() => import('./settings/CanaryDetailPage.js').then((m) => m.CanaryDetailPage), {
+        resource: 'canaries',
+        action: 'read',
+      }),
+    },
+  ],
+  nav: [
+    {
+      id: 'health',
+      label: 'Health',
+      href: '/health',
+      icon: HeartPulse,
+      resource: 'canaries',
+      feature: 'health',
+      section: 'main',
+      order: 20,
+    },
+    {
+      id: 'settings-health',
+      label: 'Health Checks',
+      href: '/settings/canaries',
+      icon: HeartPulse,
+      resource: 'canaries',
+      feature: 'settings.health',
+      section: 'settings',
+    },
+  ],
+  searchSources: [checksSource],
+};

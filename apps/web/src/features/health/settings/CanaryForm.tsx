@@ -1,0 +1,200 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { stringify } from 'yaml';
+import { useHasPermission } from '../../../auth/permissions.js';
+import { CodeEditor } from '../../../ui/CodeEditor/CodeEditor.js';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
+import { ErrorView } from '../../../ui/ErrorView.js';
+import {
+  createCanary,
+  deleteCanary,
+  RESOURCE_NAME,
+  SCHEDULE_OPTIONS,
+  updateCanary,
+  type CanaryInput,
+  type CanaryRow,
+} from './canaryApi.js';
+import { canaryFormSchema, parseSpecYaml, type CanaryFormValues } from './canaryForm.js';
+
+export const CANARY_SCHEMA_URL = '/api/schemas/canary.schema.json';
+
+function Field({ label, error, children }: { label: string; error?: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-xs font-semibold text-muted">{label}</span>
+      {children}
+      {error ? (
+        <span role="alert" className="text-xs text-health-unhealthy">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function toValues(row: CanaryRow | undefined): CanaryFormValues {
+  if (!row) return { name: '', namespace: 'default', labels: '{}', schedule: '@every 5m', spec: '' };
+  const spec = { ...((row.spec ?? {}) as Record<string, unknown>) };
+  return {
+    name: row.name,
+    namespace: row.namespace ?? '',
+    labels: JSON.stringify(row.labels ?? {}, null, 2),
+    schedule: row.schedule ?? '',
+    spec: stringify(spec),
+  };
+}
+
+/** The form's values as the row to store; the dropdown's schedule is written into the spec too. */
+function toInput(v: CanaryFormValues, editing: boolean): CanaryInput {
+  const spec = parseSpecYaml(v.spec) ?? {};
+  const schedule = v.schedule || null;
+  if (schedule) {
+    if (spec.kind === 'Canary' && typeof spec.spec === 'object' && spec.spec !== null)
+      (spec.spec as Record<string, unknown>).schedule = schedule;
+    else spec.schedule = schedule;
+  }
+  const labels = v.labels.trim() ? (JSON.parse(v.labels) as Record<string, unknown>) : {};
+  return editing
+    ? { labels, schedule, spec }
+    : { name: v.name.trim(), namespace: v.namespace.trim() || 'default', labels, schedule, spec };
+}
+
+/** The generic resource form for canaries (spec 3 §2.4): Name, Namespace, Labels, Schedule, Spec. */
+export function CanaryForm({ row }: { row?: CanaryRow }) {
+  const editing = row !== undefined;
+  const canWrite = useHasPermission('canaries', 'write');
+  const navigate = useNavigate();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const form = useForm<CanaryFormValues>({
+    resolver: zodResolver(canaryFormSchema),
+    defaultValues: toValues(row),
+    mode: 'onSubmit',
+  });
+  const errors = form.formState.errors;
+
+  const save = useMutation({
+    mutationFn: async (v: CanaryFormValues) => {
+      const input = toInput(v, editing);
+      if (row) {
+        await updateCanary(row.id, input);
+        return row.id;
+      }
+      return createCanary(input);
+    },
+    onSuccess: (id) => {
+      toast.success(
+        editing ? `${RESOURCE_NAME} updated successfully` : `${RESOURCE_NAME} created successfully`,
+      );
+      if (!editing) void navigate(`/settings/canaries/${id}`, { replace: true });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteCanary(row?.id ?? ''),
+    onSuccess: () => {
+      toast.success(`${RESOURCE_NAME} deleted successfully`);
+      void navigate('/settings/canaries');
+    },
+  });
+  const readOnly = !canWrite;
+
+  return (
+    <form
+      className="flex min-h-0 flex-1 flex-col gap-3"
+      onSubmit={form.handleSubmit((v) => save.mutate(v))}
+      aria-label="Health check"
+      noValidate
+    >
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
+        <Field label="Name" error={errors.name?.message}>
+          <input
+            className="input"
+            aria-label="Name"
+            disabled={editing || readOnly}
+            {...form.register('name')}
+          />
+        </Field>
+        <Field label="Namespace" error={errors.namespace?.message}>
+          <input
+            className="input"
+            aria-label="Namespace"
+            disabled={editing || readOnly}
+            {...form.register('namespace')}
+          />
+        </Field>
+        <Field label="Schedule" error={errors.schedule?.message}>
+          <select className="input" aria-label="Schedule" disabled={readOnly} {...form.register('schedule')}>
+            <option value="">None</option>
+            {SCHEDULE_OPTIONS.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <Field label="Labels" error={errors.labels?.message}>
+        <Controller
+          control={form.control}
+          name="labels"
+          render={({ field }) => (
+            <CodeEditor
+              value={field.value}
+              onChange={field.onChange}
+              language="json"
+              height="90px"
+              readOnly={readOnly}
+              ariaLabel="Labels"
+            />
+          )}
+        />
+      </Field>
+      <Field label="Spec" error={errors.spec?.message}>
+        <Controller
+          control={form.control}
+          name="spec"
+          render={({ field }) => (
+            <CodeEditor
+              value={field.value}
+              onChange={field.onChange}
+              language="yaml"
+              jsonSchemaUrl={CANARY_SCHEMA_URL}
+              height="380px"
+              readOnly={readOnly}
+              ariaLabel="Spec"
+            />
+          )}
+        />
+      </Field>
+      {save.isError ? <ErrorView error={save.error} /> : null}
+      {canWrite ? (
+        <div className="flex items-center gap-2 border-t border-line pt-3">
+          {editing ? (
+            <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(true)}>
+              <Trash2 className="size-3.5" aria-hidden /> Delete
+            </button>
+          ) : null}
+          <div className="flex-1" />
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {editing ? 'Update' : 'Save'}
+          </button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={`Delete ${RESOURCE_NAME}`}
+        description={`Delete '${row?.name ?? ''}' and stop running its checks?`}
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
+        busy={remove.isPending}
+        destructive
+        onConfirm={() => remove.mutate()}
+      />
+    </form>
+  );
+}
