@@ -1,0 +1,103 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import { useUrlParams } from '../../../lib/urlState.js';
+import { useTableUrlState } from '../../../ui/DataTable/index.js';
+import { ErrorView } from '../../../ui/ErrorView.js';
+import { Page } from '../../../ui/Page.js';
+import { CONFIG_CACHE, fetchConfigs, fetchSummary } from '../api/catalog.js';
+import type { SummaryRow } from '../api/schemas.js';
+import { CatalogFilterBar } from '../components/CatalogFilterBar.js';
+import { CatalogTabs } from '../components/CatalogTabs.js';
+import { ConfigList, LIST_DEFAULTS } from '../components/ConfigList.js';
+import { SummaryTable } from '../components/SummaryTable.js';
+import { useFavouriteTypes, useHideDeleted } from '../components/usePrefs.js';
+import { parseLabels, readCatalogParams, showsSummary, summaryRowTarget } from '../lib/catalogParams.js';
+
+/** /catalog: the grouped summary, or the flat list once a type or a search narrows it. */
+export function CatalogPage() {
+  const [urlParams, set] = useUrlParams();
+  const navigate = useNavigate();
+  const params = useMemo(() => readCatalogParams(urlParams), [urlParams]);
+  const [hideDeleted, setHideDeleted] = useHideDeleted('catalog');
+  const [favourites, setFavourites] = useFavouriteTypes();
+  const summaryMode = showsSummary(params);
+  const table = useTableUrlState('', LIST_DEFAULTS);
+  const labels = useMemo(() => parseLabels(params.labels), [params.labels]);
+
+  const summary = useQuery({
+    queryKey: ['catalog_summary', params.groupBy, labels, params.status, params.health, hideDeleted],
+    queryFn: ({ signal }) =>
+      fetchSummary(
+        { groupBy: params.groupBy, labels, status: params.status, health: params.health, hideDeleted },
+        signal,
+      ),
+    enabled: summaryMode,
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+    ...CONFIG_CACHE,
+  });
+
+  const sort = table.sorting[0] ?? { id: 'type', desc: false };
+  const listQuery = {
+    configType: params.configType,
+    search: params.search,
+    labels,
+    status: params.status,
+    health: params.health,
+    hideDeleted,
+    sortBy: sort.id,
+    sortDesc: sort.desc,
+    pageIndex: table.pagination.pageIndex,
+    pageSize: table.pagination.pageSize,
+  };
+  const list = useQuery({
+    queryKey: ['configs', listQuery],
+    queryFn: ({ signal }) => fetchConfigs(listQuery, signal),
+    enabled: !summaryMode,
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+    ...CONFIG_CACHE,
+  });
+
+  const toggleFavourite = useCallback(
+    (type: string) =>
+      setFavourites(favourites.includes(type) ? favourites.filter((t) => t !== type) : [...favourites, type]),
+    [favourites, setFavourites],
+  );
+  const openSummaryRow = (row: SummaryRow) => {
+    const target = summaryRowTarget(row, params.groupBy);
+    set({ ...target, pageIndex: null }, { push: true });
+  };
+
+  const active = summaryMode ? summary : list;
+  return (
+    <Page
+      crumbs={[
+        { label: 'Catalog', href: '/catalog' },
+        ...(params.configType ? [{ label: params.configType }] : []),
+      ]}
+    >
+      <CatalogTabs />
+      <CatalogFilterBar params={params} set={set} hideDeleted={hideDeleted} setHideDeleted={setHideDeleted} />
+      {active.isError ? <ErrorView error={active.error} onRetry={() => void active.refetch()} /> : null}
+      {summaryMode ? (
+        <SummaryTable
+          rows={summary.data ?? []}
+          groupBy={params.groupBy}
+          loading={summary.isFetching}
+          favourites={favourites}
+          onToggleFavourite={toggleFavourite}
+          onOpen={openSummaryRow}
+        />
+      ) : (
+        <ConfigList
+          rows={list.data?.data ?? []}
+          total={list.data?.totalEntries}
+          loading={list.isFetching}
+          onOpen={(r) => void navigate(`/catalog/${r.id}`)}
+        />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,130 @@
+import { formatDateTime, formatRelativeTime } from '@opsdeck/shared';
+import { useQuery } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { ErrorView } from '../../../ui/ErrorView.js';
+import { Page } from '../../../ui/Page.js';
+import { Tabs } from '../../../ui/Tabs.js';
+import { CONFIG_CACHE, fetchConfigDetail } from '../api/catalog.js';
+import { ChangesView } from '../components/ChangesView.js';
+import { ChecksTab } from '../components/ChecksTab.js';
+import { ConfigSidePanel } from '../components/ConfigSidePanel.js';
+import { ConfigYaml } from '../components/ConfigYaml.js';
+import { InsightsView } from '../components/InsightsView.js';
+import { RelationshipsTab } from '../components/RelationshipsTab.js';
+import { SidePanelFrame } from '../components/SidePanelFrame.js';
+
+export const DETAIL_TABS = ['config', 'changes', 'insights', 'relationships', 'checks'] as const;
+type DetailTab = (typeof DETAIL_TABS)[number];
+
+function isTab(v: string | undefined): v is DetailTab {
+  return (DETAIL_TABS as readonly string[]).includes(v ?? '');
+}
+
+/** /catalog/{id} and /catalog/{id}/{tab}: one item with its side panel. */
+export function ConfigDetailPage() {
+  const { id = '', tab } = useParams();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const current: DetailTab = isTab(tab) ? tab : 'config';
+  const detail = useQuery({
+    queryKey: ['config_detail', id],
+    queryFn: ({ signal }) => fetchConfigDetail(id, signal),
+    meta: { silent: true },
+    ...CONFIG_CACHE,
+    staleTime: 0,
+  });
+  const config = detail.data;
+  const summary = config?.summary ?? {};
+
+  const go = (t: string) => {
+    // Keep the config type across tabs; drop the previous tab's own filters.
+    const keep = new URLSearchParams();
+    const type = params.get('configType');
+    if (type) keep.set('configType', type);
+    const qs = keep.toString();
+    void navigate(`/catalog/${id}${t === 'config' ? '' : `/${t}`}${qs ? `?${qs}` : ''}`);
+  };
+
+  const name = config ? (
+    <span className="inline-flex items-center gap-1.5">
+      {config.name ?? config.id}
+      {config.deleted_at ? (
+        <span
+          className="inline-flex items-center gap-1 rounded bg-red-100 px-1.5 text-xs font-medium text-red-700 dark:bg-red-950 dark:text-red-300"
+          title={`Deleted: ${formatRelativeTime(config.deleted_at)} (${formatDateTime(config.deleted_at)})`}
+        >
+          <Trash2 className="size-3" aria-hidden />
+          Deleted
+        </span>
+      ) : null}
+    </span>
+  ) : (
+    id
+  );
+
+  const content = (t: DetailTab) => {
+    if (!config) return null;
+    switch (t) {
+      case 'config':
+        return <ConfigYaml config={config.config} />;
+      case 'changes':
+        return <ChangesView configId={config.id} />;
+      case 'insights':
+        return <InsightsView configId={config.id} />;
+      case 'relationships':
+        return <RelationshipsTab config={config} />;
+      case 'checks':
+        return <ChecksTab />;
+    }
+  };
+
+  return (
+    <Page
+      crumbs={[
+        { label: 'Catalog', href: '/catalog' },
+        ...(config
+          ? [{ label: config.type, href: `/catalog?configType=${encodeURIComponent(config.type)}` }]
+          : []),
+        { label: name },
+      ]}
+    >
+      {detail.isError ? <ErrorView error={detail.error} onRetry={() => void detail.refetch()} /> : null}
+      {detail.isSuccess && !config ? <p className="py-16 text-center text-muted">Details not found</p> : null}
+      {config ? (
+        <div className="flex min-h-0 flex-1 gap-3">
+          <Tabs
+            className="flex min-h-0 min-w-0 flex-1 flex-col [&>[role=tabpanel]]:flex [&>[role=tabpanel]]:min-h-0 [&>[role=tabpanel]]:flex-1 [&>[role=tabpanel]]:flex-col"
+            value={current}
+            onValueChange={go}
+            tabs={[
+              { value: 'config', label: 'Config', content: content('config') },
+              {
+                value: 'changes',
+                label: 'Changes',
+                count: summary.changes ?? 0,
+                content: content('changes'),
+              },
+              {
+                value: 'insights',
+                label: 'Insights',
+                count: summary.analysis ?? 0,
+                content: content('insights'),
+              },
+              {
+                value: 'relationships',
+                label: 'Relationships',
+                count: summary.relationships ?? 0,
+                content: content('relationships'),
+              },
+              { value: 'checks', label: 'Checks', count: summary.checks ?? 0, content: content('checks') },
+            ]}
+          />
+          <SidePanelFrame>
+            <ConfigSidePanel config={config} />
+          </SidePanelFrame>
+        </div>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,77 @@
+import { Database, ScanSearch } from 'lucide-react';
+import type { FeatureModule } from '../../app/feature.js';
+import { lazyPage } from '../../app/lazyPage.js';
+import { configsSource } from './search.js';
+
+const read = { resource: 'database', action: 'read' } as const;
+const scrapersRead = { resource: 'database', action: 'read' } as const;
+const scrapersWrite = { resource: 'config_scrapers', action: 'write' } as const;
+
+const detail = lazyPage(() => import('./pages/ConfigDetailPage.js').then((m) => m.ConfigDetailPage), read);
+
+/** The catalog area: summary and list, changes, insights, item detail, scrapers and their settings. */
+export const feature: FeatureModule = {
+  routes: [
+    { path: 'catalog', ...lazyPage(() => import('./pages/CatalogPage.js').then((m) => m.CatalogPage), read) },
+    {
+      path: 'catalog/changes',
+      ...lazyPage(() => import('./pages/ChangesPage.js').then((m) => m.ChangesPage), read),
+    },
+    {
+      path: 'catalog/insights',
+      ...lazyPage(() => import('./pages/InsightsPage.js').then((m) => m.InsightsPage), read),
+    },
+    {
+      path: 'catalog/scrapers',
+      ...lazyPage(() => import('./pages/ScrapersPage.js').then((m) => m.ScrapersPage), scrapersRead),
+    },
+    {
+      path: 'catalog/scrapers/:id',
+      ...lazyPage(
+        () => import('./pages/ScraperDetailPage.js').then((m) => m.ScraperDetailPage),
+        scrapersRead,
+      ),
+    },
+    { path: 'catalog/:id', ...detail },
+    { path: 'catalog/:id/:tab', ...detail },
+    {
+      path: 'settings/config_scrapers',
+      ...lazyPage(
+        () => import('./settings/ScraperSettingsPage.js').then((m) => m.ScraperSettingsPage),
+        scrapersRead,
+      ),
+    },
+    {
+      path: 'settings/config_scrapers/new',
+      ...lazyPage(
+        () => import('./settings/ScraperEditPage.js').then((m) => m.ScraperEditPage),
+        scrapersWrite,
+      ),
+    },
+    {
+      path: 'settings/config_scrapers/:id',
+      ...lazyPage(() => import('./settings/ScraperEditPage.js').then((m) => m.ScraperEditPage), scrapersRead),
+    },
+  ],
+  nav: [
+    {
+      id: 'catalog',
+      label: 'Catalog',
+      href: '/catalog',
+      icon: Database,
+      resource: 'database',
+      section: 'main',
+      order: 40,
+    },
+    {
+      id: 'settings-config-scrapers',
+      label: 'Catalog Scrapers',
+      href: '/settings/config_scrapers',
+      icon: ScanSearch,
+      resource: 'config_scrapers',
+      feature: 'settings.config_scraper',
+      section: 'settings',
+    },
+  ],
+  searchSources: [configsSource],
+};

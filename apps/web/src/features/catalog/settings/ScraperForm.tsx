@@ -1,0 +1,172 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Trash2 } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { stringify } from 'yaml';
+import { useHasPermission } from '../../../auth/permissions.js';
+import { CodeEditor } from '../../../ui/CodeEditor/CodeEditor.js';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
+import { ErrorView } from '../../../ui/ErrorView.js';
+import { createScraper, deleteScraper, updateScraper } from '../api/scrapers.js';
+import type { Scraper } from '../api/schemas.js';
+import {
+  NEW_SCRAPER_SPEC,
+  parseSpecYaml,
+  SCRAPE_CONFIG_SCHEMA_URL,
+  scraperFormSchema,
+  type ScraperFormValues,
+} from './scraperForm.js';
+
+const RESOURCE_NAME = 'Catalog Scraper';
+
+function Field({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <span className="text-xs font-semibold text-muted">{label}</span>
+      {children}
+      {error ? (
+        <span role="alert" className="text-xs text-health-unhealthy">
+          {error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function toValues(row: Scraper | undefined): ScraperFormValues {
+  if (!row) return { name: '', namespace: 'default', source: 'UI', spec: NEW_SCRAPER_SPEC };
+  return {
+    name: row.name,
+    namespace: row.namespace ?? '',
+    source: row.source ?? 'UI',
+    spec: stringify(row.spec ?? {}),
+  };
+}
+
+/** The scraper form (spec 3 §2.4): Name, Namespace, Source (read-only) and the YAML spec. */
+export function ScraperForm({ row }: { row?: Scraper | undefined }) {
+  const editing = row !== undefined;
+  const canWrite = useHasPermission('config_scrapers', 'write');
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const form = useForm<ScraperFormValues>({
+    resolver: zodResolver(scraperFormSchema),
+    defaultValues: toValues(row),
+  });
+  const errors = form.formState.errors;
+
+  const save = useMutation({
+    mutationFn: async (v: ScraperFormValues) => {
+      const spec = parseSpecYaml(v.spec) ?? {};
+      if (row) {
+        await updateScraper(row.id, { name: v.name.trim(), spec });
+        return row.id;
+      }
+      const created = await createScraper({
+        name: v.name.trim(),
+        namespace: v.namespace.trim() || 'default',
+        source: 'UI',
+        spec,
+      });
+      return created.id;
+    },
+    meta: { silent: true },
+    onSuccess: (id) => {
+      toast.success(
+        editing ? `${RESOURCE_NAME} updated successfully` : `${RESOURCE_NAME} created successfully`,
+      );
+      void qc.invalidateQueries({ queryKey: ['config_scrapers'] });
+      void qc.invalidateQueries({ queryKey: ['config_scraper', id] });
+      if (!editing) void navigate(`/settings/config_scrapers/${id}`, { replace: true });
+    },
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteScraper(row?.id ?? ''),
+    onSuccess: () => {
+      toast.success(`${RESOURCE_NAME} deleted successfully`);
+      void qc.invalidateQueries({ queryKey: ['config_scrapers'] });
+      void navigate('/settings/config_scrapers');
+    },
+  });
+  const readOnly = !canWrite;
+
+  return (
+    <form
+      className="flex min-h-0 flex-1 flex-col gap-3"
+      onSubmit={form.handleSubmit((v) => save.mutate(v))}
+      aria-label={RESOURCE_NAME}
+      noValidate
+    >
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
+        <Field label="Name" error={errors.name?.message}>
+          <input className="input" aria-label="Name" disabled={readOnly} {...form.register('name')} />
+        </Field>
+        <Field label="Namespace" error={errors.namespace?.message}>
+          <input
+            className="input"
+            aria-label="Namespace"
+            disabled={editing || readOnly}
+            {...form.register('namespace')}
+          />
+        </Field>
+        <Field label="Source">
+          <input className="input" aria-label="Source" readOnly disabled {...form.register('source')} />
+        </Field>
+      </div>
+      <Field label="Spec" error={errors.spec?.message}>
+        <Controller
+          control={form.control}
+          name="spec"
+          render={({ field }) => (
+            <CodeEditor
+              value={field.value}
+              onChange={field.onChange}
+              language="yaml"
+              jsonSchemaUrl={SCRAPE_CONFIG_SCHEMA_URL}
+              height="420px"
+              readOnly={readOnly}
+              ariaLabel="Spec"
+            />
+          )}
+        />
+      </Field>
+      {save.isError ? <ErrorView error={save.error} /> : null}
+      {canWrite ? (
+        <div className="flex items-center gap-2 border-t border-line pt-3">
+          {editing ? (
+            <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(true)}>
+              <Trash2 className="size-3.5" aria-hidden /> Delete
+            </button>
+          ) : null}
+          <div className="flex-1" />
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {editing ? 'Update' : 'Save'}
+          </button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={`Delete ${RESOURCE_NAME}`}
+        description={`Delete '${row?.name ?? ''}'? Its configs stay in the catalog until they go stale.`}
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
+        busy={remove.isPending}
+        destructive
+        onConfirm={() => remove.mutate()}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { parse } from 'yaml';
+import { z } from 'zod';
+
+/** The YAML text as an object, or undefined when it is not a YAML mapping. */
+export function parseSpecYaml(text: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = parse(text);
+    return v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Form checks a person can fix in place; the spec's meaning is checked by the server's schema. */
+export const scraperFormSchema = z.object({
+  name: z.string().trim().min(1, 'This field is required'),
+  namespace: z.string().trim(),
+  source: z.string(),
+  spec: z
+    .string()
+    .trim()
+    .min(1, 'This field is required')
+    .refine((t) => parseSpecYaml(t) !== undefined, 'The spec is not a YAML mapping'),
+});
+export type ScraperFormValues = z.infer<typeof scraperFormSchema>;
+
+export const SCRAPE_CONFIG_SCHEMA_URL = '/api/schemas/scrape-config.schema.json';
+
+export const NEW_SCRAPER_SPEC = `schedule: "@every 5m"
+file:
+  - type: $.kind
+    class: $.kind
+    name: $.metadata.name
+    id: $.metadata.uid
+    paths:
+      - /path/to/manifests/*.yaml
+`;
