@@ -91,12 +91,43 @@ test.describe('app shell', () => {
     await expect(page).toHaveURL(/\/settings\/teams\/[0-9a-f-]{36}$/);
   });
 
-  test('hides Settings from viewers and shows Unauthorized on guarded pages', async ({ page }) => {
-    test.skip(AUTH_MODE === 'none', 'needs AUTH_MODE=builtin to sign in as a viewer');
+  test('hides Settings from a viewer and shows Unauthorized without read permission', async ({
+    page,
+    request,
+  }) => {
+    // The signed-in identity is replaced by a viewer's; everything else is the real server.
+    const me = (await (await request.get('/api/auth/whoami')).json()) as { payload: { user: unknown } };
+    const viewer = (permissions: string[]) => ({
+      message: 'success',
+      payload: { user: me.payload.user, roles: ['viewer'], permissions },
+    });
+    const viewerPermissions = [
+      'database:read',
+      'canaries:read',
+      'topologies:read',
+      'incident:read',
+      'playbooks:read',
+    ];
+    await page.route('**/api/auth/whoami', (route) => route.fulfill({ json: viewer(viewerPermissions) }));
+    await page.goto('/settings/jobs');
+    await expect(page.getByRole('columnheader', { name: 'Job Name' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByText('Settings')).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Jobs History' })).toHaveCount(0);
+
+    await page.unroute('**/api/auth/whoami');
+    await page.route('**/api/auth/whoami', (route) => route.fulfill({ json: viewer([]) }));
+    await page.goto('/settings/jobs');
+    await expect(page.getByRole('heading', { name: 'Unauthorized' })).toBeVisible();
+    await expect(page.getByText('You do not have permission to access this page')).toBeVisible();
+  });
+
+  test('signs a viewer in and hides Settings', async ({ page }) => {
+    test.skip(AUTH_MODE === 'none', 'needs E2E_AUTH_MODE=builtin and the sign-in pages');
     await page.goto('/login?return_to=/settings/jobs');
     await page.getByLabel(/email/i).fill('hana.sato@example.com');
     await page.getByLabel(/password/i).fill(process.env.E2E_VIEWER_PASSWORD ?? 'viewer-password');
     await page.getByRole('button', { name: /sign in/i }).click();
-    await expect(page.getByRole('button', { name: 'Settings' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByText('Settings')).toHaveCount(0);
   });
 });

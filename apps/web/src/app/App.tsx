@@ -7,9 +7,11 @@ import { fetchAbout } from '../api/platform.js';
 import { createQueryClient, TOAST_MS } from '../api/queryClient.js';
 import { authCheckerUrl, setAppMode, setUnauthorizedHandler } from '../api/session.js';
 import { createAppRouter } from './router.js';
+import { useApplyTheme } from './theme.js';
 
 /** Providers and the router; installs the 401 handler and learns the app mode once. */
 export function App() {
+  const dark = useApplyTheme();
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => {
     const r = createAppRouter();
@@ -24,7 +26,13 @@ export function App() {
     <QueryClientProvider client={queryClient}>
       <Tooltip.Provider delayDuration={300}>
         <RouterProvider router={router} />
-        <Toaster position="top-right" duration={TOAST_MS} richColors closeButton />
+        <Toaster
+          position="top-right"
+          duration={TOAST_MS}
+          richColors
+          closeButton
+          theme={dark ? 'dark' : 'light'}
+        />
       </Tooltip.Provider>
     </QueryClientProvider>
   );

@@ -26,7 +26,7 @@ const THEMES: Array<{ value: Theme; label: string; icon: typeof Sun }> = [
 export function UserMenu() {
   const { data: me } = useWhoami();
   const { data: about } = useAbout();
-  const [theme, setTheme] = useTheme();
+  const { theme, setTheme } = useTheme();
   const navigate = useNavigate();
   const name = me?.user.name || me?.user.email || 'there';
   return (

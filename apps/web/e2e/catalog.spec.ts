@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.js';
+
+/**
+ * The catalog journey (issue 6): a file scraper added from settings over a folder this test
+ * writes, run from the UI, its items in the summary and detail, a change made on disk shown
+ * with its diff, a change-type filter from a clickable cell, and the relationships graph.
+ */
+const suffix = Math.random().toString(36).slice(2, 8);
+const ns = `e2e-${suffix}`;
+const widget = `widget-${suffix}`;
+const kind = 'E2EWidget';
+const type = `Kubernetes::${kind}`;
+
+function manifests(dir: string, color: string) {
+  fs.writeFileSync(
+    path.join(dir, 'namespace.yaml'),
+    `apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ${ns}\n  uid: ns-${suffix}\n`,
+  );
+  fs.writeFileSync(
+    path.join(dir, 'widget.yaml'),
+    `apiVersion: e2e.opsdeck.dev/v1\nkind: ${kind}\nmetadata:\n  name: ${widget}\n  namespace: ${ns}\n  uid: w-${suffix}\n  labels:\n    topology.kubernetes.io/region: eu-west-1\n    topology.kubernetes.io/zone: eu-west-1a\nspec:\n  replicas: 2\n  color: ${color}\n`,
+  );
+}
+
+/** Run now; the scheduler may be running the scraper already (409), so try again then. */
+async function runNow(page: Page) {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    await page.getByRole('button', { name: 'Run now' }).click();
+    const done = page.getByText(/Scraped \d+ configs/).first();
+    const busy = page.getByText(/already running|busy/i).first();
+    await expect(done.or(busy)).toBeVisible({ timeout: 60_000 });
+    if (await done.isVisible()) return;
+    await page.waitForTimeout(1000);
+  }
+  throw new Error('the scraper stayed busy');
+}
+
+test('a file scraper: add, run, browse, change on disk, see the diff, filter, graph', async ({
+  page,
+  allowConsoleErrors,
+}) => {
+  test.setTimeout(240_000);
+  allowConsoleErrors(/409|Conflict/);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-catalog-e2e-'));
+  manifests(dir, 'blue');
+
+  // Add the scraper from settings.
+  await page.goto('/settings/config_scrapers/new');
+  await page.getByLabel('Name', { exact: true }).fill(`e2e-files-${suffix}`);
+  const spec = page.getByRole('textbox', { name: 'Spec' });
+  await spec.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(`file:\n- paths:\n  - ${dir}/*.yaml\n`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Catalog Scraper created successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/settings\/config_scrapers\/[0-9a-f-]{36}$/);
+  const scraperUrl = page.url();
+
+  await runNow(page);
+
+  // The summary shows the new type; its row opens the list for that type.
+  await page.goto('/catalog');
+  const row = page.getByRole('row').filter({ hasText: type });
+  await expect(row).toBeVisible();
+  await row.click();
+  await expect(page).toHaveURL(new RegExp(`configType=${encodeURIComponent(type).replace(/%3A/g, '(%3A|:)')}`));
+  await page.getByRole('row').filter({ hasText: widget }).click();
+  await expect(page).toHaveURL(/\/catalog\/[0-9a-f-]{36}$/);
+  const itemUrl = page.url();
+  await expect(page.getByRole('textbox', { name: 'Config' })).toContainText('color: blue');
+  const details = page.getByLabel('Config details');
+  await expect(details.getByRole('definition').filter({ hasText: new RegExp(`^${ns}$`) })).toBeVisible();
+  await expect(page.locator('[data-group="region/zone"]')).toContainText('eu-west-1a');
+
+  // Change the file on disk and run again.
+  manifests(dir, 'green');
+  await page.goto(scraperUrl);
+  await runNow(page);
+
+  // The item's Changes tab lists the diff; its dialog shows the unified diff.
+  await page.goto(`${itemUrl}/changes`);
+  const change = page.getByRole('row').filter({ hasText: 'diff' }).first();
+  await expect(change).toBeVisible();
+  await change.click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('Diff')).toContainText('-  color: blue');
+  await expect(dialog.getByLabel('Diff')).toContainText('+  color: green');
+  await page.keyboard.press('Escape');
+
+  // /catalog/changes lists it too; a click on the type cell filters by change type.
+  await page.goto('/catalog/changes');
+  const listed = page.getByRole('row').filter({ hasText: widget }).first();
+  await expect(listed).toBeVisible();
+  await listed.getByRole('button', { name: 'diff' }).click();
+  await expect(page).toHaveURL(/changeType=diff/);
+  await expect(page.getByLabel('Active filters')).toContainText('Change type: diff');
+  await expect(page.getByRole('row').filter({ hasText: widget }).first()).toBeVisible();
+
+  // The relationships graph shows the item and its namespace.
+  await page.goto(`${itemUrl}/relationships?view=graph`);
+  const graph = page.getByRole('figure', { name: 'Relationship graph' });
+  await expect(graph.getByTestId('graph-config-node').filter({ hasText: ns })).toBeVisible();
+  await expect(graph.getByTestId('graph-config-node').filter({ hasText: widget })).toBeVisible();
+
+  fs.rmSync(dir, { recursive: true, force: true });
+});
