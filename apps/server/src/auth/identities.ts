@@ -8,6 +8,7 @@ export type IdentityRow = {
   state: 'active' | 'inactive';
   password_hash: string | null;
   totp_secret: string | null;
+  totp_last_step: string | null;
   email_verified_at: Date | null;
   created_at: Date;
   state_changed_at: Date;
@@ -15,7 +16,7 @@ export type IdentityRow = {
 };
 
 const COLUMNS =
-  'i.id, i.traits, i.state, i.password_hash, i.totp_secret, i.email_verified_at, i.created_at, i.state_changed_at, i.updated_at';
+  'i.id, i.traits, i.state, i.password_hash, i.totp_secret, i.totp_last_step, i.email_verified_at, i.created_at, i.state_changed_at, i.updated_at';
 
 export function displayName(traits: Traits): string {
   return `${traits.name.first} ${traits.name.last}`.trim() || traits.email;

@@ -117,6 +117,19 @@ describe('recovery, verification and registration with mail over SMTP', () => {
     });
     expect(dup.status).toBe(400);
     expect(dup.body.ui.messages?.[0]?.text).toMatch(/exists already/);
+    // A person who exists without a password (e.g. seeded with a role) cannot be claimed.
+    await server.db.query(
+      "INSERT INTO people (name, email) VALUES ('Seeded Commander', 'seeded@example.com')",
+    );
+    const { body: flow3 } = await again.startFlow('registration');
+    const claimed = await again.submit(flow3, 'registration', {
+      method: 'password',
+      'traits.email': 'seeded@example.com',
+      'traits.name.first': 'S',
+      'traits.name.last': 'C',
+      password: 'registration-secret-9',
+    });
+    expect(claimed.status).toBe(400);
   });
 });
 

@@ -87,6 +87,9 @@ describe('AUTH_MODE=builtin guards every API route', () => {
     expect((await fetch(`${server.baseUrl}/api/about`)).status).toBe(200);
     expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
     expect((await fetch(`${server.baseUrl}/metrics`)).status).toBe(200);
+    const unknown = await fetch(`${server.baseUrl}/api/does-not-exist`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toEqual({ error: 'Route GET /api/does-not-exist not found' });
   });
 
   it('returns the person, roles and permissions of a session', async () => {

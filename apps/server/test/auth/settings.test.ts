@@ -93,7 +93,8 @@ describe('settings flow', () => {
     expect(nodeMessages(wrong.body, 'totp_code')).toEqual([
       'The provided authentication code is invalid, please try again.',
     ]);
-    const ok = await b.submit(flow, 'settings', { method: 'totp', totp_code: generateSync({ secret }) });
+    const enrolCode = generateSync({ secret });
+    const ok = await b.submit(flow, 'settings', { method: 'totp', totp_code: enrolCode });
     expect(ok.status).toBe(200);
     expect(ok.body.ui.nodes.some((n) => n.attributes.name === 'totp_unlink')).toBe(true);
     // The secret is stored encrypted, not in plain text.
@@ -112,9 +113,14 @@ describe('settings flow', () => {
     const { body: second } = await c.startFlow('login', 'aal=aal2');
     expect(second.ui.nodes.map((n) => n.attributes.name)).toContain('totp_code');
     expect((await c.submit(second, 'login', { method: 'totp', totp_code: '123456' })).status).toBe(400);
+    // The enrolment code was used already: the same code cannot sign in (replay).
+    const replay = await c.submit(second, 'login', { method: 'totp', totp_code: enrolCode });
+    expect(replay.status).toBe(400);
+    // The next period's code (accepted for clock drift) works once.
+    const next = generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
     const done = await c.submit<{ session: { authenticator_assurance_level: string } }>(second, 'login', {
       method: 'totp',
-      totp_code: generateSync({ secret }),
+      totp_code: next,
     });
     expect(done.status).toBe(200);
     expect(done.body.session.authenticator_assurance_level).toBe('aal2');

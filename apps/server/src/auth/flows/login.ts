@@ -6,7 +6,7 @@ import { ERRORS } from './errors.js';
 import { setSessionCookie } from './http.js';
 import { sessionJson } from './session-json.js';
 import { insertFlow, saveFlow, type FlowRow } from './store.js';
-import { checkTotp } from './totp.js';
+import { checkTotp, claimTotpStep } from './totp.js';
 import { str, type FlowHandler, type FlowRequest, type SubmitResult } from './types.js';
 import { input, MSG, withNodeMessage, withValues, type UiNode } from './ui.js';
 
@@ -142,7 +142,11 @@ export const loginFlow: FlowHandler = {
         return { kind: 'flow', status: 400, flow };
       }
       const secret = identity?.totp_secret ? fr.svc.box.open(identity.totp_secret) : null;
-      if (!identity || !secret || !checkTotp(secret, code)) {
+      const step =
+        identity && secret
+          ? checkTotp(secret, code, identity.totp_last_step ? Number(identity.totp_last_step) : null)
+          : null;
+      if (!identity || step === null || !(await claimTotpStep(db, identity.id, step))) {
         flow.ui.nodes = withNodeMessage(flow.ui.nodes, 'totp_code', MSG.totpInvalid());
         await saveFlow(db, flow);
         return { kind: 'flow', status: 400, flow };

@@ -86,7 +86,17 @@ export const registrationFlow: FlowHandler = {
     const policy = password ? passwordProblem(password, email) : undefined;
     if (policy) ui = withNodeMessage(ui, 'password', MSG.passwordPolicy(policy));
     const invalid = ui.some((n) => n.messages.length > 0);
-    if (!invalid && (await findIdentityByEmail(db, email))) {
+    // A person who already exists (seeded, synced or invited) must be invited, not claimed by
+    // whoever registers their address first: their roles would come with it.
+    const taken =
+      !invalid &&
+      ((await findIdentityByEmail(db, email)) !== null ||
+        (
+          await db.query('SELECT 1 FROM people WHERE lower(email) = lower($1) AND deleted_at IS NULL', [
+            email,
+          ])
+        ).rows.length > 0);
+    if (taken) {
       flow.ui = { ...flow.ui, nodes: withValues(ui, values), messages: [MSG.duplicate()] };
       await saveFlow(db, flow);
       return { kind: 'flow', status: 400, flow };

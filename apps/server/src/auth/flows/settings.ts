@@ -194,9 +194,10 @@ export const settingsFlow: FlowHandler = {
     if (method === 'totp' || body.totp_unlink === true || body.totp_unlink === 'true') {
       if (!privileged) return refresh();
       if (body.totp_unlink === true || body.totp_unlink === 'true') {
-        await db.query('UPDATE identities SET totp_secret = NULL, updated_at = now() WHERE id = $1', [
-          identity.id,
-        ]);
+        await db.query(
+          'UPDATE identities SET totp_secret = NULL, totp_last_step = NULL, updated_at = now() WHERE id = $1',
+          [identity.id],
+        );
         return rerender(fr, flow, 200, true);
       }
       const pending = flow.data.totp_pending ? fr.svc.box.open(flow.data.totp_pending) : null;
@@ -205,14 +206,15 @@ export const settingsFlow: FlowHandler = {
         fail(flow, 'totp_code', MSG.totpInvalid());
         return rerender(fr, flow, 400, false);
       }
-      if (!checkTotp(pending, code)) {
+      const step = checkTotp(pending, code);
+      if (step === null) {
         fail(flow, 'totp_code', code ? MSG.totpInvalid() : MSG.missing('totp_code'));
         return rerender(fr, flow, 400, false);
       }
-      await db.query('UPDATE identities SET totp_secret = $2, updated_at = now() WHERE id = $1', [
-        identity.id,
-        fr.svc.box.seal(pending),
-      ]);
+      await db.query(
+        'UPDATE identities SET totp_secret = $2, totp_last_step = $3, updated_at = now() WHERE id = $1',
+        [identity.id, fr.svc.box.seal(pending), step],
+      );
       // Enrolling proves the second factor for this session.
       const methods = [
         ...fr.current.session.methods,
