@@ -15,4 +15,15 @@ const demoCatalogActivity: JobDefinition = {
   },
 };
 
-export const catalogJobs: JobDefinition[] = [scrapeScheduler, demoCatalogActivity];
+/** Re-bases the per-item 30-day change counts the summary reads (the window slides; retention deletes). */
+const changeCountsRefresh: JobDefinition = {
+  name: 'CatalogChangeCounts',
+  cron: '*/15 * * * *',
+  runOnStart: true,
+  async run(ctx) {
+    const r = await ctx.db.query<{ n: number }>('SELECT refresh_config_change_counts() AS n');
+    return { success: Number(r.rows[0]?.n ?? 0) };
+  },
+};
+
+export const catalogJobs: JobDefinition[] = [scrapeScheduler, demoCatalogActivity, changeCountsRefresh];

@@ -35,6 +35,7 @@ const COLUMNS = new Set([
 ]);
 const GROUP_KEY = /^[\w./:-]{1,100}$/;
 const DEFAULT_WINDOW = '30d';
+const THIRTY_DAYS = 30 * 86_400;
 
 function groupExpression(key: string, params: Params): string {
   if (!GROUP_KEY.test(key)) throw new FilterError(`groupBy: "${key}" is not a column, tag or label name`);
@@ -82,17 +83,31 @@ export async function catalogSummary(db: Queryable, req: SummaryRequest): Promis
   where.push(...listConditions("coalesce(ci.health, 'unknown')", parseListFilter(req.health), params));
   where.push(...listConditions('ci.status', parseListFilter(req.status), params));
 
-  const changesSince = params.add(windowSeconds(req.changes?.since, 'changes.since'));
+  const changesWindow = windowSeconds(req.changes?.since, 'changes.since');
+  // The default 30-day window reads the maintained per-item counts (032_catalog_change_counts).
+  const rollup = changesWindow === THIRTY_DAYS;
   const analysisSince = params.add(windowSeconds(req.analysis?.since, 'analysis.since'));
   const gCols = gExprs.map((e, i) => `${e} AS g${i}`).join(', ');
   const gNames = gExprs.map((_e, i) => `g${i}`).join(', ');
+  const iNames = gExprs.map((_e, i) => `i.g${i}`).join(', ');
   const joinOn = (a: string, b: string) =>
     gExprs.map((_e, i) => `${a}.g${i} IS NOT DISTINCT FROM ${b}.g${i}`).join(' AND ');
 
+  const changesCte = rollup
+    ? `changes AS (SELECT ${gNames}, sum(changes_30d)::int AS changes FROM items GROUP BY ${gNames})`
+    : `changes AS (
+      SELECT ${iNames}, count(*)::int AS changes
+      FROM config_changes cc JOIN items i ON i.id = cc.config_id
+      WHERE cc.created_at > now() - make_interval(secs => ${params.add(changesWindow)})
+      GROUP BY ${iNames}
+    )`;
   const sql = `
     WITH items AS MATERIALIZED (
       SELECT ci.id, ${gCols}, coalesce(ci.health, 'unknown') AS health, ci.cost_total_30d
-      FROM config_items ci ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ${rollup ? ', coalesce(cn.changes_30d, 0) AS changes_30d' : ''}
+      FROM config_items ci
+      ${rollup ? 'LEFT JOIN config_change_counts cn ON cn.config_id = ci.id' : ''}
+      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ),
     grouped AS (
       SELECT ${gNames}, count(*)::int AS count, sum(cost_total_30d)::float8 AS cost_total_30d FROM items GROUP BY ${gNames}
@@ -101,19 +116,14 @@ export async function catalogSummary(db: Queryable, req: SummaryRequest): Promis
       SELECT ${gNames}, jsonb_object_agg(health, n) AS health
       FROM (SELECT ${gNames}, health, count(*)::int AS n FROM items GROUP BY ${gNames}, health) h GROUP BY ${gNames}
     ),
-    changes AS (
-      SELECT ${gExprs.map((_e, i) => `i.g${i}`).join(', ')}, count(*)::int AS changes
-      FROM config_changes cc JOIN items i ON i.id = cc.config_id
-      WHERE cc.created_at > now() - make_interval(secs => ${changesSince})
-      GROUP BY ${gExprs.map((_e, i) => `i.g${i}`).join(', ')}
-    ),
+    ${changesCte},
     analysis AS (
       SELECT ${gNames}, jsonb_object_agg(analysis_type, n) AS analysis
       FROM (
-        SELECT ${gExprs.map((_e, i) => `i.g${i}`).join(', ')}, ca.analysis_type, count(*)::int AS n
+        SELECT ${iNames}, ca.analysis_type, count(*)::int AS n
         FROM config_analysis ca JOIN items i ON i.id = ca.config_id
         WHERE ca.status = 'open' AND ca.last_observed > now() - make_interval(secs => ${analysisSince})
-        GROUP BY ${gExprs.map((_e, i) => `i.g${i}`).join(', ')}, ca.analysis_type
+        GROUP BY ${iNames}, ca.analysis_type
       ) a GROUP BY ${gNames}
     )
     SELECT g.*, coalesce(h.health, '{}'::jsonb) AS health, coalesce(c.changes, 0) AS changes,

@@ -272,6 +272,17 @@ describe.each(DB_KINDS)('file scraper and catalog (%s)', (kind) => {
     const pods = byType.body.find((r) => r.type === 'Kubernetes::Pod');
     expect(pods).toMatchObject({ count: 2, analysis: { security: 2, reliability: 1 } });
     expect(byType.body.find((r) => r.type === 'Queue')).toMatchObject({ count: 1 });
+    const live = await api<Record<string, unknown>[]>(server, 'POST', '/api/catalog/summary', {
+      groupBy: 'type',
+      changes: { since: '1h' },
+    });
+    expect(live.body.find((r) => r.type === 'Kubernetes::Deployment')).toMatchObject({ changes: 2 });
+    await server.db.query('DELETE FROM config_change_counts');
+    await server.db.query('SELECT refresh_config_change_counts()');
+    const rebased = await api<Record<string, unknown>[]>(server, 'POST', '/api/catalog/summary', {
+      groupBy: ['type'],
+    });
+    expect(rebased.body).toEqual(byType.body);
 
     const byTag = await api<Record<string, unknown>[]>(server, 'POST', '/api/catalog/summary', {
       groupBy: ['account'],
