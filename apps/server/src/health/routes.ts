@@ -6,7 +6,7 @@ import { durationMs } from './checks/values.js';
 import { checkGraph } from './graph.js';
 import { CheckNotFoundError, runCheckNow } from './run-canary.js';
 import { setListeningServer } from './runtime.js';
-import { checksSummaryJson } from './summary.js';
+import { sharedChecksSummaryJson } from './summary.js';
 
 const window = z
   .string()
@@ -76,7 +76,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Pr
   app.get('/api/canary/api/summary', { config: { permission: ['canaries', 'read'] } }, async (req, reply) => {
     const started = performance.now();
     const q = summaryQuery.parse(req.query);
-    const json = await checksSummaryJson(ctx.db, {
+    const json = await sharedChecksSummaryJson(ctx.db, {
       checkId: q.check_id,
       labels: q.labels,
       windowMs: q.window,

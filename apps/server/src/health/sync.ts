@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/types.js';
 import { CanarySpecError, definedChecks, parseCanarySpec } from './canary-spec.js';
 import { scheduleOf } from './schedule.js';
+import { REFRESH_CANARY_SUMMARIES } from './summary-sql.js';
 
 type CanaryRow = {
   id: string;
@@ -63,6 +64,7 @@ export async function syncCanaryChecks(
      WHERE canary_id = $1 AND deleted_at IS NULL AND NOT (type || '/' || name = ANY($2::text[]))`,
     [canaryId, wanted.map((w) => `${w.type}/${w.name}`)],
   );
+  await db.query(REFRESH_CANARY_SUMMARIES, [canaryId]);
   const created = upserted.rows.filter((r) => r.inserted).length;
   return { created, updated: upserted.rows.length - created, deleted: removed.affectedRows };
 }

@@ -79,3 +79,14 @@ export function createSafeAgent(options: SafeAgentOptions = {}): Agent {
   };
   return new Agent({ connect, connectTimeout: options.connectTimeoutMs ?? 10_000 });
 }
+
+let shared: Agent | undefined;
+
+/**
+ * One keep-alive agent for requests that need no per-request TLS settings (plain-http
+ * checks, JSON APIs): reusing connections is what lets a server run hundreds of checks a second.
+ */
+export function sharedSafeAgent(): Agent {
+  shared ??= createSafeAgent({ connectTimeoutMs: 30_000 });
+  return shared;
+}

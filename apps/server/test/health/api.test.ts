@@ -167,6 +167,11 @@ describe.each(DB_KINDS)('health API on %s', (kind) => {
       passed: 2,
       failed: 2,
     });
+    // Entries cached by each run are exactly what a fresh build gives.
+    await server.db.query('DELETE FROM check_summaries');
+    const rebuilt = await get<Summary>('/api/canary/api/summary');
+    expect(rebuilt.body.checks_summary).toEqual(body.checks_summary);
+
     const bad = await get<{ error: string }>('/api/canary/api/summary?window=soon');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('window must be a duration');

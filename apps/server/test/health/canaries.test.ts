@@ -179,6 +179,15 @@ describe.each(DB_KINDS)('saving canaries on %s', (kind) => {
     const a = after.find((c) => c.name === 'a');
     expect(a?.id).toBe(before.find((c) => c.name === 'a')?.id);
     expect(a?.endpoint).toBe('http://a2/');
+    // The dashboard's cached entry follows the spec too.
+    const cached = await db.query<{ json: string }>('SELECT json FROM check_summaries WHERE check_id = $1', [
+      a?.id,
+    ]);
+    expect(JSON.parse(cached.rows[0]!.json)).toMatchObject({
+      name: 'a',
+      endpoint: 'http://a2/',
+      canary_name: 'api',
+    });
     expect(after.find((c) => c.name === 'b')?.deleted_at).not.toBeNull();
     expect(after.find((c) => c.name === 'c')?.deleted_at).toBeNull();
     // A second pass with no change touches nothing.

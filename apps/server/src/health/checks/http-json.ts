@@ -1,5 +1,5 @@
 import { request } from 'undici';
-import { createSafeAgent } from '../../net/ssrf.js';
+import { sharedSafeAgent } from '../../net/ssrf.js';
 import type { RunContext } from './types.js';
 import { clip } from './values.js';
 
@@ -11,28 +11,24 @@ export async function fetchJson(
   ctx: RunContext,
   init: { method?: string; body?: string; headers?: Record<string, string> } = {},
 ): Promise<JsonResponse> {
-  const agent = createSafeAgent({ connectTimeoutMs: ctx.timeoutMs });
+  const agent = sharedSafeAgent();
+  const res = await request(url, {
+    method: (init.method ?? 'GET') as 'GET',
+    headers: { accept: 'application/json', ...init.headers },
+    body: init.body,
+    dispatcher: agent,
+    signal: ctx.signal,
+    headersTimeout: ctx.timeoutMs,
+    bodyTimeout: ctx.timeoutMs,
+  });
+  const text = await res.body.text();
+  let json: unknown = null;
   try {
-    const res = await request(url, {
-      method: (init.method ?? 'GET') as 'GET',
-      headers: { accept: 'application/json', ...init.headers },
-      body: init.body,
-      dispatcher: agent,
-      signal: ctx.signal,
-      headersTimeout: ctx.timeoutMs,
-      bodyTimeout: ctx.timeoutMs,
-    });
-    const text = await res.body.text();
-    let json: unknown = null;
-    try {
-      json = JSON.parse(text) as unknown;
-    } catch {
-      json = null;
-    }
-    return { status: res.statusCode, json, text: clip(text, 1000) };
-  } finally {
-    void agent.destroy().catch(() => {});
+    json = JSON.parse(text) as unknown;
+  } catch {
+    json = null;
   }
+  return { status: res.statusCode, json, text: clip(text, 1000) };
 }
 
 /** Joins a base URL and a path without doubling slashes. */

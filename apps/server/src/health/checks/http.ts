@@ -2,7 +2,7 @@ import type { PeerCertificate, TLSSocket } from 'node:tls';
 import { httpCheckSchema } from '@opsdeck/shared';
 import { request } from 'undici';
 import type { z } from 'zod';
-import { createSafeAgent } from '../../net/ssrf.js';
+import { createSafeAgent, sharedSafeAgent } from '../../net/ssrf.js';
 import { type CheckRunner, fail, pass, redactUrl } from './types.js';
 import { clip, resolveValue } from './values.js';
 
@@ -49,18 +49,23 @@ export const httpRunner: CheckRunner<HttpSpec> = {
       headers.authorization = `Basic ${Buffer.from(`${username ?? ''}:${password ?? ''}`).toString('base64')}`;
     }
 
+    // https gets its own connection so the peer certificate is read fresh on every run;
+    // plain http shares keep-alive connections.
     let cert: PeerCertificate | undefined;
-    const agent = createSafeAgent({
-      connectTimeoutMs: ctx.timeoutMs,
-      tls: {
-        rejectUnauthorized: !spec.tlsConfig?.insecureSkipVerify,
-        ...(spec.tlsConfig?.ca ? { ca: spec.tlsConfig.ca } : {}),
-      },
-      onSocket: (socket) => {
-        const tls = socket as TLSSocket;
-        if (typeof tls.getPeerCertificate === 'function') cert = tls.getPeerCertificate();
-      },
-    });
+    const agent =
+      url.protocol === 'https:'
+        ? createSafeAgent({
+            connectTimeoutMs: ctx.timeoutMs,
+            tls: {
+              rejectUnauthorized: !spec.tlsConfig?.insecureSkipVerify,
+              ...(spec.tlsConfig?.ca ? { ca: spec.tlsConfig.ca } : {}),
+            },
+            onSocket: (socket) => {
+              const tls = socket as TLSSocket;
+              if (typeof tls.getPeerCertificate === 'function') cert = tls.getPeerCertificate();
+            },
+          })
+        : sharedSafeAgent();
     try {
       const res = await request(url, {
         method: spec.method ?? (spec.body ? 'POST' : 'GET'),
@@ -102,7 +107,7 @@ export const httpRunner: CheckRunner<HttpSpec> = {
       }
       return pass(`${res.statusCode}`, data);
     } finally {
-      void agent.destroy().catch(() => {});
+      if (agent !== sharedSafeAgent()) void agent.destroy().catch(() => {});
     }
   },
 };
