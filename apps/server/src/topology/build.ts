@@ -189,7 +189,7 @@ export class Builder {
       else if (checkLookup.field === 'duration') {
         out.value = last.duration;
         out.unit ??= 'ms';
-      } else if (checkLookup.field === 'message') out.text = last.message ?? last.error ?? '';
+      } else if (checkLookup.field === 'message') out.text = last.message || last.error || '';
       else if (checkLookup.field === 'time') out.text = new Date(last.time).toISOString();
       else {
         out.text = last.status ? 'healthy' : 'unhealthy';
