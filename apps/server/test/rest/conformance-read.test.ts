@@ -264,6 +264,8 @@ describe.each(DB_KINDS)('data API reads through postgrest-js on %s', (kind) => {
     const maybe = await f.client.from('rt_people').select('name').eq('id', 999).maybeSingle();
     expect(maybe.data).toBeNull();
     expect(maybe.error).toBeNull();
+    const stripped = await f.client.from('rt_people').select('id,age,bio').eq('id', 4).stripNulls();
+    expect(stripped.data).toEqual([{ id: 4 }]);
     const csv = await f.client.from('rt_teams').select('id,name').order('id').csv();
     expect(csv.data).toBe('id,name\n1,Platform\n2,Payments\n3,Empty');
   });

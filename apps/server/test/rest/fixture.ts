@@ -36,6 +36,7 @@ CREATE TABLE rt_people_skills (
 CREATE TABLE rt_control (id int PRIMARY KEY, v text NOT NULL);
 CREATE TABLE rt_secret (id int PRIMARY KEY);
 CREATE VIEW rt_people_view AS SELECT p.id, p.name AS full_name, p.team_id, p.age FROM rt_people p;
+CREATE VIEW rt_adults AS SELECT v.id, v.full_name, v.team_id AS team FROM rt_people_view v WHERE v.age >= 18;
 
 INSERT INTO rt_teams (name) VALUES ('Platform'), ('Payments'), ('Empty');
 INSERT INTO rt_people (name, email, age, team_id, manager_id, profile, tags, bio) VALUES

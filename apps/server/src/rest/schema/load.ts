@@ -174,11 +174,27 @@ export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
     viewColumns.set(viewName, mapping);
   }
 
+  resolveNestedViews(viewColumns);
   return {
     relations,
     foreignKeys: withViewKeys(baseFks, viewColumns),
     functions: buildFunctions(fns.rows, columnsByOid, nameByOid),
   };
+}
+
+/** A view over a view: follow its columns down to the base tables (a few levels at most). */
+function resolveNestedViews(viewColumns: Map<string, Map<string, { table: string; column: string }>>): void {
+  for (const mapping of viewColumns.values()) {
+    for (const [name, origin] of mapping) {
+      let current = origin;
+      for (let depth = 0; depth < 8; depth++) {
+        const next = viewColumns.get(current.table)?.get(current.column);
+        if (!next) break;
+        current = next;
+      }
+      mapping.set(name, current);
+    }
+  }
 }
 
 /**
