@@ -164,13 +164,12 @@ export function CheckPanel({ checkId, check, onClose }: Props) {
               </span>
             )}
           </Stat>
-          <Stat label="Latency">
+          <Stat label="Latency p95 / p97 / p99">
             <span className="tabular-nums">
               {[s?.latency?.p95, s?.latency?.p97, s?.latency?.p99]
                 .map((v) => formatLatency(v ?? null) || '—')
                 .join(' / ')}
             </span>
-            <span className="ml-1 text-[11px] text-muted">p95/97/99</span>
           </Stat>
           <Stat label="Severity">
             <span className="capitalize">{check?.severity ?? '—'}</span>

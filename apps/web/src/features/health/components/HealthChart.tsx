@@ -36,9 +36,10 @@ export default function HealthChart({ graph, height = 160 }: { graph: CheckGraph
         <Tooltip
           labelFormatter={(t) => formatDateTime(String(t))}
           formatter={(v) => [formatLatency(Number(v)), 'Duration']}
+          cursor={{ fill: 'var(--subtle)' }}
           contentStyle={{ background: 'var(--surface)', borderColor: 'var(--line)', fontSize: 12 }}
         />
-        <Bar dataKey="duration" isAnimationActive={false}>
+        <Bar dataKey="duration" isAnimationActive={false} maxBarSize={14}>
           {data.map((d) => (
             <Cell
               key={d.time}

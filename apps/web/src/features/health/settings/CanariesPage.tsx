@@ -24,15 +24,15 @@ const col = columnHelper<ListRow>();
 const columns = col.columns([
   col.accessor('name', {
     header: 'Name',
-    size: 240,
+    size: 180,
     cell: (c) => <span className="font-medium">{c.getValue()}</span>,
   }),
-  col.accessor('source', { header: 'Source', size: 110 }),
-  col.accessor('schedule', { header: 'Schedule', size: 120 }),
+  col.accessor('source', { header: 'Source', size: 80 }),
+  col.accessor('schedule', { header: 'Schedule', size: 105 }),
   col.display({
     id: 'job_status',
     header: 'Job Status',
-    size: 180,
+    size: 175,
     enableSorting: false,
     cell: ({ row: { original: r } }) =>
       r.job ? (
@@ -50,27 +50,27 @@ const columns = col.columns([
         <span className="text-muted">—</span>
       ),
   }),
-  col.accessor('last_runtime', { header: 'Last Run', size: 120, cell: (c) => <When time={c.getValue()} /> }),
+  col.accessor('last_runtime', { header: 'Last Run', size: 115, cell: (c) => <When time={c.getValue()} /> }),
   col.display({
     id: 'last_failed',
     header: 'Last Failed',
-    size: 120,
+    size: 110,
     enableSorting: false,
     cell: ({ row: { original: r } }) => <When time={r.lastFailed} />,
   }),
   col.display({
     id: 'tags',
     header: 'Tags',
-    size: 220,
+    size: 230,
     enableSorting: false,
-    cell: ({ row: { original: r } }) => <Tags tags={(r.labels ?? {}) as TagMap} max={2} />,
+    cell: ({ row: { original: r } }) => <Tags tags={(r.labels ?? {}) as TagMap} max={1} />,
   }),
-  col.accessor('created_at', { header: 'Created', size: 120, cell: (c) => <When time={c.getValue()} /> }),
-  col.accessor('updated_at', { header: 'Updated', size: 120, cell: (c) => <When time={c.getValue()} /> }),
+  col.accessor('created_at', { header: 'Created', size: 115, cell: (c) => <When time={c.getValue()} /> }),
+  col.accessor('updated_at', { header: 'Updated', size: 115, cell: (c) => <When time={c.getValue()} /> }),
   col.display({
     id: 'created_by',
     header: 'Created By',
-    size: 140,
+    size: 130,
     enableSorting: false,
     cell: ({ row: { original: r } }) => r.createdByName ?? <span className="text-muted">—</span>,
   }),
