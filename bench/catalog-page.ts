@@ -1,0 +1,196 @@
+/**
+ * The catalog list page in headless Chromium over 100k config_items (ARCHITECTURE §10, issue 6):
+ * a fresh server on PostgreSQL with the built web app, 100k items seeded, then the time from
+ * navigation until the first page of rows is visible, for the summary, a type filter and a
+ * search matching every item. The baseline is the page's own data request replayed directly
+ * over HTTP, so the ratio shows what the browser and the app add on top of the API.
+ */
+import { execSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Page, type Request } from '@playwright/test';
+import { request } from 'undici';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openPostgres } from '../apps/server/src/db/pg.js';
+import { startServer } from '../apps/server/src/server.js';
+import { benchPostgres } from './lib/postgres.js';
+import { percentile, round } from './lib/stats.js';
+import type { BenchModule, BenchRow } from './lib/types.js';
+
+const ITEMS = 100_000;
+const BUDGET_MS = 2000;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const SEED_SQL = `
+INSERT INTO config_scrapers (id, name, spec) VALUES
+  ('00000000-0000-0000-0000-00000000c001', 'bench-page', '{"push": [{}]}');
+INSERT INTO config_items (scraper_id, external_id, type, config_class, name, namespace, status, health, labels, tags,
+  config, cost_total_30d, created_at, updated_at, last_scraped_time)
+SELECT '00000000-0000-0000-0000-00000000c001', ARRAY['page-' || i], t.type, split_part(t.type, '::', 2),
+  'item-' || i, 'ns-' || (i % 20), (ARRAY['Running', 'Pending', 'Stopped'])[1 + i % 3],
+  (ARRAY['healthy', 'healthy', 'unhealthy', 'warning', 'unknown'])[1 + i % 5],
+  jsonb_build_object('app', 'app-' || (i % 500), 'env', (ARRAY['prod', 'dev'])[1 + i % 2]),
+  jsonb_build_object('cluster', 'c' || (i % 9), 'namespace', 'ns-' || (i % 20)),
+  jsonb_build_object('spec', jsonb_build_object('replicas', i % 5)),
+  CASE WHEN i % 4 = 0 THEN round((i % 1000) * 1.37, 2) END,
+  now() - ((i % 400) || ' days')::interval, now() - ((i % 90) || ' days')::interval, now()
+FROM generate_series(1, ${ITEMS}) i
+CROSS JOIN LATERAL (SELECT (ARRAY['Kubernetes::Pod', 'Kubernetes::Deployment', 'Kubernetes::Service',
+  'Kubernetes::ConfigMap', 'AWS::EC2::Instance', 'AWS::RDS::DBInstance', 'AWS::S3::Bucket', 'Azure::VM',
+  'GCP::Instance', 'Kubernetes::Node'])[1 + i % 10] AS type) t;
+ANALYZE config_items;
+`;
+
+/** The built web app: BENCH_WEB_DIR, else apps/web/dist (built when missing). */
+function webDir(): string {
+  const given = process.env.BENCH_WEB_DIR;
+  if (given) return path.resolve(given);
+  const dist = path.join(root, 'apps/web/dist');
+  if (!fs.existsSync(path.join(dist, 'index.html')))
+    execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
+  return dist;
+}
+
+type Case = { name: string; url: string; api: RegExp };
+
+const CASES: Case[] = [
+  { name: 'summary grouped by class,type', url: '/catalog', api: /\/api\/catalog\/summary/ },
+  {
+    name: 'list: type filter (10k of 100k)',
+    url: '/catalog?configType=Kubernetes::Pod',
+    api: /\/api\/db\/configs\?/,
+  },
+  { name: 'list: search matching all 100k', url: '/catalog?search=item', api: /\/api\/db\/configs\?/ },
+];
+
+/** Navigates and waits for the first data row; returns the elapsed time and the data request. */
+async function timeFirstRows(
+  page: Page,
+  base: string,
+  c: Case,
+): Promise<{
+  ms: number;
+  req?: { url: string; method: string; headers: Record<string, string>; body: string | null };
+}> {
+  let req: { url: string; method: string; headers: Record<string, string>; body: string | null } | undefined;
+  const onRequest = (r: Request) => {
+    if (c.api.test(r.url()))
+      req = { url: r.url(), method: r.method(), headers: r.headers(), body: r.postData() };
+  };
+  page.on('request', onRequest);
+  await page.goto('about:blank');
+  const t0 = performance.now();
+  await page.goto(`${base}${c.url}`);
+  await page
+    .locator('tbody tr')
+    .filter({ hasText: /item-|Kubernetes::|AWS::/ })
+    .first()
+    .waitFor({ state: 'visible', timeout: 60_000 });
+  const ms = performance.now() - t0;
+  page.off('request', onRequest);
+  return { ms, ...(req ? { req } : {}) };
+}
+
+async function replay(r: {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | null;
+}) {
+  const headers = Object.fromEntries(
+    Object.entries(r.headers).filter(([k]) =>
+      ['accept', 'content-type', 'prefer', 'range', 'range-unit'].includes(k.toLowerCase()),
+    ),
+  );
+  const res = await request(r.url, {
+    method: r.method as 'GET' | 'POST',
+    headers,
+    body: r.body ?? undefined,
+  });
+  await res.body.text();
+  if (res.statusCode >= 300) throw new Error(`${r.url}: HTTP ${res.statusCode}`);
+}
+
+export const catalogPageBench: BenchModule = {
+  name: 'catalog-page',
+  async run(): Promise<BenchRow[]> {
+    const iterations = Number(process.env.BENCH_ITERATIONS ?? 10);
+    const pgServer = await benchPostgres();
+    const db = await openPostgres(pgServer.url, { poolSize: 10, statementTimeoutMs: 120_000 });
+    const config = loadConfig(
+      {
+        LOG_LEVEL: 'silent',
+        PORT: '0',
+        DATA_DIR: '/nonexistent-bench',
+        AUTH_MODE: 'none',
+        SECRET_KEY: crypto.randomBytes(24).toString('hex'),
+      },
+      { webDir: webDir() },
+    );
+    const server = await startServer(config, {
+      db,
+      scheduler: false,
+      dataAccess: async () => ({ ok: true }),
+    });
+    const base = server.url.replace('[::1]', '127.0.0.1');
+    const browser = await chromium.launch({
+      executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
+    });
+    try {
+      console.error(`  catalog-page: seeding ${ITEMS} items…`);
+      await db.exec(SEED_SQL);
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const rows: BenchRow[] = [];
+      for (const c of CASES) {
+        for (let i = 0; i < 2; i++) await timeFirstRows(page, base, c); // warm caches and the JS chunks
+        const ui: number[] = [];
+        const api: number[] = [];
+        for (let i = 0; i < iterations; i++) {
+          const { ms, req } = await timeFirstRows(page, base, c);
+          ui.push(ms);
+          if (req) {
+            const t = performance.now();
+            await replay(req);
+            api.push(performance.now() - t);
+          }
+        }
+        ui.sort((a, b) => a - b);
+        api.sort((a, b) => a - b);
+        const p50 = percentile(ui, 50);
+        const b50 = api.length ? percentile(api, 50) : undefined;
+        rows.push({
+          bench: 'catalog-page',
+          case: `${c.name}: first rows visible`,
+          driver: 'postgresql+chromium',
+          p50Ms: round(p50),
+          p95Ms: round(percentile(ui, 95)),
+          ...(b50 !== undefined
+            ? {
+                baselineP50Ms: round(b50),
+                baselineP95Ms: round(percentile(api, 95)),
+                ratio: round(p50 / b50),
+              }
+            : {}),
+          budget: `≤ ${BUDGET_MS} ms`,
+          ok: p50 <= BUDGET_MS,
+        });
+      }
+      return rows;
+    } finally {
+      await browser.close();
+      await server.stop();
+      await db.close();
+      await pgServer.stop();
+    }
+  },
+};
+
+export const { name, run } = catalogPageBench;
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = await catalogPageBench.run();
+  console.table(rows);
+}
