@@ -34,8 +34,8 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  */
 export const canaryScheduler: JobDefinition = {
   name: 'CanaryScheduler',
-  runOnStart: true,
-  // Restarts the loop should it ever end; while it runs, re-triggers return at once.
+  // The interval trigger fires within a second of start-up, then hourly: it restarts the
+  // loop should it ever end; while the loop runs, a re-trigger returns at once.
   intervalSeconds: 3600,
   async run(ctx, signal) {
     if (loops.has(ctx.config)) return { success: 0 };

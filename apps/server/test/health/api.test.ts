@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketMs } from '../../src/health/graph.js';
-import { rollUpCheckStatuses } from '../../src/health/rollup.js';
+import { applyCheckRetention, rollUpCheckStatuses } from '../../src/health/rollup.js';
 import { syncCanaryChecks } from '../../src/health/sync.js';
 import { DB_KINDS, signIn, startTestServer, type TestServer } from '../helpers.js';
 import { httpServer, type Listening } from './peers.js';
@@ -230,6 +230,17 @@ describe.each(DB_KINDS)('health API on %s', (kind) => {
       expect(gaps(month.body).every((g) => g % (4 * HOUR) === 0)).toBe(true);
       expect(month.body.uptime).toEqual({ passed: 180, failed: 61 });
       expect(month.body.status[0]).toMatchObject({ status: false, passed: 0, failed: 1 });
+    });
+
+    it('keeps roll-ups when raw statuses pass their retention', async () => {
+      expect(await applyCheckRetention(server.db, 5)).toBe(1);
+      const raw = await server.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM check_statuses WHERE check_id = $1 AND time < now() - interval '5 days'`,
+        [historyCheckId],
+      );
+      expect(raw.rows[0]?.n).toBe(0);
+      const month = await get<Graph>(`/api/canary/api/graph?check=${historyCheckId}&start=30d`);
+      expect(month.body.uptime).toEqual({ passed: 180, failed: 61 });
     });
 
     it('refuses a bad check id or time', async () => {
