@@ -9,7 +9,8 @@ import type { SeedModule } from '../seed/types.js';
  * within seconds of start; lookups fill in once the catalog scraper has run.
  */
 const DEMO_CLUSTER: TopologySpec = {
-  schedule: '@every 1m',
+  // Often enough that the namespaces appear soon after the catalog's first scrape.
+  schedule: '@every 30s',
   type: 'KubernetesCluster',
   icon: 'kubernetes',
   text: 'EKS · eu-west-1',

@@ -197,6 +197,28 @@ describe.each(DB_KINDS)('topology tree API (%s)', (kind) => {
     }
   });
 
+  it('exposes the component views through the data API', async () => {
+    const db = async <T>(path: string): Promise<T> => {
+      const res = await fetch(`${server.baseUrl}/api/db/${path}`);
+      expect(res.status, path).toBe(200);
+      return (await res.json()) as T;
+    };
+    const checks = await db<{ name: string }[]>(
+      `checks_by_component?component_id=eq.${ids.get('alpha')}&select=name`,
+    );
+    expect(checks).toEqual([{ name: 'alpha-home' }]);
+    const names = await db<{ name: string }[]>('component_names?select=name&order=name');
+    expect(names.map((n) => n.name)).not.toContain('hotel');
+    expect(names.map((n) => n.name)).toContain('a1x');
+    const labels = await db<{ key: string; value: string }[]>('component_labels?order=value');
+    expect(labels).toEqual([
+      { key: 'env', value: 'dev' },
+      { key: 'env', value: 'prod' },
+    ]);
+    const teams = await db<{ component_id: string }[]>(`team_components?component_id=eq.${ids.get('bravo')}`);
+    expect(teams).toHaveLength(1);
+  });
+
   it('serves the topology spec JSON Schema', async () => {
     const res = await fetch(`${server.baseUrl}/api/schemas/topology.schema.json`);
     expect(res.status).toBe(200);
