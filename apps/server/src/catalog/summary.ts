@@ -60,19 +60,12 @@ export type SummaryRow = Record<string, unknown> & {
   cost_total_30d: number | null;
 };
 
-export async function catalogSummary(db: Queryable, req: SummaryRequest): Promise<SummaryRow[]> {
-  const params = new Params();
-  const rawGroups =
-    req.groupBy === undefined
-      ? ['type']
-      : typeof req.groupBy === 'string'
-        ? req.groupBy.split(',')
-        : req.groupBy;
-  const groups = rawGroups.map((g) => g.trim()).filter(Boolean);
-  if (groups.length === 0) groups.push('type');
-  if (groups.length > 5) throw new FilterError('groupBy: at most 5 columns');
-  const gExprs = groups.map((g) => groupExpression(g, params));
+type Scope = { params: Params; gExprs: string[]; where: string };
 
+/** Group expressions and filters, with their own parameters (each query gets a fresh set). */
+function scope(req: SummaryRequest, groups: string[]): Scope {
+  const params = new Params();
+  const gExprs = groups.map((g) => groupExpression(g, params));
   const where: string[] = [];
   if (!req.deleted) where.push('ci.deleted_at IS NULL');
   for (const [k, v] of Object.entries({ ...req.filter, ...req.labels })) {
@@ -82,67 +75,91 @@ export async function catalogSummary(db: Queryable, req: SummaryRequest): Promis
   where.push(...listConditions('ci.type', parseListFilter(req.type ?? req.configType), params));
   where.push(...listConditions("coalesce(ci.health, 'unknown')", parseListFilter(req.health), params));
   where.push(...listConditions('ci.status', parseListFilter(req.status), params));
+  return { params, gExprs, where: where.length ? `WHERE ${where.join(' AND ')}` : '' };
+}
 
+const HEALTHS = ['healthy', 'unhealthy', 'warning', 'unknown'] as const;
+
+function keyOf(row: Record<string, unknown>, n: number): string {
+  return JSON.stringify(Array.from({ length: n }, (_v, i) => row[`g${i}`] ?? null));
+}
+
+/**
+ * One pass over the items for counts, health, cost and (30-day window) change counts; one
+ * query for open insights by type; a live change count only for other windows.
+ */
+export async function catalogSummary(db: Queryable, req: SummaryRequest): Promise<SummaryRow[]> {
+  const rawGroups =
+    req.groupBy === undefined
+      ? ['type']
+      : typeof req.groupBy === 'string'
+        ? req.groupBy.split(',')
+        : req.groupBy;
+  const groups = rawGroups.map((g) => g.trim()).filter(Boolean);
+  if (groups.length === 0) groups.push('type');
+  if (groups.length > 5) throw new FilterError('groupBy: at most 5 columns');
   const changesWindow = windowSeconds(req.changes?.since, 'changes.since');
-  // The default 30-day window reads the maintained per-item counts (032_catalog_change_counts).
+  const analysisWindow = windowSeconds(req.analysis?.since, 'analysis.since');
   const rollup = changesWindow === THIRTY_DAYS;
-  const analysisSince = params.add(windowSeconds(req.analysis?.since, 'analysis.since'));
-  const gCols = gExprs.map((e, i) => `${e} AS g${i}`).join(', ');
-  const gNames = gExprs.map((_e, i) => `g${i}`).join(', ');
-  const iNames = gExprs.map((_e, i) => `i.g${i}`).join(', ');
-  const joinOn = (a: string, b: string) =>
-    gExprs.map((_e, i) => `${a}.g${i} IS NOT DISTINCT FROM ${b}.g${i}`).join(' AND ');
+  const n = groups.length;
+  const cols = (sc: Scope) => sc.gExprs.map((e, i) => `${e} AS g${i}`).join(', ');
+  const gb = Array.from({ length: n }, (_v, i) => `g${i}`).join(', ');
 
-  const changesCte = rollup
-    ? `changes AS (SELECT ${gNames}, sum(changes_30d)::int AS changes FROM items GROUP BY ${gNames})`
-    : `changes AS (
-      SELECT ${iNames}, count(*)::int AS changes
-      FROM config_changes cc JOIN items i ON i.id = cc.config_id
-      WHERE cc.created_at > now() - make_interval(secs => ${params.add(changesWindow)})
-      GROUP BY ${iNames}
-    )`;
-  const sql = `
-    WITH items AS MATERIALIZED (
-      SELECT ci.id, ${gCols}, coalesce(ci.health, 'unknown') AS health, ci.cost_total_30d
-        ${rollup ? ', coalesce(cn.changes_30d, 0) AS changes_30d' : ''}
-      FROM config_items ci
-      ${rollup ? 'LEFT JOIN config_change_counts cn ON cn.config_id = ci.id' : ''}
-      ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-    ),
-    grouped AS (
-      SELECT ${gNames}, count(*)::int AS count, sum(cost_total_30d)::float8 AS cost_total_30d FROM items GROUP BY ${gNames}
-    ),
-    health AS (
-      SELECT ${gNames}, jsonb_object_agg(health, n) AS health
-      FROM (SELECT ${gNames}, health, count(*)::int AS n FROM items GROUP BY ${gNames}, health) h GROUP BY ${gNames}
-    ),
-    ${changesCte},
-    analysis AS (
-      SELECT ${gNames}, jsonb_object_agg(analysis_type, n) AS analysis
-      FROM (
-        SELECT ${iNames}, ca.analysis_type, count(*)::int AS n
-        FROM config_analysis ca JOIN items i ON i.id = ca.config_id
-        WHERE ca.status = 'open' AND ca.last_observed > now() - make_interval(secs => ${analysisSince})
-        GROUP BY ${iNames}, ca.analysis_type
-      ) a GROUP BY ${gNames}
-    )
-    SELECT g.*, coalesce(h.health, '{}'::jsonb) AS health, coalesce(c.changes, 0) AS changes,
-      coalesce(a.analysis, '{}'::jsonb) AS analysis
-    FROM grouped g
-    LEFT JOIN health h ON ${joinOn('h', 'g')}
-    LEFT JOIN changes c ON ${joinOn('c', 'g')}
-    LEFT JOIN analysis a ON ${joinOn('a', 'g')}
-    ORDER BY ${gExprs.map((_e, i) => `g.g${i}`).join(', ')}`;
-  const r = await db.query<Record<string, unknown>>(sql, params.values);
-  return r.rows.map((row) => {
+  const main = scope(req, groups);
+  const items = await db.query<Record<string, unknown>>(
+    `SELECT ${cols(main)}, count(*)::int AS count, sum(ci.cost_total_30d)::float8 AS cost_total_30d,
+       ${HEALTHS.map((h) => `count(*) FILTER (WHERE coalesce(ci.health, 'unknown') = '${h}')::int AS h_${h}`).join(', ')}
+       ${rollup ? ', coalesce(sum(cn.changes_30d), 0)::int AS changes' : ''}
+     FROM config_items ci
+     ${rollup ? 'LEFT JOIN config_change_counts cn ON cn.config_id = ci.id' : ''}
+     ${main.where}
+     GROUP BY ${gb} ORDER BY ${gb}`,
+    main.params.values,
+  );
+
+  const an = scope(req, groups);
+  const since = an.params.add(analysisWindow);
+  const analysis = await db.query<Record<string, unknown>>(
+    `SELECT ${cols(an)}, ca.analysis_type, count(*)::int AS n
+     FROM config_analysis ca JOIN config_items ci ON ci.id = ca.config_id
+     ${an.where ? `${an.where} AND` : 'WHERE'} ca.status = 'open' AND ca.last_observed > now() - make_interval(secs => ${since})
+     GROUP BY ${gb}, ca.analysis_type`,
+    an.params.values,
+  );
+  const analysisBy = new Map<string, Record<string, number>>();
+  for (const r of analysis.rows) {
+    const k = keyOf(r, n);
+    const m = analysisBy.get(k) ?? {};
+    m[String(r.analysis_type)] = Number(r.n);
+    analysisBy.set(k, m);
+  }
+
+  const changesBy = new Map<string, number>();
+  if (!rollup) {
+    const ch = scope(req, groups);
+    const secs = ch.params.add(changesWindow);
+    const live = await db.query<Record<string, unknown>>(
+      `SELECT ${cols(ch)}, count(*)::int AS n
+       FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
+       ${ch.where ? `${ch.where} AND` : 'WHERE'} cc.created_at > now() - make_interval(secs => ${secs})
+       GROUP BY ${gb}`,
+      ch.params.values,
+    );
+    for (const r of live.rows) changesBy.set(keyOf(r, n), Number(r.n));
+  }
+
+  return items.rows.map((row) => {
     const out: Record<string, unknown> = {};
     groups.forEach((g, i) => (out[g] = row[`g${i}`] ?? null));
+    const health: Record<string, number> = {};
+    for (const h of HEALTHS) if (Number(row[`h_${h}`]) > 0) health[h] = Number(row[`h_${h}`]);
+    const k = keyOf(row, n);
     return {
       ...out,
       count: Number(row.count),
-      health: row.health as Record<string, number>,
-      changes: Number(row.changes),
-      analysis: row.analysis as Record<string, number>,
+      health,
+      changes: rollup ? Number(row.changes) : (changesBy.get(k) ?? 0),
+      analysis: analysisBy.get(k) ?? {},
       cost_total_30d: row.cost_total_30d === null ? null : Number(row.cost_total_30d),
     };
   });
