@@ -15,6 +15,7 @@ async function runChecks(
   ctx: HealthContext,
   checks: CheckRow[],
   nextRuntime: Date | null,
+  signal?: AbortSignal,
 ): Promise<RunSummary> {
   const limiter = checkLimiter(ctx);
   const options = executeOptions(ctx);
@@ -22,6 +23,8 @@ async function runChecks(
   await Promise.all(
     checks.map((check) =>
       limiter.run(async () => {
+        // On shutdown, checks still waiting for a slot are not started (the next slot runs them).
+        if (signal?.aborted) return;
         const result = await executeCheck(check.type, check.spec, options);
         await recordCheckResult(ctx.db, check.id, result, nextRuntime);
         if (result.pass) summary.success++;
@@ -43,6 +46,7 @@ export async function runCanary(
   ctx: HealthContext,
   canary: { id: string; name: string; schedule: string | null },
   now = new Date(),
+  signal?: AbortSignal,
 ): Promise<RunSummary> {
   return recordJob(
     ctx,
@@ -54,7 +58,7 @@ export async function runCanary(
         [canary.id],
       );
       const runnable = rows.filter((c) => isRunnableCheckType(c.type));
-      const summary = await runChecks(ctx, runnable, nextRunAfter(canary.schedule, now));
+      const summary = await runChecks(ctx, runnable, nextRunAfter(canary.schedule, now), signal);
       return {
         ...summary,
         success: summary.success,

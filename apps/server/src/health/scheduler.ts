@@ -47,7 +47,7 @@ export const canaryScheduler: JobDefinition = {
         try {
           const claimed = await claimDueCanaries(ctx.db, 100, new Date());
           for (const c of claimed) {
-            const p = runCanary(ctx, c).catch((e: unknown) =>
+            const p = runCanary(ctx, c, new Date(), signal).catch((e: unknown) =>
               ctx.log.warn({ err: e, canary: c.name }, 'canary run failed'),
             );
             inFlight.add(p);
