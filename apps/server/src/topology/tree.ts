@@ -113,12 +113,31 @@ async function findScope(db: Queryable, q: TreeQuery): Promise<{ anchor?: Compon
   return { anchor, scope };
 }
 
-async function loadScope(db: Queryable, scope: Scope): Promise<ComponentRow[]> {
-  const { rows } = await db.query<ComponentRow>(
-    `SELECT ${COLUMNS} FROM components c WHERE ${scope.where}`,
+/** What filtering, sorting and the tree shape need; the full rows are read for the answer only. */
+type LightRow = Pick<
+  ComponentRow,
+  'id' | 'parent_id' | 'name' | 'type' | 'status' | 'labels' | 'agent_id' | 'hidden' | 'updated_at'
+> & { properties?: Property[] };
+
+const BUILT_IN_SORTS = new Set(['status', 'health', 'name', 'type', 'updated_at', 'last_updated', 'updated']);
+
+async function loadScope(db: Queryable, scope: Scope, withProperties: boolean): Promise<LightRow[]> {
+  const { rows } = await db.query<LightRow>(
+    `SELECT c.id, c.parent_id, c.name, c.type, c.status, c.labels, c.agent_id, c.hidden,
+       to_json(c.updated_at) #>> '{}' AS updated_at${withProperties ? ', c.properties' : ''}
+     FROM components c WHERE ${scope.where}`,
     scope.params,
   );
   return rows;
+}
+
+async function loadFull(db: Queryable, ids: string[]): Promise<Map<string, ComponentRow>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<ComponentRow>(
+    `SELECT ${COLUMNS} FROM components c WHERE c.id = ANY ($1::uuid[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** The ids of the scope plus the anchor (whose checks and teams are shown too), as a sub-query. */
@@ -182,7 +201,7 @@ async function loadTeams(db: Queryable, scope: Scope, anchorId?: string): Promis
   return out;
 }
 
-function propertyOf(c: ComponentRow, name: string): string | number | undefined {
+function propertyOf(c: LightRow, name: string): string | number | undefined {
   const p = (c.properties ?? []).find((x) => x.name === name);
   if (!p) return undefined;
   return typeof p.value === 'number' ? p.value : p.text;
@@ -192,15 +211,12 @@ function propertyOf(c: ComponentRow, name: string): string | number | undefined 
 const collator = new Intl.Collator(undefined, { numeric: true });
 
 /** The sort of spec 2: Health (info 4, healthy 3, warning 2, unhealthy 1), Name, Type, Last Updated, or a property. */
-export function comparator(
-  sortBy: string,
-  order: 'asc' | 'desc',
-): (a: ComponentRow, b: ComponentRow) => number {
+export function comparator(sortBy: string, order: 'asc' | 'desc'): (a: LightRow, b: LightRow) => number {
   const dir = order === 'desc' ? -1 : 1;
-  const byName = (a: ComponentRow, b: ComponentRow) =>
+  const byName = (a: LightRow, b: LightRow) =>
     collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const key = sortBy.toLowerCase();
-  let primary: (a: ComponentRow, b: ComponentRow) => number;
+  let primary: (a: LightRow, b: LightRow) => number;
   if (key === 'status' || key === 'health') {
     primary = (a, b) =>
       ((COMPONENT_STATUS_RANK[a.status] ?? 0) - (COMPONENT_STATUS_RANK[b.status] ?? 0)) * dir;
@@ -231,13 +247,14 @@ export function comparator(
 export async function topologyTree(db: Queryable, q: TreeQuery): Promise<TreeResponse> {
   const { anchor, scope } = await findScope(db, q);
   // Independent reads: on a PostgreSQL pool they run side by side.
+  const sortBy = q.sortBy ?? 'status';
   const [rows, teamsById, checksById] = await Promise.all([
-    loadScope(db, scope),
+    loadScope(db, scope, !BUILT_IN_SORTS.has(sortBy.toLowerCase())),
     loadTeams(db, scope, anchor?.id),
     loadChecks(db, scope, anchor?.id),
   ]);
   const visible = rows.filter((r) => q.hidden || !r.hidden);
-  const children = new Map<string, ComponentRow[]>();
+  const children = new Map<string, LightRow[]>();
   for (const r of visible) {
     if (!r.parent_id) continue;
     const l = children.get(r.parent_id) ?? [];
@@ -245,9 +262,9 @@ export async function topologyTree(db: Queryable, q: TreeQuery): Promise<TreeRes
     children.set(r.parent_id, l);
   }
 
-  const teamNames = (r: ComponentRow) => (teamsById.get(r.id) ?? []).map((t) => t.team.name);
+  const teamNames = (r: LightRow) => (teamsById.get(r.id) ?? []).map((t) => t.team.name);
 
-  const matches = (r: ComponentRow) =>
+  const matches = (r: LightRow) =>
     (q.status.length === 0 || q.status.includes(r.status)) &&
     (q.type.length === 0 || (r.type !== null && q.type.includes(r.type))) &&
     (q.team.length === 0 ||
@@ -256,13 +273,22 @@ export async function topologyTree(db: Queryable, q: TreeQuery): Promise<TreeRes
     matchesLabels(r.labels, q.labels);
 
   const inScope = new Set(visible.map((r) => r.id));
-  let cards: ComponentRow[];
+  let cards: LightRow[];
   if (q.flatten) cards = visible;
   else if (anchor) cards = children.get(anchor.id) ?? [];
   else cards = visible.filter((r) => !r.parent_id || !inScope.has(r.parent_id));
   cards = cards.filter(matches);
-  const sort = comparator(q.sortBy ?? 'status', q.sortOrder ?? (q.sortBy ? 'asc' : 'desc'));
+  const sort = comparator(sortBy, q.sortOrder ?? (q.sortBy ? 'asc' : 'desc'));
   cards.sort(sort);
+
+  // The components the answer holds: the cards and their children down to `depth`.
+  const included: string[] = [];
+  const collect = (r: LightRow, level: number) => {
+    included.push(r.id);
+    if (level < q.depth) for (const c of children.get(r.id) ?? []) collect(c, level + 1);
+  };
+  for (const c of cards) collect(c, 0);
+  const full = await loadFull(db, included);
 
   const shape = (r: ComponentRow, kids: TreeComponent[]): TreeComponent => ({
     ...r,
@@ -272,12 +298,15 @@ export async function topologyTree(db: Queryable, q: TreeQuery): Promise<TreeRes
     teams: teamsById.get(r.id) ?? [],
     logs: (r.log_selectors ?? []).map((l) => ({ ...l })),
   });
-  const build = (r: ComponentRow, level: number): TreeComponent =>
-    shape(
-      r,
-      level < q.depth ? [...(children.get(r.id) ?? [])].sort(sort).map((c) => build(c, level + 1)) : [],
-    );
-  const built = cards.map((c) => build(c, 0));
+  const build = (r: LightRow, level: number): TreeComponent[] => {
+    const row = full.get(r.id);
+    // A component deleted between the two reads is left out.
+    if (!row) return [];
+    const kids =
+      level < q.depth ? [...(children.get(r.id) ?? [])].sort(sort).flatMap((c) => build(c, level + 1)) : [];
+    return [shape(row, kids)];
+  };
+  const built = cards.flatMap((c) => build(c, 0));
   const components = anchor ? [shape(anchor, built)] : built;
 
   // Filter options come from the whole scope, so choosing one does not hide the others.
