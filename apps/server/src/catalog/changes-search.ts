@@ -83,7 +83,8 @@ function orderBy(sortBy: string | undefined): string {
   const desc = raw.startsWith('-');
   const col = SORTABLE[desc ? raw.slice(1) : raw];
   if (!col) throw new FilterError(`sort_by: "${raw}" is not one of ${Object.keys(SORTABLE).join(', ')}`);
-  return `${col} ${desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}, cc.id ${desc ? 'DESC' : 'ASC'}`;
+  // Plain ASC/DESC so that the created_at index can deliver the default order (-created_at).
+  return `${col} ${desc ? 'DESC' : 'ASC'}, cc.id ${desc ? 'DESC' : 'ASC'}`;
 }
 
 export async function searchChanges(

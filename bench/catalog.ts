@@ -1,0 +1,213 @@
+/**
+ * Catalog benchmarks (ARCHITECTURE §10) on PostgreSQL, 100k config_items and 1M config_changes:
+ *  - POST /api/catalog/summary grouped by type and by a tag (budget ≤ 200 ms p50), next to the
+ *    same summary run directly through catalogSummary() on the Db;
+ *  - the catalog list through the data API (/api/db/configs with filters, order and an exact
+ *    count), next to the very statement the API generates run directly (budget p50 ≤ 1.5×);
+ *  - POST /api/catalog/changes with its default window (reported, no budget).
+ */
+import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { Agent, request } from 'undici';
+import { catalogSummary, type SummaryRequest } from '../apps/server/src/catalog/summary.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openPostgres } from '../apps/server/src/db/pg.js';
+import type { Db } from '../apps/server/src/db/types.js';
+import { parseRequest } from '../apps/server/src/rest/parse/request.js';
+import { planRead } from '../apps/server/src/rest/plan/read.js';
+import { reloadSchemaCache } from '../apps/server/src/rest/schema/cache.js';
+import { readStatement } from '../apps/server/src/rest/sql/read.js';
+import { startServer } from '../apps/server/src/server.js';
+import { benchPostgres } from './lib/postgres.js';
+import { percentile, round } from './lib/stats.js';
+import type { BenchModule, BenchRow } from './lib/types.js';
+
+const ITEMS = 100_000;
+const CHANGES = 1_000_000;
+
+/** 100k items over 10 types, 20 namespaces and 3 accounts; 1M changes over 90 days; 20k insights. */
+const SEED_SQL = `
+INSERT INTO config_scrapers (id, name, spec) VALUES
+  ('00000000-0000-0000-0000-00000000b001', 'bench', '{"push": [{}]}');
+INSERT INTO config_items (scraper_id, external_id, type, config_class, name, namespace, status, health, labels, tags,
+  config, cost_total_30d, created_at, updated_at, last_scraped_time, deleted_at)
+SELECT '00000000-0000-0000-0000-00000000b001', ARRAY['bench-' || i],
+  t.type, split_part(t.type, '::', 2), 'item-' || i, 'ns-' || (i % 20),
+  (ARRAY['Running', 'Pending', 'Stopped', 'Failed'])[1 + (i / 7) % 4],
+  (ARRAY['healthy', 'healthy', 'healthy', 'unhealthy', 'warning', 'unknown'])[1 + (i / 3) % 6],
+  jsonb_build_object('app', 'app-' || (i % 500), 'team', 'team-' || (i % 17), 'env', (ARRAY['prod', 'staging', 'dev'])[1 + i % 3]),
+  jsonb_build_object('cluster', 'c' || (i % 9), 'namespace', 'ns-' || (i % 20), 'account', 'acct-' || (i % 3)),
+  jsonb_build_object('spec', jsonb_build_object('replicas', i % 5, 'image', 'repo/app-' || (i % 500) || ':1.' || (i % 30))),
+  CASE WHEN i % 4 = 0 THEN round((i % 1000) * 1.37, 2) END,
+  now() - ((i % 400) || ' days')::interval, now() - ((i % 90) || ' days')::interval, now(),
+  CASE WHEN i % 50 = 0 THEN now() - interval '3 days' END
+FROM generate_series(1, ${ITEMS}) i
+CROSS JOIN LATERAL (SELECT (ARRAY['Kubernetes::Pod', 'Kubernetes::Deployment', 'Kubernetes::ReplicaSet',
+  'Kubernetes::Service', 'Kubernetes::ConfigMap', 'AWS::EC2::Instance', 'AWS::RDS::DBInstance', 'AWS::S3::Bucket',
+  'Azure::VM', 'GCP::Instance'])[1 + i % 10] AS type) t;
+CREATE TEMP TABLE bench_ids AS SELECT id, row_number() OVER (ORDER BY id) AS n FROM config_items;
+CREATE INDEX ON bench_ids (n);
+INSERT INTO config_changes (config_id, change_type, severity, source, summary, created_at, first_observed, count, fingerprint)
+SELECT b.id, (ARRAY['diff', 'diff', 'diff', 'Pulled', 'Scheduled', 'BackOff', 'DELETE'])[1 + g % 7],
+  (ARRAY['info', 'info', 'low', 'medium', 'high'])[1 + g % 5], 'bench', 'spec.replicas changed',
+  now() - ((g % 129600) || ' minutes')::interval, now() - ((g % 129600) || ' minutes')::interval, 1 + g % 3, md5(g::text)
+FROM generate_series(1, ${CHANGES}) g
+JOIN bench_ids b ON b.n = 1 + (g::bigint * 7919) % ${ITEMS};
+INSERT INTO config_analysis (config_id, analyzer, analysis_type, severity, status, summary, source)
+SELECT b.id, 'bench-' || (b.n % 5), (ARRAY['security', 'reliability', 'cost'])[1 + b.n % 3],
+  (ARRAY['high', 'medium', 'low'])[1 + b.n % 3], CASE WHEN b.n % 10 = 0 THEN 'resolved' ELSE 'open' END, 'bench', 'bench'
+FROM bench_ids b WHERE b.n % 5 = 0;
+ANALYZE config_items;
+ANALYZE config_changes;
+ANALYZE config_analysis;
+`;
+
+type Timed = { p50: number; p95: number; base50: number; base95: number };
+
+/** Alternates the measured call and its baseline so that noise from other processes hits both. */
+async function compare(
+  subject: () => Promise<unknown>,
+  baseline: () => Promise<unknown>,
+  iterations: number,
+): Promise<Timed> {
+  for (let i = 0; i < 3; i++) {
+    await subject();
+    await baseline();
+  }
+  const s: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < iterations; i++) {
+    let t = performance.now();
+    await baseline();
+    b.push(performance.now() - t);
+    t = performance.now();
+    await subject();
+    s.push(performance.now() - t);
+  }
+  s.sort((x, y) => x - y);
+  b.sort((x, y) => x - y);
+  return {
+    p50: percentile(s, 50),
+    p95: percentile(s, 95),
+    base50: percentile(b, 50),
+    base95: percentile(b, 95),
+  };
+}
+
+function row(name: string, t: Timed, budget: string | undefined, ok: boolean | undefined): BenchRow {
+  return {
+    bench: 'catalog',
+    case: name,
+    driver: 'postgresql',
+    p50Ms: round(t.p50),
+    p95Ms: round(t.p95),
+    baselineP50Ms: round(t.base50),
+    baselineP95Ms: round(t.base95),
+    ratio: round(t.p50 / t.base50),
+    budget,
+    ok,
+  };
+}
+
+async function benchCatalog(db: Db, iterations: number): Promise<BenchRow[]> {
+  const config = loadConfig(
+    {
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      DATA_DIR: '/nonexistent-bench',
+      AUTH_MODE: 'none',
+      SECRET_KEY: crypto.randomBytes(24).toString('hex'),
+    },
+    { webDir: '/nonexistent-web' },
+  );
+  const server = await startServer(config, { db, scheduler: false, dataAccess: async () => ({ ok: true }) });
+  const base = server.url.replace('[::1]', '127.0.0.1');
+  const agent = new Agent({ connections: 4 });
+  const post = async (path: string, body: unknown) => {
+    const res = await request(`${base}${path}`, {
+      method: 'POST',
+      dispatcher: agent,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const text = await res.body.text();
+    if (res.statusCode >= 300) throw new Error(`${path}: HTTP ${res.statusCode} ${text.slice(0, 300)}`);
+  };
+  try {
+    console.error(`  catalog: seeding ${ITEMS} items and ${CHANGES} changes…`);
+    const t0 = performance.now();
+    await db.exec(SEED_SQL);
+    console.error(`  catalog: seeded in ${Math.round((performance.now() - t0) / 1000)} s`);
+    const rows: BenchRow[] = [];
+
+    const summaries: [string, SummaryRequest][] = [
+      ['summary by type', { groupBy: ['type'] }],
+      ['summary by class,type', { groupBy: ['config_class', 'type'] }],
+      ['summary by tag (account)', { groupBy: ['account'], health: 'unhealthy,warning' }],
+    ];
+    for (const [name, body] of summaries) {
+      const t = await compare(
+        () => post('/api/catalog/summary', body),
+        () => catalogSummary(db, body),
+        iterations,
+      );
+      rows.push(row(name, t, '≤ 200 ms', t.p50 <= 200));
+    }
+
+    const cache = await reloadSchemaCache(db);
+    const rel = cache.relations.get('configs');
+    if (!rel) throw new Error('configs missing from the schema cache');
+    const lists: [string, string][] = [
+      [
+        'list: type filter, order, exact count',
+        'select=id,name,type,status,health,changes,analysis,cost_total_30d,created_at,updated_at&type=eq.Kubernetes::Pod&deleted_at=is.null&order=name.asc&limit=50',
+      ],
+      [
+        'list: search, label filter, exact count',
+        'select=id,name,type,status,health,tags,changes&or=(name.ilike.*item-12*,namespace.ilike.*item-12*)&labels->>env=eq.prod&deleted_at=is.null&order=type.asc,name.asc&limit=50',
+      ],
+    ];
+    for (const [name, query] of lists) {
+      const headers = { prefer: 'count=exact' };
+      const req = parseRequest(query, headers);
+      const plan = planRead(cache, req, rel, { maxRows: config.db.maxRows });
+      const stmt = readStatement(plan.root, { exactCount: true, stripNulls: false });
+      const viaHttp = async () => {
+        const res = await request(`${base}/api/db/configs?${query}`, { dispatcher: agent, headers });
+        const text = await res.body.text();
+        if (res.statusCode >= 300) throw new Error(`${name}: HTTP ${res.statusCode} ${text.slice(0, 300)}`);
+      };
+      const t = await compare(viaHttp, () => db.query(stmt.sql, stmt.params), iterations);
+      rows.push(row(name, t, 'p50 ≤ 1.5x direct SQL', t.p50 / t.base50 <= 1.5));
+    }
+
+    const changes = await compare(
+      () => post('/api/catalog/changes', { from: 'now-2d', page_size: 200 }),
+      () => db.query("SELECT count(*) FROM config_changes WHERE created_at > now() - interval '2 days'"),
+      Math.max(5, Math.floor(iterations / 2)),
+    );
+    rows.push(row('changes: last 2 days, page of 200 (baseline: count only)', changes, undefined, undefined));
+    return rows;
+  } finally {
+    await agent.close();
+    await server.stop();
+  }
+}
+
+export const catalogBench: BenchModule = {
+  name: 'catalog',
+  async run() {
+    const iterations = Number(process.env.BENCH_ITERATIONS ?? 30);
+    const pgServer = await benchPostgres();
+    try {
+      const db = await openPostgres(pgServer.url, { poolSize: 10, statementTimeoutMs: 120_000 });
+      try {
+        return await benchCatalog(db, iterations);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await pgServer.stop();
+    }
+  },
+};
