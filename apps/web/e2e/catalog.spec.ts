@@ -52,10 +52,13 @@ test('a file scraper: add, run, browse, change on disk, see the diff, filter, gr
   await page.goto('/settings/config_scrapers/new');
   await page.getByLabel('Name', { exact: true }).fill(`e2e-files-${suffix}`);
   const spec = page.getByRole('textbox', { name: 'Spec' });
-  await spec.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(`file:\n- paths:\n  - ${dir}/*.yaml\n`);
+  const typeSpec = async (text: string) => {
+    await spec.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(text);
+  };
+  await typeSpec(`file:\n- paths:\n  - ${dir}/*.yaml\n`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Catalog Scraper created successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/settings\/config_scrapers\/[0-9a-f-]{36}$/);

@@ -24,28 +24,34 @@ type Props = {
   set: (u: ParamUpdate) => void;
   hideDeleted: boolean;
   setHideDeleted: (v: boolean) => void;
+  /** Option lists wait until the rows are shown: at 100k items they are not free to compute. */
+  loadOptions: boolean;
 };
 
 /** Type, Group By, Labels, Status, Health, search and preferences (spec 2, Catalog). */
-export function CatalogFilterBar({ params, set, hideDeleted, setHideDeleted }: Props) {
+export function CatalogFilterBar({ params, set, hideDeleted, setHideDeleted, loadOptions }: Props) {
   const types = useQuery({
     queryKey: ['config_types'],
     queryFn: ({ signal }) => fetchConfigTypes(signal),
+    enabled: loadOptions,
     ...CONFIG_CACHE,
   });
   const statuses = useQuery({
     queryKey: ['config_statuses'],
     queryFn: ({ signal }) => fetchConfigStatuses(signal),
+    enabled: loadOptions,
     ...CONFIG_CACHE,
   });
   const tags = useQuery({
     queryKey: ['config_tags'],
     queryFn: ({ signal }) => fetchKeyValues('config_tags', signal),
+    enabled: loadOptions,
     ...CONFIG_CACHE,
   });
   const labels = useQuery({
     queryKey: ['config_labels'],
     queryFn: ({ signal }) => fetchKeyValues('config_labels', signal),
+    enabled: loadOptions,
     ...CONFIG_CACHE,
   });
 

@@ -79,7 +79,13 @@ export function CatalogPage() {
       ]}
     >
       <CatalogTabs />
-      <CatalogFilterBar params={params} set={set} hideDeleted={hideDeleted} setHideDeleted={setHideDeleted} />
+      <CatalogFilterBar
+        params={params}
+        set={set}
+        hideDeleted={hideDeleted}
+        setHideDeleted={setHideDeleted}
+        loadOptions={active.data !== undefined || active.isError}
+      />
       {active.isError ? <ErrorView error={active.error} onRetry={() => void active.refetch()} /> : null}
       {summaryMode ? (
         <SummaryTable
