@@ -31,6 +31,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.ts', 'apps/web/src/**/*.test.tsx'],
           environment: 'happy-dom',
           setupFiles: ['apps/web/src/test/setup.ts'],
+          // Component tests render lazy routes and wait out debounces on a shared machine.
+          testTimeout: 20_000,
           // Its ESM build uses extensionless imports that only a bundler resolves.
           server: { deps: { inline: ['codemirror-json-schema'] } },
         },

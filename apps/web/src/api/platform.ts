@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from './http.js';
+import { setAppMode } from './session.js';
 
 export const aboutSchema = z.object({
   version: z.string(),
@@ -15,7 +16,15 @@ export async function fetchAbout(): Promise<About> {
 }
 
 export function useAbout() {
-  return useQuery({ queryKey: ['about'], queryFn: fetchAbout, staleTime: Infinity });
+  return useQuery({
+    queryKey: ['about'],
+    queryFn: async () => {
+      const about = await fetchAbout();
+      setAppMode(about.appMode);
+      return about;
+    },
+    staleTime: Infinity,
+  });
 }
 
 const propertiesSchema = z.array(z.object({ name: z.string(), value: z.string().nullable() }));

@@ -3,23 +3,18 @@ import { Tooltip } from 'radix-ui';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
-import { fetchAbout } from '../api/platform.js';
 import { createQueryClient, TOAST_MS } from '../api/queryClient.js';
-import { authCheckerUrl, setAppMode, setUnauthorizedHandler } from '../api/session.js';
+import { authCheckerUrl, setUnauthorizedHandler } from '../api/session.js';
 import { createAppRouter } from './router.js';
 import { useApplyTheme } from './theme.js';
 
-/** Providers and the router; installs the 401 handler and learns the app mode once. */
+/** Providers and the router; installs the 401 handler. */
 export function App() {
   const dark = useApplyTheme();
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => {
     const r = createAppRouter();
     setUnauthorizedHandler((returnTo) => void r.navigate(authCheckerUrl(returnTo), { replace: true }));
-    void queryClient
-      .fetchQuery({ queryKey: ['about'], queryFn: fetchAbout, staleTime: Infinity })
-      .then((about) => setAppMode(about.appMode))
-      .catch(() => undefined);
     return r;
   });
   return (

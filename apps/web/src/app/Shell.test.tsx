@@ -10,6 +10,7 @@ import { SIDEBAR_KEY } from './useSidebar.js';
 
 let roles = ['admin'];
 let properties: Array<{ name: string; value: string }> = [];
+let appMode = 'full';
 
 /** Answers like the server: whoami, properties, about, and the data API for teams and people. */
 async function fakeServer(input: string | URL | Request): Promise<Response> {
@@ -21,6 +22,8 @@ async function fakeServer(input: string | URL | Request): Promise<Response> {
     });
   switch (url.pathname) {
     case '/api/auth/whoami':
+      if (appMode === 'checker')
+        return new Response(JSON.stringify({ error: 'unauthorized' }), { status: 401 });
       return json({
         message: 'success',
         payload: {
@@ -32,7 +35,7 @@ async function fakeServer(input: string | URL | Request): Promise<Response> {
     case '/api/properties':
       return json(properties);
     case '/api/about':
-      return json({ version: '9.8.7', commit: 'abc', database: 'pglite' });
+      return json({ version: '9.8.7', commit: 'abc', database: 'pglite', appMode });
     case '/api/db/teams':
       return json(url.searchParams.get('name') === 'ilike.*Plat*' ? [{ id: 't1', name: 'Platform' }] : []);
     case '/api/db/people':
@@ -71,6 +74,7 @@ function renderApp(path: string) {
 beforeEach(() => {
   roles = ['admin'];
   properties = [];
+  appMode = 'full';
   vi.stubGlobal('fetch', vi.fn(fakeServer));
   setWidth(1440);
 });
@@ -140,6 +144,15 @@ describe('app shell', () => {
     await user.type(await screen.findByPlaceholderText('Search by name…'), 'Plat');
     await user.click(await screen.findByRole('option', { name: 'Platform' }, { timeout: 3000 }));
     expect(router.state.location.pathname).toBe('/settings/teams/t1');
+  });
+
+  it('in the standalone checker: no sign-in, no redirect to it, only the health page', async () => {
+    appMode = 'checker';
+    const router = renderApp('/settings/jobs');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/health'));
+    expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('/api/auth/whoami'))).toBe(false);
+    expect(screen.queryByRole('button', { name: 'User menu' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 
   it("redirects '/' to the home area", async () => {

@@ -69,7 +69,7 @@ function SignedInShell() {
           onOpenSearch={() => setPaletteOpen(true)}
         />
         <main className="min-h-0 flex-1 overflow-auto">
-          {me.isError ? <ErrorPanel error={me.error} /> : me.data ? <Outlet /> : null}
+          {me.data ? <Outlet /> : me.isError ? <ErrorPanel error={me.error} /> : null}
         </main>
       </div>
       <CommandPalette

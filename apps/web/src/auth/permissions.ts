@@ -1,5 +1,8 @@
 import type { Action, Resource } from '@opsdeck/shared';
-import { useWhoami } from './whoami.js';
+import { useCheckerMode, useWhoami } from './whoami.js';
+
+/** What anyone may do in the standalone checker: read the health summary. */
+const CHECKER_PERMISSIONS = ['canaries:read'];
 
 /** Whether the permission list grants the action on any of the resources. */
 export function hasPermission(
@@ -18,6 +21,8 @@ export function isViewerOnly(roles: readonly string[]): boolean {
 
 export function usePermissions(): { permissions: string[]; roles: string[]; loaded: boolean } {
   const { data } = useWhoami();
+  const checker = useCheckerMode();
+  if (checker) return { permissions: CHECKER_PERMISSIONS, roles: ['viewer'], loaded: true };
   return { permissions: data?.permissions ?? [], roles: data?.roles ?? [], loaded: data !== undefined };
 }
 

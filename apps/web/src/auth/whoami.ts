@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../api/http.js';
+import { useAbout } from '../api/platform.js';
 import { CACHE } from '../api/queryClient.js';
 
 export const whoamiSchema = z.object({
@@ -23,7 +24,21 @@ export async function fetchWhoami(): Promise<Whoami> {
   return whoamiSchema.parse(await http('/api/auth/whoami')).payload;
 }
 
-/** The signed-in user with roles and permissions; never cached (roles staleTime 0). */
+/**
+ * The signed-in user with roles and permissions; never cached (roles staleTime 0). Asked only
+ * once /api/about has said this is not the standalone checker, which has no sign-in.
+ */
 export function useWhoami() {
-  return useQuery({ queryKey: ['whoami'], queryFn: fetchWhoami, ...CACHE.roles });
+  const about = useAbout();
+  return useQuery({
+    queryKey: ['whoami'],
+    queryFn: fetchWhoami,
+    enabled: about.isSuccess ? about.data.appMode !== 'checker' : about.isError,
+    ...CACHE.roles,
+  });
+}
+
+/** The standalone checker deployment: health summary only, no sign-in (spec 1 §1). */
+export function useCheckerMode(): boolean {
+  return useAbout().data?.appMode === 'checker';
 }
