@@ -39,7 +39,11 @@ export const topologyStatusRefresh: JobDefinition = {
         "SELECT pg_try_advisory_xact_lock(hashtext('opsdeck.topology.status')) AS ok",
       );
       if (!lock[0]?.ok) return { success: 0 };
-      const { rows } = await tx.query<{ id: string }>('SELECT id FROM topologies WHERE deleted_at IS NULL');
+      // Topologies being built right now are skipped: the build refreshes them itself, and
+      // updating the same components from two transactions could deadlock.
+      const { rows } = await tx.query<{ id: string }>(
+        'SELECT id FROM topologies WHERE deleted_at IS NULL ORDER BY id FOR UPDATE SKIP LOCKED',
+      );
       let changed = 0;
       for (const t of rows) changed += await refreshStatuses(tx, t.id);
       return { success: changed };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topologyStatusRefresh } from '../../src/topology/jobs.js';
 import { reconcileTopology } from '../../src/topology/reconcile.js';
 import { refreshStatuses } from '../../src/topology/rollup.js';
 import { DB_KINDS, startTestServer, type TestServer } from '../helpers.js';
@@ -174,9 +175,10 @@ describe.each(DB_KINDS)('topology reconciliation (%s)', (kind) => {
     );
     expect(rows[0]?.cost).toBe(100);
 
-    // A check recovers: the status refresh clears the check part of the reason.
+    // A check recovers: the periodic status refresh clears the check part of the reason.
     await setCheckStatus(server.db, checks['shop-cart']!, 'healthy');
-    await refreshStatuses(server.db, topologyId);
+    const refreshed = await topologyStatusRefresh.run(server.ctx, new AbortController().signal);
+    expect(refreshed).toMatchObject({ success: 2 });
     const after = await componentsByName(server.db, topologyId);
     expect(after.get('shop')!.status_reason).toBe('1 of 2 components unhealthy');
     await setCheckStatus(server.db, checks['shop-cart']!, 'unhealthy');
