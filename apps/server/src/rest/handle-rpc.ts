@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { authorize } from './authorize.js';
+import { UnreadableBody } from './body.js';
 import { ApiError } from './errors.js';
 import { firstRow, inTransaction, type ReadRow } from './execute.js';
 import { queryString } from './handle-table.js';
@@ -13,21 +14,13 @@ import { Params } from './sql/params.js';
 import { readStatement } from './sql/read.js';
 import { functionCallSql, scalarCallStatement, voidCallStatement } from './sql/rpc.js';
 
-function bodyArgs(raw: unknown): Record<string, unknown> {
-  const text = typeof raw === 'string' ? raw.trim() : '';
-  if (!text) return {};
-  if (text.includes('\\u0000') || text.includes('\0'))
-    throw new ApiError(400, 'PGRST102', 'NUL characters are not allowed in the body');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+function bodyArgs(body: unknown): Record<string, unknown> {
+  if (body === undefined) return {};
+  if (body instanceof UnreadableBody) throw new ApiError(400, 'PGRST102', body.reason);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ApiError(400, 'PGRST102', 'The arguments of a function call must be a JSON object');
   }
-  return value as Record<string, unknown>;
+  return body as Record<string, unknown>;
 }
 
 /** GET|HEAD|POST /api/db/rpc/:fn — arguments from the query string (GET) or the JSON body (POST). */

@@ -116,7 +116,7 @@ async function write(
       mutation = {
         kind: 'update',
         columns: writeColumns(rel, apiReq, payload),
-        payload: JSON.stringify(payload.rows[0]),
+        payload: payload.json.slice(1, -1), // the object as it came, without the added brackets
       };
     } else {
       mutation = { kind: 'delete' };

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { parseBodyText } from './body.js';
 import { ApiError } from './errors.js';
 import { handleRpc } from './handle-rpc.js';
 import { handleTable } from './handle-table.js';
@@ -13,9 +14,11 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'] as const;
 export async function restRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   await schemaCache(ctx.db); // read once at start, after migrations
 
-  // Bodies reach the handlers as text: JSON is validated there and passed to SQL as it came.
+  // Any content type is read as JSON; unreadable bodies become a PGRST102 answer in the handler.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, parseBodyText(String(body))),
+  );
 
   const guarded =
     (

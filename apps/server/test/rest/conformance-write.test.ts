@@ -44,6 +44,16 @@ describe.each(DB_KINDS)('data API writes and functions through postgrest-js on %
     ]);
   });
 
+  it('keeps every digit of large numbers in a payload (the body goes to SQL as it came)', async () => {
+    const res = await fetch(`${f.url}/rt_projects?select=budget`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'return=representation' },
+      body: '{"title":"Big","owner_id":1,"budget":123456789012345678901234.5678}',
+    });
+    expect(res.status).toBe(201);
+    expect(await res.text()).toContain('123456789012345678901234.5678');
+  });
+
   it('fills missing keys with defaults on Prefer: missing=default', async () => {
     const { data } = await f.client
       .from('rt_people')

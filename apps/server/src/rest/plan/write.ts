@@ -1,26 +1,18 @@
+import { bodyText, UnreadableBody } from '../body.js';
 import { ApiError } from '../errors.js';
 import type { ApiRequest } from '../parse/types.js';
 import type { Relation } from '../schema/types.js';
 
 export type Payload = { rows: Record<string, unknown>[]; isArray: boolean; json: string };
 
-/** Parses a JSON body (sent to the database as it came, after validation). */
-export function parsePayload(raw: unknown): Payload {
-  const text = typeof raw === 'string' ? raw : '';
-  if (!text.trim()) throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
-  // PostgreSQL text cannot hold NUL; refuse it here rather than at the database.
-  if (text.includes('\\u0000') || text.includes('\0'))
-    throw new ApiError(400, 'PGRST102', 'NUL characters are not allowed in the body');
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
-  }
+/** The parsed JSON body of a write: one object or an array of objects. */
+export function parsePayload(body: unknown): Payload {
+  if (body instanceof UnreadableBody) throw new ApiError(400, 'PGRST102', body.reason);
   const isObject = (v: unknown): v is Record<string, unknown> =>
     typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (isObject(value)) return { rows: [value], isArray: false, json: `[${text}]` };
-  if (Array.isArray(value) && value.every(isObject)) return { rows: value, isArray: true, json: text };
+  if (isObject(body)) return { rows: [body], isArray: false, json: `[${bodyText(body)}]` };
+  if (Array.isArray(body) && body.every(isObject)) return { rows: body, isArray: true, json: bodyText(body) };
+  if (body === undefined) throw new ApiError(400, 'PGRST102', 'Empty or invalid json');
   throw new ApiError(
     400,
     'PGRST102',
