@@ -11,7 +11,14 @@ export const topologyScheduler: JobDefinition = {
   async run(ctx, signal) {
     let success = 0;
     let errors = 0;
-    for (const t of await claimDueTopologies(ctx.db)) {
+    // Topologies deleted (deleted_at set) whose components are still live: retire them.
+    const { rows: retired } = await ctx.db.query<{ id: string; name: string }>(
+      `SELECT t.id, t.name FROM topologies t
+       WHERE t.deleted_at IS NOT NULL
+         AND EXISTS (SELECT 1 FROM components c WHERE c.topology_id = t.id AND c.deleted_at IS NULL)
+       LIMIT 20`,
+    );
+    for (const t of [...retired, ...(await claimDueTopologies(ctx.db))]) {
       if (signal.aborted) break;
       try {
         await reconcileTopology(ctx, t.id);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { topologyStatusRefresh } from '../../src/topology/jobs.js';
+import { topologyScheduler, topologyStatusRefresh } from '../../src/topology/jobs.js';
 import { reconcileTopology } from '../../src/topology/reconcile.js';
 import { refreshStatuses } from '../../src/topology/rollup.js';
 import { DB_KINDS, startTestServer, type TestServer } from '../helpers.js';
@@ -248,6 +248,19 @@ describe.each(DB_KINDS)('topology reconciliation (%s)', (kind) => {
     const revived = await componentsByName(server.db, topologyId);
     expect(revived.get('Orders DB')!.id).toBe(c.get('Orders DB')!.id);
     expect(revived.get('Orders DB')!.deleted_at).toBeNull();
+  });
+
+  it('retires the components of a deleted topology', async () => {
+    const other = await insertTopology(server.db, 'short-lived', { components: [{ name: 'temporary' }] });
+    await reconcileTopology(server.ctx, other);
+    expect((await componentsByName(server.db, other)).get('temporary')!.deleted_at).toBeNull();
+    await server.db.query('UPDATE topologies SET deleted_at = now() WHERE id = $1', [other]);
+    await topologyScheduler.run(server.ctx, new AbortController().signal);
+    const after = await componentsByName(server.db, other);
+    expect(after.get('temporary')!.deleted_at).not.toBeNull();
+    expect(after.get('short-lived')!.deleted_at).not.toBeNull();
+    // The live topology is untouched.
+    expect((await componentsByName(server.db, topologyId)).get('shop')!.deleted_at).toBeNull();
   });
 
   it('answers 404 for an unknown topology and 400 for a bad id or spec', async () => {
