@@ -1,10 +1,15 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Breadcrumbs, type Crumb } from './Breadcrumbs.js';
 
 type PageProps = { crumbs: Crumb[]; actions?: ReactNode; children: ReactNode };
 
 /** A page: breadcrumb title bar with actions, then the content. */
 export function Page({ crumbs, actions, children }: PageProps) {
+  const title = crumbs.at(-1)?.label;
+  useEffect(() => {
+    // The browser tab names the page, so several open tabs can be told apart.
+    if (typeof title === 'string') document.title = `${title} · Opsdeck`;
+  }, [title]);
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex h-12 shrink-0 items-center gap-3 border-b border-line bg-surface/60 px-5">
