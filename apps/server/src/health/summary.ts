@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/types.js';
+import type { Db, Queryable } from '../db/types.js';
 import { CHECK_COLUMNS, CHECK_JSON } from './summary-sql.js';
 
 export type SummaryQuery = { checkId?: string; labels?: Record<string, string>; windowMs: number };
@@ -37,22 +37,28 @@ function windowSource(windowMs: number): string {
 export async function checksSummaryJson(db: Queryable, q: SummaryQuery): Promise<string> {
   const params: unknown[] = [q.checkId ?? null, q.labels ? JSON.stringify(q.labels) : null];
   if (q.windowMs === HOUR_MS) {
-    // Fresh cached entries are concatenated; stale or missing ones are built here.
-    const { rows } = await db.query<{ json: string }>(
-      `SELECT '[' || coalesce(string_agg(
-          CASE WHEN x.cached_at > now() - interval '1 hour' THEN x.cached ELSE (${CHECK_JSON})::text END,
-          ',' ORDER BY x.canary_name, x.name), '') || ']' AS json
+    // Fresh cached entries are concatenated; stale or missing ones are built here. Only the
+    // entry and its sort keys reach the sort, which gets enough memory to stay off disk.
+    const sql = `SELECT '[' || coalesce(string_agg(y.entry, ',' ORDER BY y.canary_name, y.name), '') || ']' AS json
        FROM (
-         SELECT ${CHECK_COLUMNS}, s.passed, s.failed, s.last_pass, s.last_fail, s.p95, s.p97, s.p99, s.rolling1h,
-           cs.json AS cached, cs.stats_at AS cached_at
-         FROM checks k JOIN canaries c ON c.id = k.canary_id
-         LEFT JOIN check_summaries cs ON cs.check_id = k.id
-         LEFT JOIN check_stats s ON s.check_id = k.id AND s.updated_at > now() - interval '1 hour'
-         WHERE ${FILTERS}
-       ) x`,
-      params,
-    );
-    return rows[0]?.json ?? '[]';
+         SELECT x.canary_name, x.name,
+           CASE WHEN x.cached_at > now() - interval '1 hour' THEN x.cached ELSE (${CHECK_JSON})::text END AS entry
+         FROM (
+           SELECT ${CHECK_COLUMNS}, s.passed, s.failed, s.last_pass, s.last_fail, s.p95, s.p97, s.p99, s.rolling1h,
+             cs.json AS cached, cs.stats_at AS cached_at
+           FROM checks k JOIN canaries c ON c.id = k.canary_id
+           LEFT JOIN check_summaries cs ON cs.check_id = k.id
+           LEFT JOIN check_stats s ON s.check_id = k.id AND s.updated_at > now() - interval '1 hour'
+           WHERE ${FILTERS}
+         ) x
+       ) y`;
+    const run = async (tx: Queryable) =>
+      (await tx.query<{ json: string }>(sql, params)).rows[0]?.json ?? '[]';
+    if (!('transaction' in db)) return run(db);
+    return (db as Db).transaction(async (tx) => {
+      await tx.query("SET LOCAL work_mem = '32MB'");
+      return run(tx);
+    });
   }
   params.push(q.windowMs);
   const inner = `WITH w AS (${windowSource(q.windowMs)})
