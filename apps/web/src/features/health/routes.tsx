@@ -1,12 +1,26 @@
 import { HeartPulse } from 'lucide-react';
 import type { FeatureModule } from '../../app/feature.js';
 import { lazyPage } from '../../app/lazyPage.js';
+import { serverWindow } from './lib/timeRange.js';
 import { checksSource } from './search.js';
+
+/** The summary window the dashboard will ask for, from the URL it is opened with. */
+function dashboardWindow(): string {
+  const params = new URLSearchParams(window.location.search);
+  return serverWindow(params.get('timeRange') ?? '1h');
+}
 
 /** Health area: the dashboard (spec 1 §2) and Settings › Health Checks (spec 3 §2.4). */
 export const feature: FeatureModule = {
   routes: [
-    { path: 'health', ...lazyPage(() => import('./pages/HealthRoute.js').then((m) => m.HealthRoute)) },
+    {
+      path: 'health',
+      ...lazyPage(async () => {
+        // The summary is the page's one large request: start it alongside the page's code.
+        void import('./api/summary.js').then((m) => m.prefetchChecksSummary(dashboardWindow()));
+        return import('./pages/HealthRoute.js').then((m) => m.HealthRoute);
+      }),
+    },
     {
       path: 'settings/canaries',
       ...lazyPage(() => import('./settings/CanariesPage.js').then((m) => m.CanariesPage), {
