@@ -67,12 +67,17 @@ export async function resolvePrincipal(svc: AuthServices, req: FastifyRequest): 
       const secret = decoded.slice(colon + 1);
       if (user === 'token') return byToken(secret);
       if (config.auth.mode !== 'builtin') return INVALID_CREDENTIALS;
-      if (!svc.limiter.hit(limitKeys(svc, 'login', req.ip, user))) {
+      // Scripts call with Basic on every request: only failures count, blocked once over the limit.
+      const keys = limitKeys(svc, 'login', req.ip, user);
+      if (keys.some((k) => svc.limiter.blocked(k.key, k.limit))) {
         return { kind: 'error', status: 429, body: { error: TOO_MANY_ATTEMPTS } };
       }
       const identity = await findIdentityByEmail(db, user);
       const ok = await verifySecret(identity?.password_hash, secret);
-      if (!identity || !ok || identity.state !== 'active') return INVALID_CREDENTIALS;
+      if (!identity || !ok || identity.state !== 'active') {
+        svc.limiter.hit(keys);
+        return INVALID_CREDENTIALS;
+      }
       // Basic cannot carry a second factor: accounts with TOTP must use a token instead.
       if (identity.totp_secret) {
         return {

@@ -2,6 +2,9 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers.js';
 
+/** Server start-up migrates a fresh database; slow on a loaded machine. */
+const START_TIMEOUT = 300_000;
+
 /**
  * A stand-in for Ory Kratos on loopback that speaks the two endpoints Opsdeck uses:
  * sessions/whoami and a browser flow (Kratos itself is not on npm or Debian).
@@ -58,9 +61,9 @@ describe('AUTH_MODE=kratos', () => {
   beforeAll(async () => {
     kratos = await startFakeKratos();
     server = await startTestServer('pglite', {}, { AUTH_MODE: 'kratos', KRATOS_URL: kratos.url });
-  });
+  }, START_TIMEOUT);
   afterAll(async () => {
-    await server.close();
+    await server?.close();
     await kratos.close();
   });
 

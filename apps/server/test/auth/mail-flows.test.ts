@@ -12,6 +12,9 @@ import {
   type SessionAnswer,
 } from './browser.js';
 
+/** Server start-up migrates a fresh database; slow on a loaded machine. */
+const START_TIMEOUT = 300_000;
+
 describe('recovery, verification and registration with mail over SMTP', () => {
   let server: TestServer;
   let sink: Awaited<ReturnType<typeof startMailSink>>;
@@ -22,9 +25,9 @@ describe('recovery, verification and registration with mail over SMTP', () => {
       {},
       { AUTH_MODE: 'builtin', SMTP_URL: sink.url, AUTH_REGISTRATION: 'true' },
     );
-  });
+  }, START_TIMEOUT);
   afterAll(async () => {
-    await server.close();
+    await server?.close();
     await sink.close();
   });
 
@@ -143,9 +146,9 @@ describe('mail without SMTP, registration off, first admin', () => {
       { dataDir },
       { AUTH_MODE: 'builtin', ADMIN_PASSWORD: 'first-admin-secret' },
     );
-  });
+  }, START_TIMEOUT);
   afterAll(async () => {
-    await server.close();
+    await server?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

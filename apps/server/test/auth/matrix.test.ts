@@ -14,6 +14,9 @@ import { requirePermission } from '../../src/auth/guard.js';
 import { loadRoles } from '../../src/auth/roles.js';
 import { DB_KINDS, signIn, startTestServer, type SignedIn, type TestServer } from '../helpers.js';
 
+/** Server start-up migrates a fresh database; slow on a loaded machine. */
+const START_TIMEOUT = 300_000;
+
 /** Every cell of the matrix, generated from packages/shared/src/rbac.ts. */
 const CELLS = ROLES.flatMap((role) =>
   RESOURCES.flatMap((resource) =>
@@ -46,8 +49,8 @@ describe.each(DB_KINDS)('permission matrix over /api/db on %s', (kind) => {
       );
       firstColumn.set(table, rows[0]?.column_name ?? 'id');
     }
-  });
-  afterAll(() => server.close());
+  }, START_TIMEOUT);
+  afterAll(() => server?.close());
 
   it.each(HTTP_CELLS)(
     '$role $action $resource → allowed: $allowed',
@@ -89,8 +92,8 @@ describe('permission matrix through requirePermission for resources without a ta
   beforeAll(async () => {
     server = await startTestServer('pglite', {}, { AUTH_MODE: 'builtin' });
     for (const role of ROLES) people.set(role, (await signIn(server, role)).personId);
-  });
-  afterAll(() => server.close());
+  }, START_TIMEOUT);
+  afterAll(() => server?.close());
 
   it.each(HOOK_CELLS)(
     '$role $action $resource → allowed: $allowed',

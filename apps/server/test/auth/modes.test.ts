@@ -4,6 +4,9 @@ import { startServer } from '../../src/server.js';
 import { openPglite } from '../../src/db/pglite.js';
 import { signIn, startTestServer, type TestServer } from '../helpers.js';
 
+/** Server start-up migrates a fresh database; slow on a loaded machine. */
+const START_TIMEOUT = 300_000;
+
 type Whoami = {
   message: string;
   payload: {
@@ -19,8 +22,8 @@ describe('AUTH_MODE=none', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer('pglite', {}, { AUTH_MODE: 'none', ADMIN_EMAIL: 'me@localhost' });
-  });
-  afterAll(() => server.close());
+  }, START_TIMEOUT);
+  afterAll(() => server?.close());
 
   it('acts as the configured local admin without signing in', async () => {
     const res = await fetch(`${server.baseUrl}/api/auth/whoami`);
@@ -77,8 +80,8 @@ describe('AUTH_MODE=builtin guards every API route', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer('pglite', {}, { AUTH_MODE: 'builtin' });
-  });
-  afterAll(() => server.close());
+  }, START_TIMEOUT);
+  afterAll(() => server?.close());
 
   it('answers 401 JSON without credentials, and public endpoints stay open', async () => {
     const res = await fetch(`${server.baseUrl}/api/auth/whoami`);
@@ -116,8 +119,8 @@ describe('APP_MODE=checker', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer('pglite', {}, { AUTH_MODE: 'builtin', APP_MODE: 'checker' });
-  });
-  afterAll(() => server.close());
+  }, START_TIMEOUT);
+  afterAll(() => server?.close());
 
   it('serves about and health without login, and nothing else under /api', async () => {
     const about = (await (await fetch(`${server.baseUrl}/api/about`)).json()) as About;

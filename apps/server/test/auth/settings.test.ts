@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn, startTestServer, type TestServer } from '../helpers.js';
 import { Browser, nodeMessages, type ErrorAnswer, type Flow } from './browser.js';
 
+/** Server start-up migrates a fresh database; slow on a loaded machine. */
+const START_TIMEOUT = 300_000;
+
 function secretOf(flow: Flow): string {
   const node = flow.ui.nodes.find((n) => n.attributes.name === 'totp_secret_key');
   return node?.attributes.text?.text ?? '';
@@ -12,8 +15,8 @@ describe('settings flow', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer('pglite', {}, { AUTH_MODE: 'builtin' });
-  });
-  afterAll(() => server.close());
+  }, START_TIMEOUT);
+  afterAll(() => server?.close());
 
   async function signedInBrowser() {
     const user = await signIn(server, 'editor');

@@ -5,14 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, signIn, startTestServer, type TestServer } from '../helpers.js';
 import { Browser, type Flow } from './browser.js';
 
+/** Server start-up migrates a fresh database; slow on a loaded machine. */
+const START_TIMEOUT = 300_000;
+
 type TokenAnswer = { payload: { id: string; token: string } };
 
 describe.each(DB_KINDS)('access tokens and Basic auth on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer(kind, {}, { AUTH_MODE: 'builtin' });
-  });
-  afterAll(() => server.close());
+  }, START_TIMEOUT);
+  afterAll(() => server?.close());
 
   it('creates a token shown once, usable as Bearer and Basic token:<value>, until deleted', async () => {
     const user = await signIn(server, 'editor');
@@ -127,9 +130,9 @@ describe('users, invites, roles and feature flags', () => {
       { dataDir: dir },
       { AUTH_MODE: 'builtin', PROPERTIES_FILE: file },
     );
-  });
+  }, START_TIMEOUT);
   afterAll(async () => {
-    await server.close();
+    await server?.close();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
