@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // PGlite instances, PostgreSQL databases and happy-dom are heavy: two files at once on 2 cores.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -19,8 +21,6 @@ export default defineConfig({
           globalSetup: ['apps/server/test/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // PGlite instances and PostgreSQL databases are heavy: few files at once on 2 cores.
-          maxWorkers: 2,
         },
       },
       {
