@@ -67,6 +67,8 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = {
   config_analysis_analyzers: { read: 'database', write: null },
   config_analysis_items: { read: 'database', write: null },
   catalog_changes: { read: 'database', write: null },
+  check_config_relationships: { read: 'database', write: null },
+  check_summary_for_config: { read: 'database', write: null },
   topologies: { read: 'topologies', write: 'topologies' },
   components: { read: 'topologies', write: null },
   component_relationships: { read: 'topologies', write: null },

@@ -128,6 +128,45 @@ aws:
     expect(rpc.body.map((r) => r.name).sort()).toEqual(['b', 'c', 'd']);
   });
 
+  it('lists the health checks linked to an item, with their last day, and counts them in the detail', async () => {
+    const item = await server.db.query<{ id: string }>(
+      `INSERT INTO config_items (type, name, external_id) VALUES ('Svc', 'checked', '{checked}') RETURNING id`,
+    );
+    const canary = await server.db.query<{ id: string }>(
+      `INSERT INTO canaries (name) VALUES ('web') RETURNING id`,
+    );
+    const check = await server.db.query<{ id: string }>(
+      `INSERT INTO checks (canary_id, name, type, status) VALUES ($1, 'homepage', 'http', 'healthy') RETURNING id`,
+      [canary.rows[0]?.id],
+    );
+    await server.db.query(
+      `INSERT INTO check_statuses (check_id, time, duration, status)
+       SELECT $1, now() - (g || ' minutes')::interval, g * 10, g % 10 <> 0 FROM generate_series(1, 100) g`,
+      [check.rows[0]?.id],
+    );
+    await server.db.query(
+      `INSERT INTO check_config_relationships (config_id, check_id, canary_id) VALUES ($1, $2, $3)`,
+      [item.rows[0]?.id, check.rows[0]?.id, canary.rows[0]?.id],
+    );
+    const r = await api<
+      { name: string; status: string; uptime: { passed: number; failed: number }; latency: { p99: number } }[]
+    >(server, 'GET', `/api/db/check_summary_for_config?config_id=eq.${item.rows[0]?.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual([
+      expect.objectContaining({
+        name: 'homepage',
+        status: 'healthy',
+        uptime: { passed: 90, failed: 10 },
+        latency: { p99: 990 },
+      }),
+    ]);
+    const detail = await server.db.query<{ summary: { checks: number } }>(
+      'SELECT summary FROM config_detail WHERE id = $1',
+      [item.rows[0]?.id],
+    );
+    expect(Number(detail.rows[0]?.summary.checks)).toBe(1);
+  });
+
   it('claims due scrapers once: a second claim right after finds nothing due', async () => {
     await server.db.query('DELETE FROM config_scraper_state');
     const before = await server.db.query<{ n: number }>(
