@@ -13,6 +13,17 @@ try {
   // not a git checkout
 }
 
+// npm packages stay external (installed next to the build); our workspace packages ship
+// TypeScript source, so they are bundled.
+const externalNpmPackages = {
+  name: 'external-npm-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@opsdeck/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
 fs.rmSync('dist', { recursive: true, force: true });
 await build({
   entryPoints: ['src/main.ts'],
@@ -21,7 +32,7 @@ await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  packages: 'external',
+  plugins: [externalNpmPackages],
   sourcemap: true,
   define: { __OPSDECK_BUILD__: JSON.stringify({ version: pkg.version, commit }) },
   logLevel: 'warning',
