@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { authorize } from './authorize.js';
+import { authorize, embeddedRelationNames } from './authorize.js';
 import { UnreadableBody } from './body.js';
 import { ApiError } from './errors.js';
 import { firstRow, inTransaction, type ReadRow } from './execute.js';
@@ -53,6 +53,9 @@ export async function handleRpc(ctx: ServerContext, req: FastifyRequest, reply: 
   let stmt;
   let offset = 0;
   if (rows) {
+    for (const t of embeddedRelationNames(apiReq.select, (n) => cache.relations.has(n))) {
+      await authorize(ctx, req, { kind: 'table', name: t }, 'read');
+    }
     const plan = planRead(cache, apiReq, rows.relation, {
       keysOf: rows.keysOf,
       maxRows: fn.returnsSet ? ctx.config.db.maxRows : undefined,

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
-import { authorize } from './authorize.js';
+import { authorize, embeddedRelationNames } from './authorize.js';
 import { ApiError, tableNotFound } from './errors.js';
 import { firstRow, inTransaction, plannedCount, type ReadRow } from './execute.js';
 import { parseRequest } from './parse/request.js';
@@ -31,6 +31,11 @@ export async function handleTable(
   const rel = cache.relations.get(name);
   if (!rel) throw tableNotFound(name);
   const apiReq = parseRequest(queryString(req), req.headers);
+  // Tables named in embeds are checked before planning, so that relationship errors never
+  // describe a table the caller may not see; targets reached through FK columns right after.
+  for (const t of embeddedRelationNames(apiReq.select, (n) => cache.relations.has(n))) {
+    await authorize(ctx, req, { kind: 'table', name: t }, 'read');
+  }
   const plan = planRead(cache, apiReq, rel, { maxRows: isRead ? ctx.config.db.maxRows : undefined });
   for (const t of plan.embeddedTables) await authorize(ctx, req, { kind: 'table', name: t }, 'read');
   if (isRead) return read(ctx, reply, apiReq, plan.root, req.method === 'HEAD');
@@ -53,7 +58,8 @@ async function read(
       // `estimated`: exact below the row cap, the planner's figure above it (as PostgREST).
       if (count === 'estimated' && estimate <= ctx.config.db.maxRows) exact = true;
     }
-    const stmt = readStatement(root, { exactCount: exact, stripNulls: apiReq.stripNulls });
+    // HEAD: the same page and count, without building its JSON.
+    const stmt = readStatement(root, { exactCount: exact, stripNulls: apiReq.stripNulls, withoutBody: head });
     const r = firstRow((await tx.query<ReadRow>(stmt.sql, stmt.params)).rows);
     const total = r.total !== null ? Number(r.total) : estimate;
     return { body: r.body ?? '[]', page: r.page, total };

@@ -18,7 +18,7 @@ export function bodyAggregate(stripNulls: boolean): string {
  */
 export function readStatement(
   root: NodePlan,
-  opts: { source?: string; params?: Params; exactCount: boolean; stripNulls: boolean },
+  opts: { source?: string; params?: Params; exactCount: boolean; stripNulls: boolean; withoutBody?: boolean },
 ): Statement {
   const params = opts.params ?? new Params();
   const b = new SqlBuilder(params);
@@ -30,7 +30,7 @@ export function readStatement(
     ? `(SELECT count(*) FROM ${source} AS ${ident(root.alias)}${whereSql})::text`
     : 'NULL::text';
   return {
-    sql: `SELECT ${bodyAggregate(opts.stripNulls)} AS body, count(*)::int AS page, ${total} AS total FROM (${page}) AS _r`,
+    sql: `SELECT ${opts.withoutBody ? 'NULL::text' : bodyAggregate(opts.stripNulls)} AS body, count(*)::int AS page, ${total} AS total FROM (${page}) AS _r`,
     params: params.values,
   };
 }
