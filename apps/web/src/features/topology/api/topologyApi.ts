@@ -1,0 +1,118 @@
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { HttpError, messageFromBody } from '../../../api/errors.js';
+import { http, rawFetch } from '../../../api/http.js';
+import { db, rows } from '../../../api/postgrest.js';
+import { treeSchema, type TopologyTree } from './types.js';
+
+export type TreeFilters = {
+  id?: string;
+  status?: string;
+  type?: string;
+  team?: string;
+  labels?: string;
+  agent_id?: string;
+  sortBy: string;
+  sortOrder: 'asc' | 'desc';
+  hidden: boolean;
+};
+
+export async function fetchTree(f: TreeFilters, signal?: AbortSignal): Promise<TopologyTree> {
+  const body = await http('/api/canary/api/topology', {
+    signal,
+    query: {
+      id: f.id,
+      status: f.status,
+      type: f.type,
+      team: f.team,
+      labels: f.labels,
+      agent_id: f.agent_id,
+      sortBy: f.sortBy,
+      sortOrder: f.sortOrder,
+      hidden: f.hidden ? 'true' : undefined,
+      // A chosen type lists matching components at any depth (spec 2).
+      flatten: f.type ? 'true' : undefined,
+    },
+  });
+  return treeSchema.parse(body);
+}
+
+export function useTopologyTree(f: TreeFilters) {
+  return useQuery({
+    queryKey: ['topology', 'tree', f],
+    queryFn: ({ signal }) => fetchTree(f, signal),
+    refetchInterval: 30_000,
+  });
+}
+
+const nameRows = z.array(z.object({ id: z.string(), name: z.string() }));
+
+/** Names of the ancestors in a component's path (dot-separated ids), for the breadcrumb. */
+export function useComponentNames(ids: string[]) {
+  return useQuery({
+    queryKey: ['topology', 'names', ids],
+    enabled: ids.length > 0,
+    queryFn: async ({ signal }) => {
+      const q = db.from('component_names').select('id,name').in('id', ids).abortSignal(signal);
+      const list = nameRows.parse(await rows(q));
+      return new Map(list.map((r) => [r.id, r.name]));
+    },
+  });
+}
+
+/** GET the snapshot zip and hand it to the browser as a download. */
+export async function downloadSnapshot(id: string, start: string, related: boolean): Promise<void> {
+  const params = new URLSearchParams({ start, related: String(related) });
+  const res = await rawFetch(`/api/snapshot/topology/${id}?${params}`, { timeoutMs: 120_000 });
+  if (!res.ok) {
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON: keep the text */
+    }
+    throw new HttpError(messageFromBody(body), res.status, body);
+  }
+  const blob = await res.blob();
+  const disposition = res.headers.get('content-disposition') ?? '';
+  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `snapshot-${id}.zip`;
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+const configRows = z.array(
+  z.object({ id: z.string(), name: z.string().nullable(), type: z.string().nullable() }),
+);
+export type ConfigOption = z.infer<typeof configRows>[number];
+
+/** Config items by name for the 'Link to catalog' picker: at most 50. */
+export async function searchConfigs(text: string, signal?: AbortSignal): Promise<ConfigOption[]> {
+  let q = db.from('config_items').select('id,name,type').is('deleted_at', null).order('name').limit(50);
+  const t = text.replace(/[*,()]/g, ' ').trim();
+  if (t) q = q.ilike('name', `*${t}*`);
+  return configRows.parse(await rows(signal ? q.abortSignal(signal) : q));
+}
+
+export async function linkConfig(componentId: string, configId: string): Promise<void> {
+  const res = await db
+    .from('config_component_relationships')
+    .insert({ component_id: componentId, config_id: configId, selector_id: 'manual' });
+  if (res.error) throw new HttpError(res.error.message.replace(/^HttpError: /, ''), res.status, res.error);
+}
+
+export async function unlinkConfig(componentId: string, configId: string): Promise<void> {
+  const res = await db
+    .from('config_component_relationships')
+    .delete()
+    .eq('component_id', componentId)
+    .eq('config_id', configId)
+    .eq('selector_id', 'manual');
+  if (res.error) throw new HttpError(res.error.message.replace(/^HttpError: /, ''), res.status, res.error);
+}

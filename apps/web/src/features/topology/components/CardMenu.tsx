@@ -1,0 +1,49 @@
+import { Camera, Link2, MoreVertical, ZoomIn } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useHasPermission } from '../../../auth/permissions.js';
+import type { TopologyComponent } from '../api/types.js';
+import { LinkConfigModal } from './LinkConfigModal.js';
+import { SnapshotModal } from './SnapshotModal.js';
+
+/** The card's ⋮ menu: Zoom In, Snapshot, Link to catalog. */
+export function CardMenu({ component, zoom = true }: { component: TopologyComponent; zoom?: boolean }) {
+  const navigate = useNavigate();
+  const [dialog, setDialog] = useState<'snapshot' | 'link' | null>(null);
+  const canWrite = useHasPermission('topologies', 'write');
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger
+          className="btn btn-ghost btn-icon -mr-1 h-7 w-7"
+          aria-label={`Actions for ${component.name}`}
+        >
+          <MoreVertical className="size-4" />
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={4} className="menu">
+            {zoom && (
+              <DropdownMenu.Item
+                className="menu-item"
+                onSelect={() => void navigate(`/topology/${component.id}`)}
+              >
+                <ZoomIn className="size-4" /> Zoom In
+              </DropdownMenu.Item>
+            )}
+            <DropdownMenu.Item className="menu-item" onSelect={() => setDialog('snapshot')}>
+              <Camera className="size-4" /> Snapshot
+            </DropdownMenu.Item>
+            {canWrite && (
+              <DropdownMenu.Item className="menu-item" onSelect={() => setDialog('link')}>
+                <Link2 className="size-4" /> Link to catalog
+              </DropdownMenu.Item>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      {dialog === 'snapshot' && <SnapshotModal component={component} onClose={() => setDialog(null)} />}
+      {dialog === 'link' && <LinkConfigModal component={component} onClose={() => setDialog(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link } from 'react-router';
+import type { TopologyComponent } from '../api/types.js';
+import { SUMMARY_LIMIT } from '../lib/cards.js';
+import { ShowMore } from './ShowMore.js';
+
+const CHECK_TONE: Record<string, string> = {
+  healthy: 'text-health-healthy',
+  unhealthy: 'text-health-unhealthy',
+  warning: 'text-health-warning',
+};
+
+/** Health-check counts by status, linking to the health page, and open insights by type. */
+export function CardSummaries({ component }: { component: TopologyComponent }) {
+  const checks = Object.entries(component.summary.checks ?? {}).filter(([, n]) => n > 0);
+  const insights = Object.entries(component.summary.insights ?? {}).flatMap(([type, bySeverity]) =>
+    Object.entries(bySeverity)
+      .filter(([, n]) => n > 0)
+      .map(([severity, n]) => ({ type, severity, n })),
+  );
+  if (checks.length === 0 && insights.length === 0) return null;
+  const items = [
+    ...checks.map(([status, n]) => (
+      <Link
+        key={`c-${status}`}
+        to={`/health?component=${component.id}&status=${status}`}
+        className="flex items-center justify-between gap-2 rounded px-1 py-0.5 text-xs hover:bg-subtle"
+      >
+        <span className="text-muted">Checks {status}</span>
+        <span className={`font-semibold tabular-nums ${CHECK_TONE[status] ?? ''}`}>{n}</span>
+      </Link>
+    )),
+    ...insights.map(({ type, severity, n }) => (
+      <Link
+        key={`i-${type}-${severity}`}
+        to={`/catalog/insights?component=${component.id}&type=${encodeURIComponent(type)}&severity=${encodeURIComponent(severity)}`}
+        className="flex items-center justify-between gap-2 rounded px-1 py-0.5 text-xs hover:bg-subtle"
+      >
+        <span className="truncate text-muted">
+          {type} · {severity}
+        </span>
+        <span className="font-semibold tabular-nums">{n}</span>
+      </Link>
+    )),
+  ];
+  return (
+    <div data-testid="card-summaries" className="min-w-36 flex-1">
+      <ShowMore items={items} limit={SUMMARY_LIMIT} />
+    </div>
+  );
+}

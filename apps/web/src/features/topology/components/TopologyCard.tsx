@@ -1,0 +1,95 @@
+import { Link } from 'react-router';
+import { cn } from '../../../lib/cn.js';
+import { StatusDot } from '../../../ui/StatusDot.js';
+import type { TopologyComponent } from '../api/types.js';
+import {
+  cardBorderClass,
+  headlineProperties,
+  PROPERTY_LIMIT,
+  propertyText,
+  sortChildren,
+} from '../lib/cards.js';
+import { CardMenu } from './CardMenu.js';
+import { CardSummaries } from './CardSummaries.js';
+import { ComponentIcon } from './ComponentIcon.js';
+import { ShowMore } from './ShowMore.js';
+
+type TopologyCardProps = { component: TopologyComponent; width: number; refererId?: string };
+
+/** One component as a card (spec 2, Topology card). */
+export function TopologyCard({ component: c, width, refererId }: TopologyCardProps) {
+  const href = `/topology/${c.id}${refererId ? `?refererId=${refererId}` : ''}`;
+  const headline = headlineProperties(c);
+  const others = c.properties.filter((p) => !p.headline && propertyText(p));
+  const children = sortChildren(c.children);
+  return (
+    <article
+      data-testid="topology-card"
+      data-status={c.status}
+      aria-label={c.title ?? c.name}
+      style={{ width }}
+      className={cn('card flex shrink-0 flex-col border-2 shadow-xs', cardBorderClass(c.status))}
+    >
+      <header className="flex items-start gap-2 border-b border-line px-3 py-2">
+        <ComponentIcon icon={c.icon} type={c.type} className="mt-0.5 size-5 shrink-0 text-muted" />
+        <div className="min-w-0 flex-1">
+          <Link to={href} className="block truncate text-sm font-semibold hover:underline" title={c.name}>
+            {c.title ?? c.name}
+          </Link>
+          <div className="flex items-center gap-1.5 truncate text-xs text-muted">
+            {c.agent_id !== '00000000-0000-0000-0000-000000000000' && (
+              <span>agent {c.agent_id.slice(0, 8)}</span>
+            )}
+            {c.status_reason && (
+              <span className="truncate" title={c.status_reason}>
+                {c.status_reason}
+              </span>
+            )}
+            {!c.status_reason && c.type && <span className="truncate">{c.type}</span>}
+          </div>
+        </div>
+        {headline.map((p, i) => (
+          <div key={`${p.name ?? i}`} className="shrink-0 text-right">
+            <div className="text-[10px] uppercase text-muted">{p.label ?? p.name}</div>
+            <div className="text-sm font-semibold tabular-nums">{propertyText(p)}</div>
+          </div>
+        ))}
+        <CardMenu component={c} />
+      </header>
+      <div className="flex flex-wrap gap-3 px-3 py-2 empty:hidden">
+        {others.length > 0 && (
+          <div data-testid="card-properties" className="min-w-36 flex-1">
+            <ShowMore
+              limit={PROPERTY_LIMIT}
+              items={others.map((p, i) => (
+                <div key={`${p.name ?? i}`} className="flex justify-between gap-2 px-1 py-0.5 text-xs">
+                  <span className="truncate text-muted">{p.label ?? p.name}</span>
+                  <span className="truncate font-medium">{propertyText(p)}</span>
+                </div>
+              ))}
+            />
+          </div>
+        )}
+        <CardSummaries component={c} />
+      </div>
+      {children.length > 0 && (
+        <ul data-testid="card-children" className="flex flex-wrap gap-1.5 border-t border-line px-3 py-2">
+          {children.map((k) => (
+            <li key={k.id} data-status={k.status} data-testid="card-child">
+              <Link
+                to={`/topology/${k.id}`}
+                className={cn(
+                  'flex max-w-48 items-center gap-1.5 rounded border bg-subtle/50 px-2 py-1 text-xs hover:bg-subtle',
+                  cardBorderClass(k.status),
+                )}
+              >
+                <StatusDot status={k.status} />
+                <span className="truncate">{k.title ?? k.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </article>
+  );
+}

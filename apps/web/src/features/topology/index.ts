@@ -1,0 +1,1 @@
+export { componentsSource } from './search.js';
