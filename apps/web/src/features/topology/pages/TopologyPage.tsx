@@ -38,11 +38,12 @@ export function TopologyPage() {
     return only.children.length > 0 ? only.children : [only];
   }, [tree.data, id]);
 
+  const path = current?.path ?? '';
   const ancestorIds = useMemo(() => {
-    const ids = current?.path ? current.path.split('.').filter(Boolean) : [];
+    const ids = path.split('.').filter(Boolean);
     if (refererId && !ids.includes(refererId) && refererId !== id) ids.push(refererId);
     return ids;
-  }, [current?.path, refererId, id]);
+  }, [path, refererId, id]);
   const names = useComponentNames(ancestorIds);
   const crumbs: Crumb[] = [
     { label: 'Dashboard', href: '/topology' },
