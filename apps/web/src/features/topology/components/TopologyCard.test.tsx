@@ -1,0 +1,134 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '../../../test/render.js';
+import type { TopologyComponent } from '../api/types.js';
+import { CARD_WIDTH_KEY, DEFAULT_CARD_WIDTH, sortChildren } from '../lib/cards.js';
+import { CardSizeControls } from './CardSizeControls.js';
+import { SidePanel } from './SidePanel.js';
+import { TopologyCard } from './TopologyCard.js';
+import { useStoredState } from '../../../lib/useStoredState.js';
+import { cardWidthSchema } from '../lib/cards.js';
+
+function component(over: Partial<TopologyComponent> = {}): TopologyComponent {
+  return {
+    id: over.name ?? 'root',
+    topology_id: 't1',
+    parent_id: null,
+    name: 'root',
+    type: 'Application',
+    icon: null,
+    namespace: null,
+    labels: {},
+    status: 'healthy',
+    status_reason: null,
+    agent_id: '00000000-0000-0000-0000-000000000000',
+    external_id: null,
+    path: '',
+    properties: [],
+    summary: {},
+    hidden: false,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    deleted_at: null,
+    children: [],
+    checks: [],
+    teams: [],
+    ...over,
+  };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('[]', { headers: { 'content-type': 'application/json' } })),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('topology card', () => {
+  it('lists children unhealthy first, then warning, then healthy', () => {
+    const children = [
+      component({ name: 'a-ok', status: 'healthy' }),
+      component({ name: 'b-warn', status: 'warning' }),
+      component({ name: 'c-bad', status: 'unhealthy' }),
+      component({ name: 'd-unknown', status: 'unknown' }),
+    ];
+    expect(sortChildren(children).map((c) => c.name)).toEqual(['c-bad', 'b-warn', 'a-ok', 'd-unknown']);
+    renderWithApp(<TopologyCard component={component({ children })} width={400} />);
+    const items = within(screen.getByTestId('card-children')).getAllByTestId('card-child');
+    expect(items.map((i) => i.textContent)).toEqual(['c-bad', 'b-warn', 'a-ok', 'd-unknown']);
+  });
+
+  it('draws a red border for unhealthy and an orange one for warning', () => {
+    const { rerender } = renderWithApp(
+      <TopologyCard component={component({ status: 'unhealthy' })} width={400} />,
+    );
+    expect(screen.getByTestId('topology-card').className).toContain('border-health-unhealthy');
+    rerender(<></>);
+    renderWithApp(<TopologyCard component={component({ name: 'w', status: 'warning' })} width={400} />);
+    expect(screen.getByRole('article', { name: 'w' }).className).toContain('border-health-warning');
+  });
+
+  it("shows 6 properties and 5 summary items before 'Show more'", async () => {
+    const user = userEvent.setup();
+    const properties = Array.from({ length: 8 }, (_, i) => ({ name: `prop${i}`, text: `v${i}` }));
+    const summary = {
+      checks: { healthy: 1, unhealthy: 2, warning: 3 },
+      insights: { security: { high: 1, low: 2, medium: 4 } },
+    };
+    renderWithApp(<TopologyCard component={component({ properties, summary })} width={554} />);
+    const props = screen.getByTestId('card-properties');
+    expect(within(props).getAllByText(/^prop/)).toHaveLength(6);
+    await user.click(within(props).getByRole('button', { name: 'Show more' }));
+    expect(within(props).getAllByText(/^prop/)).toHaveLength(8);
+    const sums = screen.getByTestId('card-summaries');
+    expect(within(sums).getAllByRole('link')).toHaveLength(5);
+    expect(within(sums).getAllByRole('link')[0]).toHaveAttribute(
+      'href',
+      '/health?component=root&status=healthy',
+    );
+    await user.click(within(sums).getByRole('button', { name: 'Show more' }));
+    expect(within(sums).getAllByRole('link')).toHaveLength(6);
+  });
+});
+
+function SizeHarness() {
+  const [width, setWidth] = useStoredState(CARD_WIDTH_KEY, cardWidthSchema, DEFAULT_CARD_WIDTH);
+  return (
+    <CardSizeControls width={width} onWidth={setWidth} showHidden={false} onShowHidden={() => undefined} />
+  );
+}
+
+describe('card width', () => {
+  it('defaults to extra large and remembers the slider in topology_card_width', async () => {
+    const user = userEvent.setup();
+    const first = renderWithApp(<SizeHarness />);
+    expect(screen.getByRole('slider', { name: 'Card width' })).toHaveValue('554');
+    fireEvent.change(screen.getByRole('slider', { name: 'Card width' }), { target: { value: '300' } });
+    expect(localStorage.getItem(CARD_WIDTH_KEY)).toBe('300');
+    first.unmount();
+    renderWithApp(<SizeHarness />);
+    expect(screen.getByRole('slider', { name: 'Card width' })).toHaveValue('300');
+    await user.click(screen.getByRole('button', { name: 'M' }));
+    expect(localStorage.getItem(CARD_WIDTH_KEY)).toBe('258');
+  });
+});
+
+describe('side panel', () => {
+  it('keeps only one section open at a time', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<SidePanel component={component()} />);
+    const expanded = () => screen.getAllByRole('button', { expanded: true }).map((b) => b.textContent);
+    expect(expanded()).toEqual(['Details']);
+    await user.click(screen.getByRole('button', { name: /^Catalog/ }));
+    expect(expanded()).toEqual([expect.stringMatching(/^Catalog/)]);
+    await user.click(screen.getByRole('button', { name: /^Teams/ }));
+    expect(expanded()).toEqual([expect.stringMatching(/^Teams/)]);
+    await user.click(screen.getByRole('button', { name: /^Teams/ }));
+    expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0);
+  });
+});
