@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import type { Flow } from '../api/flows.js';
+import { FlowPage } from '../components/FlowPage.js';
+
+/** The login title by variant (spec 3 §2.13). */
+export function loginTitle(flow: Flow | undefined): string {
+  if (flow?.requested_aal === 'aal2' || flow?.ui.nodes.some((n) => n.attributes.name === 'totp_code'))
+    return 'Two-Factor Authentication';
+  if (flow?.refresh) return 'Confirm Action';
+  return 'Sign In to your account';
+}
+
+export function LoginPage() {
+  return (
+    <FlowPage
+      kind="login"
+      title={loginTitle}
+      footer={
+        <span className="space-x-3">
+          <Link className="hover:text-fg hover:underline" to="/recovery">
+            Forgot password?
+          </Link>
+          <Link className="hover:text-fg hover:underline" to="/registration">
+            Create account
+          </Link>
+        </span>
+      }
+    />
+  );
+}

@@ -1,0 +1,29 @@
+import type { FeatureModule } from '../../app/feature.js';
+import { lazyPage } from '../../app/lazyPage.js';
+
+/** Sign-in pages stand alone (bareRoutes); the profile lives inside the shell. */
+export const feature: FeatureModule = {
+  bareRoutes: [
+    { path: '/login', ...lazyPage(() => import('./pages/LoginPage.js').then((m) => m.LoginPage)) },
+    {
+      path: '/registration',
+      ...lazyPage(() => import('./pages/RegistrationPage.js').then((m) => m.RegistrationPage)),
+    },
+    { path: '/recovery', ...lazyPage(() => import('./pages/RecoveryPage.js').then((m) => m.RecoveryPage)) },
+    {
+      path: '/verification',
+      ...lazyPage(() => import('./pages/VerificationPage.js').then((m) => m.VerificationPage)),
+    },
+    { path: '/error', ...lazyPage(() => import('./pages/FlowErrorPage.js').then((m) => m.FlowErrorPage)) },
+    {
+      path: '/auth-state-checker',
+      ...lazyPage(() => import('./pages/AuthStateCheckerPage.js').then((m) => m.AuthStateCheckerPage)),
+    },
+  ],
+  routes: [
+    {
+      path: 'profile-settings',
+      ...lazyPage(() => import('./pages/ProfileSettingsPage.js').then((m) => m.ProfileSettingsPage)),
+    },
+  ],
+};
