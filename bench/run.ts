@@ -7,9 +7,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchFigure, BenchModule, BenchRow } from './lib/types.js';
+import { catalogPageBench } from './catalog-page.js';
+import { catalogBench } from './catalog.js';
+import { healthDashboardBench } from './health-dashboard.js';
+import { healthBench } from './health.js';
 import { restBench } from './rest.js';
+import { topologyBench } from './topology.js';
+import { webBundleBench } from './web-bundle.js';
 
-const BENCHES: BenchModule[] = [restBench];
+const BENCHES: BenchModule[] = [
+  restBench,
+  catalogBench,
+  catalogPageBench,
+  healthBench,
+  healthDashboardBench,
+  topologyBench,
+  webBundleBench,
+];
 
 type Line = Record<
   'bench' | 'case' | 'driver' | 'value' | 'p95' | 'baseline' | 'ratio' | 'budget' | 'ok',

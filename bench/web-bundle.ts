@@ -36,7 +36,7 @@ function allJs(dir: string): string[] {
   });
 }
 
-export const webBundleBench: BenchModule = {
+export const webBundleBench: BenchModule<BenchFigure> = {
   name: 'web-bundle',
   async run(): Promise<BenchFigure[]> {
     const indexFile = path.join(dist, 'index.html');

@@ -25,4 +25,7 @@ export type BenchFigure = {
 };
 
 /** A benchmark module: `bench/run.ts` lists them and prints their results in one table. */
-export type BenchModule = { name: string; run(): Promise<Array<BenchRow | BenchFigure>> };
+export type BenchModule<R extends BenchRow | BenchFigure = BenchRow | BenchFigure> = {
+  name: string;
+  run(): Promise<R[]>;
+};
