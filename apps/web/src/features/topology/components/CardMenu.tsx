@@ -11,14 +11,26 @@ import { SnapshotModal } from './SnapshotModal.js';
 export function CardMenu({ component, zoom = true }: { component: TopologyComponent; zoom?: boolean }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'snapshot' | 'link' | null>(null);
+  // A dashboard holds hundreds of cards: the Radix menu is mounted on first use only.
+  const [armed, setArmed] = useState(false);
   const canWrite = useHasPermission('topologies', 'write');
+  const label = `Actions for ${component.name}`;
+  if (!armed)
+    return (
+      <button
+        type="button"
+        className="btn btn-ghost btn-icon -mr-1 h-7 w-7"
+        aria-label={label}
+        aria-haspopup="menu"
+        onClick={() => setArmed(true)}
+      >
+        <MoreVertical className="size-4" />
+      </button>
+    );
   return (
     <>
-      <DropdownMenu.Root>
-        <DropdownMenu.Trigger
-          className="btn btn-ghost btn-icon -mr-1 h-7 w-7"
-          aria-label={`Actions for ${component.name}`}
-        >
+      <DropdownMenu.Root defaultOpen>
+        <DropdownMenu.Trigger className="btn btn-ghost btn-icon -mr-1 h-7 w-7" aria-label={label}>
           <MoreVertical className="size-4" />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

@@ -28,7 +28,10 @@ export function TopologyCard({ component: c, width, refererId }: TopologyCardPro
       data-status={c.status}
       aria-label={c.title ?? c.name}
       style={{ width }}
-      className={cn('card flex shrink-0 flex-col border-2 shadow-xs', cardBorderClass(c.status))}
+      className={cn(
+        'card flex shrink-0 flex-col border-2 shadow-xs [contain-intrinsic-size:auto_160px] [content-visibility:auto]',
+        cardBorderClass(c.status),
+      )}
     >
       <header className="flex items-start gap-2 border-b border-line px-3 py-2">
         <ComponentIcon icon={c.icon} type={c.type} className="mt-0.5 size-5 shrink-0 text-muted" />
