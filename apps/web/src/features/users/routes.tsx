@@ -1,8 +1,8 @@
-import { Flag, Users, UsersRound } from 'lucide-react';
+import { Users } from 'lucide-react';
 import type { FeatureModule } from '../../app/feature.js';
 import { lazyPage } from '../../app/lazyPage.js';
 
-/** Settings → Users, Teams and Feature Flags (spec 3 §2.5, §2.8, §2.10). */
+/** Settings → Users (spec 3 §2.10). */
 export const feature: FeatureModule = {
   routes: [
     {
@@ -25,5 +25,3 @@ export const feature: FeatureModule = {
     },
   ],
 };
-void Flag;
-void UsersRound;

@@ -1,0 +1,88 @@
+import { formatDateTime, formatRelativeTime } from '@opsdeck/shared';
+import { Plus } from 'lucide-react';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { TOAST_MS } from '../../../api/queryClient.js';
+import { useHasPermission } from '../../../auth/permissions.js';
+import { Badge } from '../../../ui/Badge.js';
+import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
+import { ErrorView } from '../../../ui/ErrorView.js';
+import { Page } from '../../../ui/Page.js';
+import { isLocal, LOCAL_FLAG_TEXT, useFeatureFlags, type FeatureFlag } from '../api/featureFlags.js';
+import { FeatureFlagDialog } from '../components/FeatureFlagDialog.js';
+
+const col = columnHelper<FeatureFlag>();
+const time = (v: string) => <span title={formatDateTime(v)}>{v ? formatRelativeTime(v) : '—'}</span>;
+const columns = col.columns([
+  col.accessor('name', { header: 'Name', size: 260 }),
+  col.accessor((f) => f.description ?? '', { id: 'description', header: 'Description', size: 260 }),
+  col.accessor('value', { header: 'Value', size: 120 }),
+  col.accessor((f) => f.source ?? '', {
+    id: 'source',
+    header: 'Source',
+    size: 90,
+    cell: (c) => <Badge tone={c.getValue() === 'local' ? 'yellow' : 'grey'}>{c.getValue() || '—'}</Badge>,
+  }),
+  col.accessor((f) => f.created_by?.name ?? '', { id: 'created_by', header: 'Created By', size: 140 }),
+  col.accessor((f) => f.created_at ?? '', {
+    id: 'created_at',
+    header: 'Created At',
+    size: 130,
+    cell: (c) => time(c.getValue()),
+  }),
+  col.accessor((f) => f.updated_at ?? '', {
+    id: 'updated_at',
+    header: 'Updated At',
+    size: 130,
+    cell: (c) => time(c.getValue()),
+  }),
+]);
+
+/** Settings → Feature Flags (spec 3 §2.8): a row click edits; local flags are read-only. */
+export function FeatureFlagsPage() {
+  const flags = useFeatureFlags();
+  const canWrite = useHasPermission('properties', 'write');
+  const [open, setOpen] = useState(false);
+  const [editing, setEditing] = useState<FeatureFlag>();
+  return (
+    <Page
+      crumbs={[{ label: 'Settings' }, { label: 'Feature Flags' }]}
+      actions={
+        canWrite ? (
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => {
+              setEditing(undefined);
+              setOpen(true);
+            }}
+          >
+            <Plus className="size-4" aria-hidden /> Add Feature Flag
+          </button>
+        ) : null
+      }
+    >
+      {flags.isError ? (
+        <ErrorView error={flags.error} onRetry={() => void flags.refetch()} />
+      ) : (
+        <DataTable
+          id="settings-feature-flags"
+          columns={columns}
+          data={flags.data ?? []}
+          loading={flags.isPending}
+          getRowId={(f) => f.name}
+          pagination={false}
+          onRowClick={(f) => {
+            if (isLocal(f)) {
+              toast.error(LOCAL_FLAG_TEXT, { duration: TOAST_MS });
+              return;
+            }
+            setEditing(f);
+            setOpen(true);
+          }}
+        />
+      )}
+      <FeatureFlagDialog open={open} onOpenChange={setOpen} flag={editing} canWrite={canWrite} />
+    </Page>
+  );
+}

@@ -1,0 +1,27 @@
+import { Flag } from 'lucide-react';
+import type { FeatureModule } from '../../app/feature.js';
+import { lazyPage } from '../../app/lazyPage.js';
+
+/** Settings → Feature Flags (spec 3 §2.8). */
+export const feature: FeatureModule = {
+  routes: [
+    {
+      path: 'settings/feature-flags',
+      ...lazyPage(() => import('./pages/FeatureFlagsPage.js').then((m) => m.FeatureFlagsPage), {
+        resource: 'properties',
+        action: 'read',
+      }),
+    },
+  ],
+  nav: [
+    {
+      id: 'settings-feature-flags',
+      label: 'Feature Flags',
+      href: '/settings/feature-flags',
+      icon: Flag,
+      resource: 'properties',
+      feature: 'settings.feature_flags',
+      section: 'settings',
+    },
+  ],
+};

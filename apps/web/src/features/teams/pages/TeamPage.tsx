@@ -1,0 +1,175 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Trash2 } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { z } from 'zod';
+import { TOAST_MS } from '../../../api/queryClient.js';
+import { useHasPermission } from '../../../auth/permissions.js';
+import { CodeEditor } from '../../../ui/CodeEditor/CodeEditor.js';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
+import { ErrorView } from '../../../ui/ErrorView.js';
+import { Page } from '../../../ui/Page.js';
+import { Tabs } from '../../../ui/Tabs.js';
+import { useDeleteTeam, useSaveTeam, useTeam, type Team } from '../api/teams.js';
+import { TeamMembers } from '../components/TeamMembers.js';
+
+const teamForm = z.object({
+  name: z.string().trim().min(1, 'Name is required'),
+  icon: z.string().trim(),
+  spec: z.string().refine((s) => {
+    try {
+      const v: unknown = JSON.parse(s || '{}');
+      return typeof v === 'object' && v !== null && !Array.isArray(v);
+    } catch {
+      return false;
+    }
+  }, 'Spec must be a JSON object'),
+});
+type TeamForm = z.infer<typeof teamForm>;
+
+function formOf(t: Team | undefined): TeamForm {
+  return { name: t?.name ?? '', icon: t?.icon ?? '', spec: JSON.stringify(t?.spec ?? {}, null, 2) };
+}
+
+function TeamSpecForm({ team, canWrite }: { team: Team | undefined; canWrite: boolean }) {
+  const navigate = useNavigate();
+  const save = useSaveTeam();
+  const remove = useDeleteTeam();
+  const [confirm, setConfirm] = useState(false);
+  const { register, control, handleSubmit, reset, formState } = useForm<TeamForm>({
+    resolver: zodResolver(teamForm),
+    defaultValues: formOf(team),
+  });
+  useEffect(() => reset(formOf(team)), [reset, team]);
+  const submit = (f: TeamForm) =>
+    save.mutate(
+      {
+        ...(team ? { id: team.id } : {}),
+        name: f.name,
+        icon: f.icon || null,
+        spec: JSON.parse(f.spec || '{}'),
+      },
+      {
+        onSuccess: (saved) => {
+          toast.success(team ? 'Teams updated successfully' : 'Teams created successfully', {
+            duration: TOAST_MS,
+          });
+          if (!team) void navigate(`/settings/teams/${saved.id}`, { replace: true });
+        },
+      },
+    );
+  const e = formState.errors;
+  return (
+    <form className="card space-y-3 p-4" onSubmit={(ev) => void handleSubmit(submit)(ev)} noValidate>
+      <div className="grid grid-cols-2 gap-3">
+        <label className="block">
+          <span className="mb-1 block text-xs font-medium text-muted">Name</span>
+          <input className="input w-full" disabled={!canWrite} {...register('name')} />
+          {e.name ? <p className="mt-1 text-xs text-red-600">{e.name.message}</p> : null}
+        </label>
+        <label className="block">
+          <span className="mb-1 block text-xs font-medium text-muted">Icon</span>
+          <input className="input w-full" disabled={!canWrite} {...register('icon')} />
+        </label>
+      </div>
+      <div>
+        <span className="mb-1 block text-xs font-medium text-muted">Spec</span>
+        <Controller
+          control={control}
+          name="spec"
+          render={({ field }) => (
+            <CodeEditor
+              value={field.value}
+              onChange={field.onChange}
+              language="json"
+              readOnly={!canWrite}
+              height="260px"
+              ariaLabel="Spec"
+            />
+          )}
+        />
+        {e.spec ? <p className="mt-1 text-xs text-red-600">{e.spec.message}</p> : null}
+      </div>
+      {canWrite ? (
+        <div className="flex justify-between">
+          {team ? (
+            <button type="button" className="btn btn-danger" onClick={() => setConfirm(true)}>
+              <Trash2 className="size-4" aria-hidden /> Delete
+            </button>
+          ) : (
+            <span />
+          )}
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            Save
+          </button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirm}
+        onOpenChange={setConfirm}
+        title="Delete Team ?"
+        description={`${team?.name ?? ''} will be deleted.`}
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onConfirm={() =>
+          team &&
+          remove.mutate(team.id, {
+            onSuccess: () => {
+              toast.success('Teams deleted successfully', { duration: TOAST_MS });
+              void navigate('/settings/teams');
+            },
+          })
+        }
+      />
+    </form>
+  );
+}
+
+/** A team: its resource form (name, icon, spec) and the manageTeam members tab. */
+export function TeamPage() {
+  const { id } = useParams();
+  const isNew = id === 'new';
+  const team = useTeam(id);
+  const canWrite = useHasPermission('database', 'write');
+  const crumbs = [
+    { label: 'Settings' },
+    { label: 'Teams', href: '/settings/teams' },
+    { label: isNew ? 'New team' : (team.data?.name ?? '…') },
+  ];
+  if (!isNew && team.isError)
+    return (
+      <Page crumbs={crumbs}>
+        <ErrorView error={team.error} />
+      </Page>
+    );
+  return (
+    <Page crumbs={crumbs}>
+      <div className="mx-auto max-w-4xl p-4">
+        {isNew ? (
+          <TeamSpecForm team={undefined} canWrite={canWrite} />
+        ) : team.data ? (
+          <Tabs
+            defaultValue="manageTeam"
+            tabs={[
+              {
+                value: 'manageTeam',
+                label: 'Manage Team',
+                content: <TeamMembers teamId={team.data.id} canWrite={canWrite} />,
+              },
+              {
+                value: 'spec',
+                label: 'Spec',
+                content: <TeamSpecForm team={team.data} canWrite={canWrite} />,
+              },
+            ]}
+          />
+        ) : (
+          <div className="text-muted">Loading…</div>
+        )}
+      </div>
+    </Page>
+  );
+}
