@@ -33,7 +33,8 @@ function cli(args: string[], env: Record<string, string>): Run {
 }
 
 async function waitForHttp(url: string, run: Run): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+  // A first start runs initdb and every migration; allow for a slow, shared machine.
+  for (let i = 0; i < 1200; i++) {
     if (run.child.exitCode !== null) throw new Error(`server exited early:\n${run.output()}`);
     try {
       if ((await fetch(url)).ok) return;

@@ -51,10 +51,12 @@ export async function openPostgres(
     async transaction(fn, opts = {}) {
       const client = await pool.connect();
       try {
-        await client.query(opts.readOnly ? 'BEGIN READ ONLY' : 'BEGIN');
-        if (opts.statementTimeoutMs) {
-          await client.query(`SET LOCAL statement_timeout = ${Math.floor(opts.statementTimeoutMs)}`);
-        }
+        // One round trip: BEGIN and the timeout go together (simple protocol, no parameters).
+        const begin = opts.readOnly ? 'BEGIN READ ONLY' : 'BEGIN';
+        const timeout = opts.statementTimeoutMs
+          ? `; SET LOCAL statement_timeout = ${Math.floor(opts.statementTimeoutMs)}`
+          : '';
+        await client.query(begin + timeout);
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;

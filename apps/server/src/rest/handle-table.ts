@@ -12,6 +12,7 @@ import { schemaCache } from './schema/cache.js';
 import type { Relation } from './schema/types.js';
 import { plannedCountStatement, readStatement } from './sql/read.js';
 import { writeStatement, type Mutation } from './sql/write.js';
+import { applyAfterWrite, applyBeforeWrite, writeContext, writeHookFor } from './write-hooks.js';
 
 export function queryString(req: FastifyRequest): string {
   const i = req.url.indexOf('?');
@@ -71,7 +72,7 @@ async function read(
   return sendBody(reply, apiReq.media, row.body, row.page);
 }
 
-type WriteRow = { body: string | null; page: number; location: string | null };
+type WriteRow = { body: string | null; page: number; location: string | null; keys: string | null };
 
 async function write(
   ctx: ServerContext,
@@ -83,10 +84,16 @@ async function write(
 ) {
   const method = req.method;
   const prefer = apiReq.prefer;
+  const hook = writeHookFor(rel.name);
+  const hookCtx = writeContext(ctx, req);
+  const payloadOf = async (body: unknown) => {
+    const payload = parsePayload(body);
+    return hook ? applyBeforeWrite(hook, payload, hookCtx) : payload;
+  };
   let mutation: Mutation;
   let single = false;
   if (method === 'POST') {
-    const payload = parsePayload(req.body);
+    const payload = await payloadOf(req.body);
     single = !payload.isArray;
     mutation = {
       kind: 'insert',
@@ -117,12 +124,13 @@ async function write(
       );
     }
     if (method === 'PATCH') {
-      const payload = parsePayload(req.body);
+      const payload = await payloadOf(req.body);
       if (payload.isArray) throw new ApiError(400, 'PGRST102', 'A PATCH body must be a single JSON object');
       mutation = {
         kind: 'update',
         columns: writeColumns(rel, apiReq, payload),
-        payload: payload.json.slice(1, -1), // the object as it came, without the added brackets
+        // The single object, without the array brackets parsePayload adds (or JSON.stringify did).
+        payload: payload.json.slice(1, -1),
       };
     } else {
       mutation = { kind: 'delete' };
@@ -132,8 +140,13 @@ async function write(
   const result = await inTransaction(ctx, false, async (tx) => {
     if (mutation.kind === 'update' && mutation.columns.length === 0)
       return { body: '[]', page: 0, location: null };
-    const stmt = writeStatement(rel, mutation, root, { representation, stripNulls: apiReq.stripNulls });
+    const stmt = writeStatement(rel, mutation, root, {
+      representation,
+      stripNulls: apiReq.stripNulls,
+      returnKeys: Boolean(hook?.afterWrite),
+    });
     const r = firstRow((await tx.query<WriteRow>(stmt.sql, stmt.params)).rows);
+    if (hook) await applyAfterWrite(hook, tx, r.keys, hookCtx);
     const out = { body: r.body ?? '[]', page: r.page, location: r.location };
     // Checked inside the transaction: a refused single-object answer rolls the write back.
     if (representation && apiReq.media === 'object') singleObject(out.body, out.page);

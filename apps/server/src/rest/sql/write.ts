@@ -24,7 +24,7 @@ export function writeStatement(
   rel: Relation,
   mutation: Mutation,
   root: NodePlan,
-  opts: { representation: boolean; stripNulls: boolean },
+  opts: { representation: boolean; stripNulls: boolean; returnKeys?: boolean },
 ): Statement {
   const params = new Params();
   const b = new SqlBuilder(params);
@@ -48,8 +48,13 @@ export function writeStatement(
   const location = pk
     ? `(SELECT row_to_json(_p)::text FROM (SELECT ${pk} FROM _m LIMIT 1) AS _p)`
     : 'NULL::text';
+  // The keys of every written row, for write hooks (rest-hooks.ts) that act on them.
+  const keys =
+    opts.returnKeys && pk
+      ? `(SELECT coalesce(json_agg(row_to_json(_k)), '[]')::text FROM (SELECT ${pk} FROM _m) AS _k)`
+      : 'NULL::text';
   return {
-    sql: `WITH _m AS (${sql} RETURNING ${ident(root.alias)}.*) SELECT ${body} AS body, (SELECT count(*) FROM _m)::int AS page, ${location} AS location`,
+    sql: `WITH _m AS (${sql} RETURNING ${ident(root.alias)}.*) SELECT ${body} AS body, (SELECT count(*) FROM _m)::int AS page, ${location} AS location, ${keys} AS keys`,
     params: params.values,
   };
 }
