@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
+import { spaClick } from '../lib/spaLink.js';
 import type { TopologyComponent } from '../api/types.js';
 import { SUMMARY_LIMIT } from '../lib/cards.js';
 import { ShowMore } from './ShowMore.js';
@@ -9,8 +10,12 @@ const CHECK_TONE: Record<string, string> = {
   warning: 'text-health-warning',
 };
 
+const insightsHref = (id: string, type: string, severity: string) =>
+  `/catalog/insights?component=${id}&type=${encodeURIComponent(type)}&severity=${encodeURIComponent(severity)}`;
+
 /** Health-check counts by status, linking to the health page, and open insights by type. */
 export function CardSummaries({ component }: { component: TopologyComponent }) {
+  const navigate = useNavigate();
   const checks = Object.entries(component.summary.checks ?? {}).filter(([, n]) => n > 0);
   const insights = Object.entries(component.summary.insights ?? {}).flatMap(([type, bySeverity]) =>
     Object.entries(bySeverity)
@@ -20,26 +25,28 @@ export function CardSummaries({ component }: { component: TopologyComponent }) {
   if (checks.length === 0 && insights.length === 0) return null;
   const items = [
     ...checks.map(([status, n]) => (
-      <Link
+      <a
         key={`c-${status}`}
-        to={`/health?component=${component.id}&status=${status}`}
+        href={`/health?component=${component.id}&status=${status}`}
+        onClick={spaClick(navigate, `/health?component=${component.id}&status=${status}`)}
         className="flex items-center justify-between gap-2 rounded px-1 py-0.5 text-xs hover:bg-subtle"
       >
         <span className="text-muted">Checks {status}</span>
         <span className={`font-semibold tabular-nums ${CHECK_TONE[status] ?? ''}`}>{n}</span>
-      </Link>
+      </a>
     )),
     ...insights.map(({ type, severity, n }) => (
-      <Link
+      <a
         key={`i-${type}-${severity}`}
-        to={`/catalog/insights?component=${component.id}&type=${encodeURIComponent(type)}&severity=${encodeURIComponent(severity)}`}
+        href={insightsHref(component.id, type, severity)}
+        onClick={spaClick(navigate, insightsHref(component.id, type, severity))}
         className="flex items-center justify-between gap-2 rounded px-1 py-0.5 text-xs hover:bg-subtle"
       >
         <span className="truncate text-muted">
           {type} · {severity}
         </span>
         <span className="font-semibold tabular-nums">{n}</span>
-      </Link>
+      </a>
     )),
   ];
   return (

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { cn } from '../../../lib/cn.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import type { TopologyComponent } from '../api/types.js';
@@ -13,6 +13,7 @@ import { CardMenu } from './CardMenu.js';
 import { CardSummaries } from './CardSummaries.js';
 import { ComponentIcon } from './ComponentIcon.js';
 import { ShowMore } from './ShowMore.js';
+import { spaClick } from '../lib/spaLink.js';
 
 type TopologyCardProps = { component: TopologyComponent; width: number; refererId?: string };
 
@@ -22,6 +23,7 @@ export function TopologyCard({ component: c, width, refererId }: TopologyCardPro
   const headline = headlineProperties(c);
   const others = c.properties.filter((p) => !p.headline && propertyText(p));
   const children = sortChildren(c.children);
+  const navigate = useNavigate();
   return (
     <article
       data-testid="topology-card"
@@ -36,9 +38,14 @@ export function TopologyCard({ component: c, width, refererId }: TopologyCardPro
       <header className="flex items-start gap-2 border-b border-line px-3 py-2">
         <ComponentIcon icon={c.icon} type={c.type} className="mt-0.5 size-5 shrink-0 text-muted" />
         <div className="min-w-0 flex-1">
-          <Link to={href} className="block truncate text-sm font-semibold hover:underline" title={c.name}>
+          <a
+            href={href}
+            onClick={spaClick(navigate, href)}
+            className="block truncate text-sm font-semibold hover:underline"
+            title={c.name}
+          >
             {c.title ?? c.name}
-          </Link>
+          </a>
           <div className="flex items-center gap-1.5 truncate text-xs text-muted">
             {c.agent_id !== '00000000-0000-0000-0000-000000000000' && (
               <span>agent {c.agent_id.slice(0, 8)}</span>
@@ -79,8 +86,9 @@ export function TopologyCard({ component: c, width, refererId }: TopologyCardPro
         <ul data-testid="card-children" className="flex flex-wrap gap-1.5 border-t border-line px-3 py-2">
           {children.map((k) => (
             <li key={k.id} data-status={k.status} data-testid="card-child">
-              <Link
-                to={`/topology/${k.id}`}
+              <a
+                href={`/topology/${k.id}`}
+                onClick={spaClick(navigate, `/topology/${k.id}`)}
                 className={cn(
                   'flex max-w-48 items-center gap-1.5 rounded border bg-subtle/50 px-2 py-1 text-xs hover:bg-subtle',
                   cardBorderClass(k.status),
@@ -88,7 +96,7 @@ export function TopologyCard({ component: c, width, refererId }: TopologyCardPro
               >
                 <StatusDot status={k.status} />
                 <span className="truncate">{k.title ?? k.name}</span>
-              </Link>
+              </a>
             </li>
           ))}
         </ul>
