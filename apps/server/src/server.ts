@@ -34,7 +34,12 @@ export async function startServer(
   try {
     await migrate(db);
     const metrics = createMetrics(db);
-    const { app, ctx } = await buildApp({ config, db, metrics, dataAccess: options.dataAccess ?? rbacDataAccess(db) });
+    const { app, ctx } = await buildApp({
+      config,
+      db,
+      metrics,
+      dataAccess: options.dataAccess ?? rbacDataAccess(db),
+    });
     if (config.demo) await runSeeds(db, ctx.log);
     await failOrphanedRuns(ctx);
     const scheduler = new Scheduler(ctx);

@@ -69,7 +69,11 @@ export async function startTestServer(
     },
     { webDir: '/nonexistent-web', ...overrides },
   );
-  const server = await startServer(config, { db: fresh.db, scheduler: false, dataAccess: options.dataAccess });
+  const server = await startServer(config, {
+    db: fresh.db,
+    scheduler: false,
+    dataAccess: options.dataAccess,
+  });
   const baseUrl = server.url.replace('[::1]', '127.0.0.1');
   return {
     ...server,
