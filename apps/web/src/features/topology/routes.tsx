@@ -3,7 +3,18 @@ import type { FeatureModule } from '../../app/feature.js';
 import { lazyPage } from '../../app/lazyPage.js';
 import { componentsSource } from './search.js';
 
-const page = () => import('./pages/TopologyPage.js').then((m) => m.TopologyPage);
+/** `/topology/{id}` → the id, from the address the page is opened with. */
+function idFromPath(): string | undefined {
+  return /\/topology\/([^/?#]+)/.exec(window.location.pathname)?.[1];
+}
+
+const page = () => {
+  // The tree is the page's one large request: start it alongside the page's code.
+  void Promise.all([import('./api/topologyApi.js'), import('./lib/useTopologyParams.js')]).then(([api, p]) =>
+    api.prefetchTree({ ...p.filtersFromLocation(window.location.search), id: idFromPath() }),
+  );
+  return import('./pages/TopologyPage.js').then((m) => m.TopologyPage);
+};
 const guard = { resource: 'topologies', action: 'read' } as const;
 
 /** Topology area: the home page's component cards (spec 2, Topology dashboard). */

@@ -37,10 +37,27 @@ export async function fetchTree(f: TreeFilters, signal?: AbortSignal): Promise<T
   return treeSchema.parse(body);
 }
 
+/** A tree request started while the page's code loads (see `prefetchTree`). */
+let early: { key: string; at: number; promise: Promise<TopologyTree> } | undefined;
+const EARLY_MAX_AGE_MS = 10_000;
+
+/** Starts the page's one large request alongside its code; the page's query picks it up. */
+export function prefetchTree(f: TreeFilters): void {
+  const promise = fetchTree(f);
+  promise.catch(() => undefined); // the page's own query reports errors
+  early = { key: JSON.stringify(f), at: Date.now(), promise };
+}
+
+function takeEarly(f: TreeFilters): Promise<TopologyTree> | undefined {
+  const e = early;
+  early = undefined;
+  return e && e.key === JSON.stringify(f) && Date.now() - e.at < EARLY_MAX_AGE_MS ? e.promise : undefined;
+}
+
 export function useTopologyTree(f: TreeFilters) {
   return useQuery({
     queryKey: ['topology', 'tree', f],
-    queryFn: ({ signal }) => fetchTree(f, signal),
+    queryFn: ({ signal }) => takeEarly(f) ?? fetchTree(f, signal),
     refetchInterval: 30_000,
   });
 }
