@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { Cron } from 'croner';
 import type { ServerContext } from '../context.js';
 import { recordJob } from './history.js';
@@ -23,7 +24,10 @@ export class Scheduler {
   private readonly abort = new AbortController();
   private stopped = false;
 
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(private readonly ctx: ServerContext) {
+    // Every running job (and each check or scrape inside it) listens on this one signal.
+    setMaxListeners(0, this.abort.signal);
+  }
 
   register(job: JobDefinition): void {
     const trigger = () => {
