@@ -126,3 +126,63 @@ test.describe('identity (builtin)', () => {
     await ctx.close();
   });
 });
+
+test.describe('teams and feature flags (builtin)', () => {
+  test.skip(
+    AUTH_MODE !== 'builtin',
+    'needs a server in AUTH_MODE=builtin: npx playwright test -c playwright.builtin.config.ts',
+  );
+  test.skip(ADMIN_PASSWORD === '', 'needs E2E_ADMIN_PASSWORD (the ADMIN_PASSWORD the server started with)');
+
+  test('a team gets and loses a member; a flag is added, edited and removed', async ({
+    page,
+    allowConsoleErrors,
+  }) => {
+    allowConsoleErrors(/status of 401 \(Unauthorized\)/);
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+
+    const team = `platform-${Date.now()}`;
+    await page.goto('/settings/teams');
+    await page.getByRole('button', { name: 'Add Team' }).click();
+    await page.getByLabel('Name').fill(team);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Teams created successfully')).toBeVisible();
+    await expect(page.getByText('Add team members')).toBeVisible();
+    await expect(page.getByText("You haven't added any team members to the team yet.")).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add Members' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Members' });
+    await dialog.getByRole('button', { name: 'Users' }).click();
+    await page.getByRole('option').first().click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByText(/added to the team successfully$/)).toBeVisible();
+    const members = page.getByRole('region', { name: 'Team members' });
+    await expect(members.getByRole('listitem')).toHaveCount(1);
+    await members.getByRole('button', { name: /^Remove / }).click();
+    await expect(page.getByText(/removed from team successfully$/)).toBeVisible();
+    await expect(page.getByText('Add team members')).toBeVisible();
+
+    await page.goto('/settings/feature-flags');
+    for (const name of ['Name', 'Description', 'Value', 'Source', 'Created By', 'Created At', 'Updated At'])
+      await expect(page.getByRole('columnheader', { name })).toBeVisible();
+    const flag = `e2e.flag${Date.now()}`;
+    await page.getByRole('button', { name: 'Add Feature Flag' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('please provide all details')).toBeVisible();
+    await page.getByLabel('Name').fill(flag);
+    await page.getByLabel('Value').fill('true');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Feature flag added successfully')).toBeVisible();
+    await page.getByRole('cell', { name: flag }).click();
+    await page.getByLabel('Value').fill('false');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Feature flag updated successfully')).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(flag) })).toContainText('false');
+    await page.getByRole('cell', { name: flag }).click();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('Feature flag removed successfully')).toBeVisible();
+    await expect(page.getByRole('cell', { name: flag })).toHaveCount(0);
+  });
+});
