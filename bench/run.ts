@@ -12,6 +12,7 @@ import { catalogBench } from './catalog.js';
 import { healthDashboardBench } from './health-dashboard.js';
 import { healthBench } from './health.js';
 import { restBench } from './rest.js';
+import { topologyPageBench } from './topology-page.js';
 import { topologyBench } from './topology.js';
 import { webBundleBench } from './web-bundle.js';
 
@@ -22,6 +23,7 @@ const BENCHES: BenchModule[] = [
   healthBench,
   healthDashboardBench,
   topologyBench,
+  topologyPageBench,
   webBundleBench,
 ];
 

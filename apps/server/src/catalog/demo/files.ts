@@ -74,7 +74,8 @@ export function mutateDemoCatalog(dataDir: string, random = Math.random): string
   const file = path.join(dataDir, DEMO_FOLDER, 'kubernetes', 'deployments.yaml');
   if (!fs.existsSync(file)) return undefined;
   const docs = YAML.parseAllDocuments(fs.readFileSync(file, 'utf8'));
-  const deployments = docs.filter((d) => (d.toJS() as { kind?: string }).kind === 'Deployment');
+  // An empty document (a trailing '---') parses to null.
+  const deployments = docs.filter((d) => (d.toJS() as { kind?: string } | null)?.kind === 'Deployment');
   // Start at a random deployment and take the first that the chosen action applies to.
   const start = Math.floor(random() * deployments.length);
   const scale = random() < 0.5;
