@@ -1,4 +1,5 @@
 import type { FormEvent } from 'react';
+import { cn } from '../../../lib/cn.js';
 import type { UiNode } from '../api/flows.js';
 
 type FlowFormProps = {
@@ -6,6 +7,8 @@ type FlowFormProps = {
   /** Only these node groups (plus 'default', which holds the csrf token). */
   groups?: string[];
   busy?: boolean;
+  /** Auto-width buttons (settings cards) instead of full-width ones (sign-in cards). */
+  inline?: boolean;
   onSubmit: (values: Record<string, string>) => void;
 };
 
@@ -47,7 +50,7 @@ function TextNode({ node }: { node: UiNode }) {
   );
 }
 
-function InputNode({ node, busy }: { node: UiNode; busy: boolean }) {
+function InputNode({ node, busy, inline }: { node: UiNode; busy: boolean; inline: boolean }) {
   const a = node.attributes;
   if (a.type === 'hidden') return <input type="hidden" name={a.name} defaultValue={valueOf(node)} />;
   if (a.type === 'submit' || a.type === 'button')
@@ -57,9 +60,10 @@ function InputNode({ node, busy }: { node: UiNode; busy: boolean }) {
         name={a.name}
         value={valueOf(node)}
         disabled={busy || a.disabled}
-        className={
-          a.name === 'method' ? 'btn btn-primary w-full justify-center' : 'btn w-full justify-center'
-        }
+        className={cn(
+          a.name === 'method' ? 'btn btn-primary' : 'btn',
+          inline ? 'mr-2' : 'w-full justify-center',
+        )}
       >
         {node.meta.label?.text ?? valueOf(node)}
       </button>
@@ -87,7 +91,7 @@ function InputNode({ node, busy }: { node: UiNode; busy: boolean }) {
 }
 
 /** Renders a flow's ui.nodes generically: inputs by type, text (TOTP secret), submit buttons. */
-export function FlowForm({ nodes, groups, busy = false, onSubmit }: FlowFormProps) {
+export function FlowForm({ nodes, groups, busy = false, inline = false, onSubmit }: FlowFormProps) {
   const shown = groups ? nodes.filter((n) => n.group === 'default' || groups.includes(n.group)) : nodes;
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -107,7 +111,7 @@ export function FlowForm({ nodes, groups, busy = false, onSubmit }: FlowFormProp
         if (n.type === 'img' && n.attributes.src)
           return <img key={key} src={n.attributes.src} alt={n.meta.label?.text ?? ''} className="mx-auto" />;
         if (n.type !== 'input') return null;
-        return <InputNode key={key} node={n} busy={busy} />;
+        return <InputNode key={key} node={n} busy={busy} inline={inline} />;
       })}
     </form>
   );

@@ -67,6 +67,7 @@ export function ProfileSettingsPage() {
                 <FlowForm
                   nodes={flow.ui.nodes}
                   groups={[s.group]}
+                  inline
                   busy={busy}
                   onSubmit={(v) => void onSubmit(v)}
                 />

@@ -152,6 +152,7 @@ export function TeamPage() {
           <TeamSpecForm team={undefined} canWrite={canWrite} />
         ) : team.data ? (
           <Tabs
+            className="w-full"
             defaultValue="manageTeam"
             tabs={[
               {
