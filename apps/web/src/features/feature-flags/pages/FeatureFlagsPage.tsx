@@ -14,26 +14,26 @@ import { FeatureFlagDialog } from '../components/FeatureFlagDialog.js';
 const col = columnHelper<FeatureFlag>();
 const time = (v: string) => <span title={formatDateTime(v)}>{v ? formatRelativeTime(v) : '—'}</span>;
 const columns = col.columns([
-  col.accessor('name', { header: 'Name', size: 260 }),
-  col.accessor((f) => f.description ?? '', { id: 'description', header: 'Description', size: 260 }),
-  col.accessor('value', { header: 'Value', size: 120 }),
+  col.accessor('name', { header: 'Name', size: 220 }),
+  col.accessor((f) => f.description ?? '', { id: 'description', header: 'Description', size: 220 }),
+  col.accessor('value', { header: 'Value', size: 90 }),
   col.accessor((f) => f.source ?? '', {
     id: 'source',
     header: 'Source',
-    size: 90,
+    size: 80,
     cell: (c) => <Badge tone={c.getValue() === 'local' ? 'yellow' : 'grey'}>{c.getValue() || '—'}</Badge>,
   }),
-  col.accessor((f) => f.created_by?.name ?? '', { id: 'created_by', header: 'Created By', size: 140 }),
+  col.accessor((f) => f.created_by?.name ?? '', { id: 'created_by', header: 'Created By', size: 120 }),
   col.accessor((f) => f.created_at ?? '', {
     id: 'created_at',
     header: 'Created At',
-    size: 130,
+    size: 110,
     cell: (c) => time(c.getValue()),
   }),
   col.accessor((f) => f.updated_at ?? '', {
     id: 'updated_at',
     header: 'Updated At',
-    size: 130,
+    size: 110,
     cell: (c) => time(c.getValue()),
   }),
 ]);
