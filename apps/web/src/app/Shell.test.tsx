@@ -143,7 +143,8 @@ describe('app shell', () => {
     await user.keyboard('{Control>}k{/Control}');
     await user.type(await screen.findByPlaceholderText('Search by name…'), 'Plat');
     await user.click(await screen.findByRole('option', { name: 'Platform' }, { timeout: 3000 }));
-    expect(router.state.location.pathname).toBe('/settings/teams/t1');
+    // The team page is a lazy route: the location changes once its module has loaded.
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/settings/teams/t1'));
   });
 
   it('in the standalone checker: no sign-in, no redirect to it, only the health page', async () => {
