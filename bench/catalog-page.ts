@@ -5,24 +5,15 @@
  * search matching every item. The baseline is the page's own data request replayed directly
  * over HTTP, so the ratio shows what the browser and the app add on top of the API.
  */
-import { execSync } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page, type Request } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { request } from 'undici';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openPostgres } from '../apps/server/src/db/pg.js';
-import { startServer } from '../apps/server/src/server.js';
-import { benchPostgres } from './lib/postgres.js';
+import { startBrowserBench } from './lib/browser-server.js';
 import { percentile, round } from './lib/stats.js';
 import type { BenchModule, BenchRow } from './lib/types.js';
 
 const ITEMS = 100_000;
 const BUDGET_MS = 2000;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 const SEED_SQL = `
 INSERT INTO config_scrapers (id, name, spec) VALUES
@@ -43,16 +34,6 @@ CROSS JOIN LATERAL (SELECT (ARRAY['Kubernetes::Pod', 'Kubernetes::Deployment', '
   'GCP::Instance', 'Kubernetes::Node'])[1 + i % 10] AS type) t;
 ANALYZE config_items;
 `;
-
-/** The built web app: BENCH_WEB_DIR, else apps/web/dist (built when missing). */
-function webDir(): string {
-  const given = process.env.BENCH_WEB_DIR;
-  if (given) return path.resolve(given);
-  const dist = path.join(root, 'apps/web/dist');
-  if (!fs.existsSync(path.join(dist, 'index.html')))
-    execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
-  return dist;
-}
 
 type Case = { name: string; url: string; api: RegExp };
 
@@ -118,27 +99,7 @@ export const catalogPageBench: BenchModule = {
   name: 'catalog-page',
   async run(): Promise<BenchRow[]> {
     const iterations = Number(process.env.BENCH_ITERATIONS ?? 10);
-    const pgServer = await benchPostgres();
-    const db = await openPostgres(pgServer.url, { poolSize: 10, statementTimeoutMs: 120_000 });
-    const config = loadConfig(
-      {
-        LOG_LEVEL: 'silent',
-        PORT: '0',
-        DATA_DIR: '/nonexistent-bench',
-        AUTH_MODE: 'none',
-        SECRET_KEY: crypto.randomBytes(24).toString('hex'),
-      },
-      { webDir: webDir() },
-    );
-    const server = await startServer(config, {
-      db,
-      scheduler: false,
-      dataAccess: async () => ({ ok: true }),
-    });
-    const base = server.url.replace('[::1]', '127.0.0.1');
-    const browser = await chromium.launch({
-      executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
-    });
+    const { db, base, browser, close } = await startBrowserBench();
     try {
       console.error(`  catalog-page: seeding ${ITEMS} items…`);
       await db.exec(SEED_SQL);
@@ -180,10 +141,7 @@ export const catalogPageBench: BenchModule = {
       }
       return rows;
     } finally {
-      await browser.close();
-      await server.stop();
-      await db.close();
-      await pgServer.stop();
+      await close();
     }
   },
 };

@@ -7,35 +7,16 @@
  *  - the time from a search typed into the box until the rows show the match (budget
  *    ≤ 200 ms), measured inside the page from the input event to the updated table.
  */
-import { execSync } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { request } from 'undici';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openPostgres } from '../apps/server/src/db/pg.js';
-import { startServer } from '../apps/server/src/server.js';
 import { generate } from './health.js';
-import { benchPostgres } from './lib/postgres.js';
+import { startBrowserBench } from './lib/browser-server.js';
 import { percentile, round } from './lib/stats.js';
 import type { BenchModule, BenchRow } from './lib/types.js';
 
 const ROWS_BUDGET_MS = 2000;
 const SEARCH_BUDGET_MS = 200;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** The built web app: BENCH_WEB_DIR, else apps/web/dist (built when missing). */
-function webDir(): string {
-  const given = process.env.BENCH_WEB_DIR;
-  if (given) return path.resolve(given);
-  const dist = path.join(root, 'apps/web/dist');
-  if (!fs.existsSync(path.join(dist, 'index.html')))
-    execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
-  return dist;
-}
 
 const DASHBOARD = '/health?hidePassing=false&groupBy=no_group';
 
@@ -93,27 +74,7 @@ export const healthDashboardBench: BenchModule = {
   name: 'health-dashboard',
   async run(): Promise<BenchRow[]> {
     const iterations = Number(process.env.BENCH_ITERATIONS ?? 10);
-    const pgServer = await benchPostgres();
-    const db = await openPostgres(pgServer.url, { poolSize: 10, statementTimeoutMs: 120_000 });
-    const config = loadConfig(
-      {
-        LOG_LEVEL: 'silent',
-        PORT: '0',
-        DATA_DIR: '/nonexistent-bench',
-        AUTH_MODE: 'none',
-        SECRET_KEY: crypto.randomBytes(24).toString('hex'),
-      },
-      { webDir: webDir() },
-    );
-    const server = await startServer(config, {
-      db,
-      scheduler: false,
-      dataAccess: async () => ({ ok: true }),
-    });
-    const base = server.url.replace('[::1]', '127.0.0.1');
-    const browser = await chromium.launch({
-      executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
-    });
+    const { db, base, browser, close } = await startBrowserBench();
     try {
       console.error('  health-dashboard: seeding 10k checks and 1M statuses…');
       await generate(db);
@@ -170,10 +131,7 @@ export const healthDashboardBench: BenchModule = {
         },
       ];
     } finally {
-      await browser.close();
-      await server.stop();
-      await db.close();
-      await pgServer.stop();
+      await close();
     }
   },
 };

@@ -5,35 +5,16 @@
  * `/topology` until all 500 cards are in the page (budget ≤ 2 s), with the tree request
  * replayed over HTTP as the baseline.
  */
-import { execSync } from 'node:child_process';
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { request } from 'undici';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openPostgres } from '../apps/server/src/db/pg.js';
 import type { Db } from '../apps/server/src/db/types.js';
-import { startServer } from '../apps/server/src/server.js';
-import { benchPostgres } from './lib/postgres.js';
+import { startBrowserBench } from './lib/browser-server.js';
 import { percentile, round } from './lib/stats.js';
 import type { BenchModule, BenchRow } from './lib/types.js';
 
 const CARDS = 500;
 const BUDGET_MS = 2000;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** The built web app: BENCH_WEB_DIR, else apps/web/dist (built when missing). */
-function webDir(): string {
-  const given = process.env.BENCH_WEB_DIR;
-  if (given) return path.resolve(given);
-  const dist = path.join(root, 'apps/web/dist');
-  if (!fs.existsSync(path.join(dist, 'index.html')))
-    execSync('npm run build -w apps/web', { cwd: root, stdio: 'inherit' });
-  return dist;
-}
 
 /** 500 root components with 4 children each: what a busy home page shows. */
 async function generate(db: Db): Promise<void> {
@@ -83,27 +64,7 @@ export const topologyPageBench: BenchModule = {
   name: 'topology-page',
   async run(): Promise<BenchRow[]> {
     const iterations = Number(process.env.BENCH_ITERATIONS ?? 10);
-    const pgServer = await benchPostgres();
-    const db = await openPostgres(pgServer.url, { poolSize: 10, statementTimeoutMs: 120_000 });
-    const config = loadConfig(
-      {
-        LOG_LEVEL: 'silent',
-        PORT: '0',
-        DATA_DIR: '/nonexistent-bench',
-        AUTH_MODE: 'none',
-        SECRET_KEY: crypto.randomBytes(24).toString('hex'),
-      },
-      { webDir: webDir() },
-    );
-    const server = await startServer(config, {
-      db,
-      scheduler: false,
-      dataAccess: async () => ({ ok: true }),
-    });
-    const base = server.url.replace('[::1]', '127.0.0.1');
-    const browser = await chromium.launch({
-      executablePath: process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium',
-    });
+    const { db, base, browser, close } = await startBrowserBench();
     try {
       await generate(db);
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -136,10 +97,7 @@ export const topologyPageBench: BenchModule = {
         },
       ];
     } finally {
-      await browser.close();
-      await server.stop();
-      await db.close();
-      await pgServer.stop();
+      await close();
     }
   },
 };
