@@ -18,7 +18,10 @@ export type DbKind = 'pglite' | 'postgresql';
 export const DB_KINDS: DbKind[] = ['pglite', 'postgresql'];
 
 /** A fresh, empty database of the given kind: in-memory PGlite, or a new database on the test server. */
-export async function freshDb(kind: DbKind): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
+export async function freshDb(
+  kind: DbKind,
+  options: { statementTimeoutMs?: number } = {},
+): Promise<{ db: Db; url?: string; drop(): Promise<void> }> {
   if (kind === 'pglite') {
     const db = await openPglite(null);
     return { db, drop: () => db.close() };
@@ -30,7 +33,10 @@ export async function freshDb(kind: DbKind): Promise<{ db: Db; url?: string; dro
   await client.query(`CREATE DATABASE ${name}`);
   await client.end();
   const url = admin.replace(/\/[^/]*$/, `/${name}`);
-  const db = await openPostgres(url, { poolSize: 10, statementTimeoutMs: 5000 });
+  const db = await openPostgres(url, {
+    poolSize: 10,
+    statementTimeoutMs: options.statementTimeoutMs ?? 5000,
+  });
   return {
     db,
     url,
@@ -57,7 +63,6 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: { dataAccess?: DataAccessHook } = {},
 ): Promise<TestServer> {
-  const fresh = await freshDb(kind);
   const config = loadConfig(
     {
       LOG_LEVEL: 'silent',
@@ -69,6 +74,9 @@ export async function startTestServer(
     },
     { webDir: '/nonexistent-web', ...overrides },
   );
+  const fresh = await freshDb(kind, {
+    statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS ? config.db.statementTimeoutMs : undefined,
+  });
   const server = await startServer(config, {
     db: fresh.db,
     scheduler: false,

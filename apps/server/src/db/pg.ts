@@ -34,14 +34,25 @@ export async function openPostgres(
     statement_timeout: options.statementTimeoutMs * 4,
     application_name: 'opsdeck',
   });
-  pool.on('error', () => {
-    // An idle client lost its connection; the pool replaces it on next use.
+  // Data API reads: sessions that refuse writes and carry the request timeout, so a read is
+  // one round trip instead of BEGIN, statement, COMMIT.
+  const readPool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize,
+    statement_timeout: options.statementTimeoutMs,
+    options: '-c default_transaction_read_only=on',
+    application_name: 'opsdeck-read',
   });
+  for (const p of [pool, readPool]) {
+    p.on('error', () => {
+      // An idle client lost its connection; the pool replaces it on next use.
+    });
+  }
   // Fail fast with a clear message when the server is unreachable.
-  const probe = await pool.connect();
-  probe.release();
+  for (const p of [pool, readPool]) (await p.connect()).release();
 
   const base = wrap(pool);
+  const reader = wrap(readPool);
   const listeners = new Set<pg.PoolClient>();
   let closed = false;
   return {
@@ -67,6 +78,9 @@ export async function openPostgres(
         client.release();
       }
     },
+    read(fn) {
+      return fn(reader);
+    },
     async listen(channel, onMessage) {
       const client = await pool.connect();
       listeners.add(client);
@@ -80,13 +94,17 @@ export async function openPostgres(
         client.release();
       };
     },
-    stats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    stats: () => ({
+      total: pool.totalCount + readPool.totalCount,
+      idle: pool.idleCount + readPool.idleCount,
+      waiting: pool.waitingCount + readPool.waitingCount,
+    }),
     async close() {
       if (closed) return;
       closed = true;
       for (const c of listeners) c.release();
       listeners.clear();
-      await pool.end();
+      await Promise.all([pool.end(), readPool.end()]);
     },
   };
 }

@@ -52,6 +52,12 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     transaction(fn) {
       return pg.transaction((tx) => fn(wrap(tx)));
     },
+    read(fn) {
+      return pg.transaction(async (tx) => {
+        await tx.query('SET TRANSACTION READ ONLY');
+        return fn(wrap(tx));
+      });
+    },
     async listen(channel, onMessage) {
       const stop = await pg.listen(channel, onMessage);
       return async () => stop();

@@ -25,6 +25,12 @@ export type DriverKind = 'pglite' | 'postgresql';
 export interface Db extends Queryable {
   readonly kind: DriverKind;
   transaction<T>(fn: (tx: Queryable) => Promise<T>, options?: TransactionOptions): Promise<T>;
+  /**
+   * Runs statements that only read, under the data API's statement timeout. PostgreSQL: a
+   * pool of sessions that are read-only by default, so each statement is one round trip
+   * (no BEGIN/COMMIT). PGlite: a READ ONLY transaction (it has no timeouts).
+   */
+  read<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   /** LISTEN on a channel; returns the function that stops listening. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   /** Pool figures for /metrics. */

@@ -3,22 +3,17 @@ import type { Queryable } from '../db/types.js';
 import type { Statement } from './sql/read.js';
 
 /**
- * Runs one request's statements in a transaction with the statement timeout and, for
- * reads, READ ONLY. PGlite ignores the driver options, so READ ONLY is set here; PGlite
- * cannot cancel a running statement, so it has no timeout (docs/data-api.md).
+ * Runs one request's statements under the statement timeout: reads on the database's
+ * read-only path, writes in a transaction. PGlite cannot cancel a running statement, so it
+ * has no timeout (docs/data-api.md).
  */
-export function inTransaction<T>(
+export function withStatementScope<T>(
   ctx: ServerContext,
   readOnly: boolean,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  return ctx.db.transaction(
-    async (tx) => {
-      if (readOnly && ctx.db.kind === 'pglite') await tx.query('SET TRANSACTION READ ONLY');
-      return fn(tx);
-    },
-    { statementTimeoutMs: ctx.config.db.statementTimeoutMs, readOnly },
-  );
+  if (readOnly) return ctx.db.read(fn);
+  return ctx.db.transaction(fn, { statementTimeoutMs: ctx.config.db.statementTimeoutMs });
 }
 
 type PlanNode = { Plan?: { 'Plan Rows'?: number } };

@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.js';
 import { authorize, embeddedRelationNames } from './authorize.js';
 import { UnreadableBody } from './body.js';
 import { ApiError } from './errors.js';
-import { firstRow, inTransaction, type ReadRow } from './execute.js';
+import { firstRow, withStatementScope, type ReadRow } from './execute.js';
 import { queryString } from './handle-table.js';
 import { parseRequest } from './parse/request.js';
 import { planRead } from './plan/read.js';
@@ -43,7 +43,7 @@ export async function handleRpc(ctx: ServerContext, req: FastifyRequest, reply: 
   const readOnly = isRead || !fn.volatile;
 
   if (fn.returns.kind === 'void') {
-    await inTransaction(ctx, readOnly, (tx) => {
+    await withStatementScope(ctx, readOnly, (tx) => {
       const stmt = voidCallStatement(call, params);
       return tx.query(stmt.sql, stmt.params);
     });
@@ -71,7 +71,7 @@ export async function handleRpc(ctx: ServerContext, req: FastifyRequest, reply: 
   } else {
     stmt = scalarCallStatement(fn, call, params);
   }
-  const row = await inTransaction(ctx, readOnly, async (tx) =>
+  const row = await withStatementScope(ctx, readOnly, async (tx) =>
     firstRow((await tx.query<ReadRow>(stmt.sql, stmt.params)).rows),
   );
   const total = row.total === null ? null : Number(row.total);

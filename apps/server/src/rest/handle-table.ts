@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { authorize, embeddedRelationNames } from './authorize.js';
 import { ApiError, tableNotFound } from './errors.js';
-import { firstRow, inTransaction, plannedCount, type ReadRow } from './execute.js';
+import { firstRow, withStatementScope, plannedCount, type ReadRow } from './execute.js';
 import { parseRequest } from './parse/request.js';
 import type { ApiRequest } from './parse/types.js';
 import { planRead } from './plan/read.js';
@@ -51,7 +51,7 @@ async function read(
   head: boolean,
 ) {
   const count = apiReq.prefer.count;
-  const row = await inTransaction(ctx, true, async (tx) => {
+  const row = await withStatementScope(ctx, true, async (tx) => {
     let exact = count === 'exact';
     let estimate: number | null = null;
     if (count === 'planned' || count === 'estimated') {
@@ -137,7 +137,7 @@ async function write(
     }
   }
   const representation = prefer.return === 'representation';
-  const result = await inTransaction(ctx, false, async (tx) => {
+  const result = await withStatementScope(ctx, false, async (tx) => {
     if (mutation.kind === 'update' && mutation.columns.length === 0)
       return { body: '[]', page: 0, location: null };
     const stmt = writeStatement(rel, mutation, root, {

@@ -71,8 +71,8 @@ export const fixtureAccess: DataAccessHook = async (_req, target) => {
 
 export type Fixture = { server: TestServer; client: PostgrestClient; url: string };
 
-export async function startFixture(kind: DbKind): Promise<Fixture> {
-  const server = await startTestServer(kind, {}, {}, { dataAccess: fixtureAccess });
+export async function startFixture(kind: DbKind, env: Record<string, string> = {}): Promise<Fixture> {
+  const server = await startTestServer(kind, {}, env, { dataAccess: fixtureAccess });
   await server.db.exec(FIXTURE_SQL);
   await reloadSchemaCache(server.db);
   const url = `${server.baseUrl}/api/db`;
