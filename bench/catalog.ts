@@ -26,7 +26,7 @@ const ITEMS = 100_000;
 const CHANGES = 1_000_000;
 
 /** 100k items over 10 types, 20 namespaces and 3 accounts; 1M changes over 90 days; 20k insights. */
-const SEED_SQL = `
+export const SEED_SQL = `
 INSERT INTO config_scrapers (id, name, spec) VALUES
   ('00000000-0000-0000-0000-00000000b001', 'bench', '{"push": [{}]}');
 INSERT INTO config_items (scraper_id, external_id, type, config_class, name, namespace, status, health, labels, tags,
@@ -137,6 +137,9 @@ async function benchCatalog(db: Db, iterations: number): Promise<BenchRow[]> {
     console.error(`  catalog: seeding ${ITEMS} items and ${CHANGES} changes…`);
     const t0 = performance.now();
     await db.exec(SEED_SQL);
+    // A bulk load leaves every item updated once by the change-count trigger; autovacuum would
+    // clean that up within minutes in a running system, so the steady state is measured.
+    await db.exec('VACUUM ANALYZE config_items');
     console.error(`  catalog: seeded in ${Math.round((performance.now() - t0) / 1000)} s`);
     const rows: BenchRow[] = [];
 

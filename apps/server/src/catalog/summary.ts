@@ -85,8 +85,8 @@ function keyOf(row: Record<string, unknown>, n: number): string {
 }
 
 /**
- * One pass over the items for counts, health, cost and (30-day window) change counts; one
- * query for open insights by type; a live change count only for other windows.
+ * One pass over the items for counts, health, cost and (30-day window) change counts, kept on
+ * each item; one query for open insights by group; a live change count only for other windows.
  */
 export async function catalogSummary(db: Queryable, req: SummaryRequest): Promise<SummaryRow[]> {
   const rawGroups =
@@ -105,27 +105,38 @@ export async function catalogSummary(db: Queryable, req: SummaryRequest): Promis
   const cols = (sc: Scope) => sc.gExprs.map((e, i) => `${e} AS g${i}`).join(', ');
   const gb = Array.from({ length: n }, (_v, i) => `g${i}`).join(', ');
 
+  // Items, insights and (other windows) changes are independent: on a PostgreSQL pool they run side by side.
   const main = scope(req, groups);
-  const items = await db.query<Record<string, unknown>>(
+  const itemsQuery = db.query<Record<string, unknown>>(
     `SELECT ${cols(main)}, count(*)::int AS count, sum(ci.cost_total_30d)::float8 AS cost_total_30d,
        ${HEALTHS.map((h) => `count(*) FILTER (WHERE coalesce(ci.health, 'unknown') = '${h}')::int AS h_${h}`).join(', ')}
-       ${rollup ? ', coalesce(sum(cn.changes_30d), 0)::int AS changes' : ''}
+       ${rollup ? ', coalesce(sum(ci.changes_30d), 0)::int AS changes' : ''}
      FROM config_items ci
-     ${rollup ? 'LEFT JOIN config_change_counts cn ON cn.config_id = ci.id' : ''}
      ${main.where}
      GROUP BY ${gb} ORDER BY ${gb}`,
     main.params.values,
   );
-
   const an = scope(req, groups);
   const since = an.params.add(analysisWindow);
-  const analysis = await db.query<Record<string, unknown>>(
+  const analysisQuery = db.query<Record<string, unknown>>(
     `SELECT ${cols(an)}, ca.analysis_type, count(*)::int AS n
      FROM config_analysis ca JOIN config_items ci ON ci.id = ca.config_id
      ${an.where ? `${an.where} AND` : 'WHERE'} ca.status = 'open' AND ca.last_observed > now() - make_interval(secs => ${since})
      GROUP BY ${gb}, ca.analysis_type`,
     an.params.values,
   );
+  const ch = scope(req, groups);
+  const secs = ch.params.add(changesWindow);
+  const changesQuery = rollup
+    ? undefined
+    : db.query<Record<string, unknown>>(
+        `SELECT ${cols(ch)}, count(*)::int AS n
+         FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
+         ${ch.where ? `${ch.where} AND` : 'WHERE'} cc.created_at > now() - make_interval(secs => ${secs})
+         GROUP BY ${gb}`,
+        ch.params.values,
+      );
+  const [items, analysis, changes] = await Promise.all([itemsQuery, analysisQuery, changesQuery]);
   const analysisBy = new Map<string, Record<string, number>>();
   for (const r of analysis.rows) {
     const k = keyOf(r, n);
@@ -135,18 +146,7 @@ export async function catalogSummary(db: Queryable, req: SummaryRequest): Promis
   }
 
   const changesBy = new Map<string, number>();
-  if (!rollup) {
-    const ch = scope(req, groups);
-    const secs = ch.params.add(changesWindow);
-    const live = await db.query<Record<string, unknown>>(
-      `SELECT ${cols(ch)}, count(*)::int AS n
-       FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
-       ${ch.where ? `${ch.where} AND` : 'WHERE'} cc.created_at > now() - make_interval(secs => ${secs})
-       GROUP BY ${gb}`,
-      ch.params.values,
-    );
-    for (const r of live.rows) changesBy.set(keyOf(r, n), Number(r.n));
-  }
+  for (const r of changes?.rows ?? []) changesBy.set(keyOf(r, n), Number(r.n));
 
   return items.rows.map((row) => {
     const out: Record<string, unknown> = {};

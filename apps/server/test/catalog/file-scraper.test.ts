@@ -277,7 +277,7 @@ describe.each(DB_KINDS)('file scraper and catalog (%s)', (kind) => {
       changes: { since: '1h' },
     });
     expect(live.body.find((r) => r.type === 'Kubernetes::Deployment')).toMatchObject({ changes: 2 });
-    await server.db.query('DELETE FROM config_change_counts');
+    await server.db.query('UPDATE config_items SET changes_30d = 0');
     await server.db.query('SELECT refresh_config_change_counts()');
     const rebased = await api<Record<string, unknown>[]>(server, 'POST', '/api/catalog/summary', {
       groupBy: ['type'],
