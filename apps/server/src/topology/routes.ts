@@ -5,7 +5,7 @@ import type { ServerContext } from '../context.js';
 import { reconcileTopology, TopologyBusy, TopologyNotFound } from './reconcile.js';
 import { SnapshotNotFound, snapshotQuerySchema, topologySnapshot } from './snapshot.js';
 import { TopologySpecError } from './spec.js';
-import { ComponentNotFound, topologyTree } from './tree.js';
+import { ComponentNotFound, topologyTreeJson } from './tree.js';
 import { treeQuerySchema } from './tree-query.js';
 
 const topologyParams = z.object({ id: z.uuid({ message: 'must be a topology id (UUID)' }) });
@@ -27,7 +27,7 @@ export async function topologyRoutes(app: FastifyInstance, ctx: ServerContext): 
   const tree = async (req: FastifyRequest, reply: FastifyReply) => {
     const q = treeQuerySchema.parse(req.query);
     try {
-      return await topologyTree(ctx.db, q);
+      return reply.type('application/json; charset=utf-8').send(await topologyTreeJson(ctx.db, q));
     } catch (e) {
       if (e instanceof ComponentNotFound) return reply.code(404).send({ error: e.message });
       throw e;

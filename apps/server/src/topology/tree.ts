@@ -4,39 +4,20 @@ import { matchesLabels } from './selectors.js';
 import type { TreeQuery } from './tree-query.js';
 
 type Property = { name?: string; text?: string; value?: number; headline?: boolean };
-type ComponentRow = {
+
+/** What filtering, sorting and the tree shape need; the answer's fields come as JSON text. */
+type LightRow = {
   id: string;
-  topology_id: string | null;
   parent_id: string | null;
   name: string;
-  title: string | null;
-  text: string | null;
-  tooltip: string | null;
   type: string | null;
-  icon: string | null;
-  namespace: string | null;
-  owner: string | null;
-  labels: Record<string, string>;
   status: string;
-  health: string | null;
-  status_reason: string | null;
+  labels: Record<string, string>;
   agent_id: string;
-  external_id: string | null;
-  config_id: string | null;
-  path: string;
-  is_leaf: boolean;
-  cost_per_minute: number | null;
-  cost_total_1d: number | null;
-  cost_total_7d: number | null;
-  cost_total_30d: number | null;
-  properties: Property[];
-  summary: Record<string, unknown>;
   hidden: boolean;
-  log_selectors: { name: string }[];
-  // RFC 3339 text from SQL: turning 15k timestamps into Dates costs more than the rest of the row.
-  created_at: string;
+  // RFC 3339 text from SQL: turning thousands of timestamps into Dates costs more than the row.
   updated_at: string;
-  deleted_at: string | null;
+  properties?: Property[];
 };
 type CheckRef = {
   id: string;
@@ -56,7 +37,16 @@ type TeamRef = {
   team: { id: string; name: string; icon: string | null };
 };
 
-export type TreeComponent = Omit<ComponentRow, never> & {
+/**
+ * The answer's shape (API.md), written as text by `topologyTreeJson`: each component is its
+ * row of `components` (costs as numbers, timestamps as RFC 3339 text) plus these fields.
+ */
+export type TreeComponent = Record<string, unknown> & {
+  id: string;
+  name: string;
+  type: string | null;
+  status: string;
+  properties: Property[];
   children: TreeComponent[];
   checks: CheckRef[];
   teams: TeamRef[];
@@ -77,26 +67,27 @@ export class ComponentNotFound extends Error {
   }
 }
 
-const COLUMNS = `c.id, c.topology_id, c.parent_id, c.name, c.title, c.text, c.tooltip, c.type, c.icon, c.namespace,
-  c.owner, c.labels, c.status, c.health, c.status_reason, c.agent_id, c.external_id, c.config_id, c.path, c.is_leaf,
-  c.cost_per_minute::float8 AS cost_per_minute, c.cost_total_1d::float8 AS cost_total_1d,
-  c.cost_total_7d::float8 AS cost_total_7d, c.cost_total_30d::float8 AS cost_total_30d,
-  c.properties, c.summary, c.hidden, c.log_selectors,
-  to_json(c.created_at) #>> '{}' AS created_at, to_json(c.updated_at) #>> '{}' AS updated_at,
-  to_json(c.deleted_at) #>> '{}' AS deleted_at`;
+// One component's own fields as JSON text, built by PostgreSQL: 5k components parsed into
+// objects and serialised again cost more than the queries (and most of it in GC).
+const COMPONENT_COLUMNS = `c.id, c.topology_id, c.parent_id, c.name, c.title, c.text, c.tooltip, c.type, c.icon,
+  c.namespace, c.owner, c.labels, c.status, c.health, c.status_reason, c.agent_id, c.external_id, c.config_id, c.path,
+  c.is_leaf, c.cost_per_minute::float8 AS cost_per_minute, c.cost_total_1d::float8 AS cost_total_1d,
+  c.cost_total_7d::float8 AS cost_total_7d, c.cost_total_30d::float8 AS cost_total_30d, c.properties, c.summary,
+  c.hidden, c.log_selectors, c.created_at, c.updated_at, c.deleted_at`;
 
 /** Which components a request covers: a WHERE clause over `components c` and its parameters. */
 type Scope = { where: string; params: unknown[] };
 
 /** Live components of the scope: everything, one topology, or one component and its subtree. */
-async function findScope(db: Queryable, q: TreeQuery): Promise<{ anchor?: ComponentRow; scope: Scope }> {
-  let anchor: ComponentRow | undefined;
+type Anchor = { id: string; path: string };
+
+async function findScope(db: Queryable, q: TreeQuery): Promise<{ anchor?: Anchor; scope: Scope }> {
+  let anchor: Anchor | undefined;
   let scope: Scope;
   if (q.id) {
-    const { rows: found } = await db.query<ComponentRow>(
-      `SELECT ${COLUMNS} FROM components c WHERE c.id = $1`,
-      [q.id],
-    );
+    const { rows: found } = await db.query<Anchor>('SELECT c.id, c.path FROM components c WHERE c.id = $1', [
+      q.id,
+    ]);
     anchor = found[0];
     if (!anchor) throw new ComponentNotFound(q.id);
     const prefix = anchor.path ? `${anchor.path}.${anchor.id}` : anchor.id;
@@ -113,12 +104,6 @@ async function findScope(db: Queryable, q: TreeQuery): Promise<{ anchor?: Compon
   return { anchor, scope };
 }
 
-/** What filtering, sorting and the tree shape need; the full rows are read for the answer only. */
-type LightRow = Pick<
-  ComponentRow,
-  'id' | 'parent_id' | 'name' | 'type' | 'status' | 'labels' | 'agent_id' | 'hidden' | 'updated_at'
-> & { properties?: Property[] };
-
 const BUILT_IN_SORTS = new Set(['status', 'health', 'name', 'type', 'updated_at', 'last_updated', 'updated']);
 
 async function loadScope(db: Queryable, scope: Scope, withProperties: boolean): Promise<LightRow[]> {
@@ -131,13 +116,29 @@ async function loadScope(db: Queryable, scope: Scope, withProperties: boolean): 
   return rows;
 }
 
-async function loadFull(db: Queryable, ids: string[]): Promise<Map<string, ComponentRow>> {
+type ComponentJson = { json: string; logs: string };
+
+/**
+ * The JSON of the given components. When they are most of the scope (the default tree), one
+ * scan of the scope is cheaper than thousands of id lookups; the rest are dropped here.
+ */
+async function loadJson(
+  db: Queryable,
+  ids: string[],
+  scope: Scope,
+  scopeSize: number,
+): Promise<Map<string, ComponentJson>> {
   if (ids.length === 0) return new Map();
-  const { rows } = await db.query<ComponentRow>(
-    `SELECT ${COLUMNS} FROM components c WHERE c.id = ANY ($1::uuid[])`,
-    [ids],
+  const byScope = ids.length * 2 >= scopeSize;
+  const { rows } = await db.query<ComponentJson & { id: string }>(
+    // row_to_json writes compact JSON (json_build_object would pad every key with spaces).
+    `SELECT x.id, row_to_json(x)::text AS json, x.log_selectors::text AS logs
+     FROM (SELECT ${COMPONENT_COLUMNS} FROM components c
+           WHERE ${byScope ? scope.where : `c.id = ANY ($1::uuid[])`}) x`,
+    byScope ? scope.params : [ids],
   );
-  return new Map(rows.map((r) => [r.id, r]));
+  const wanted = byScope ? new Set(ids) : undefined;
+  return new Map(rows.filter((r) => !wanted || wanted.has(r.id)).map((r) => [r.id, r]));
 }
 
 /** The ids of the scope plus the anchor (whose checks and teams are shown too), as a sub-query. */
@@ -244,7 +245,7 @@ export function comparator(sortBy: string, order: 'asc' | 'desc'): (a: LightRow,
  * root components, or the children of `id`, or with `flatten` every component of the scope.
  * `id` always returns exactly that component, its (filtered) children below it.
  */
-export async function topologyTree(db: Queryable, q: TreeQuery): Promise<TreeResponse> {
+export async function topologyTreeJson(db: Queryable, q: TreeQuery): Promise<string> {
   const { anchor, scope } = await findScope(db, q);
   // Independent reads: on a PostgreSQL pool they run side by side.
   const sortBy = q.sortBy ?? 'status';
@@ -288,26 +289,26 @@ export async function topologyTree(db: Queryable, q: TreeQuery): Promise<TreeRes
     if (level < q.depth) for (const c of children.get(r.id) ?? []) collect(c, level + 1);
   };
   for (const c of cards) collect(c, 0);
-  const full = await loadFull(db, included);
+  const json = await loadJson(db, included, scope, rows.length);
+  if (anchor && !json.has(anchor.id)) {
+    for (const [id, own] of await loadJson(db, [anchor.id], scope, Infinity)) json.set(id, own);
+  }
 
-  const shape = (r: ComponentRow, kids: TreeComponent[]): TreeComponent => ({
-    ...r,
-    properties: r.properties ?? [],
-    children: kids,
-    checks: checksById.get(r.id) ?? [],
-    teams: teamsById.get(r.id) ?? [],
-    logs: (r.log_selectors ?? []).map((l) => ({ ...l })),
-  });
-  const build = (r: LightRow, level: number): TreeComponent[] => {
-    const row = full.get(r.id);
+  // `{…own fields, "children": […], "checks": […], "teams": […], "logs": […]}`
+  const shape = (id: string, own: ComponentJson, kids: string[]): string =>
+    `${own.json.slice(0, -1)},"children":[${kids.join(',')}],"checks":${JSON.stringify(checksById.get(id) ?? [])},` +
+    `"teams":${JSON.stringify(teamsById.get(id) ?? [])},"logs":${own.logs}}`;
+  const build = (r: LightRow, level: number): string[] => {
+    const own = json.get(r.id);
     // A component deleted between the two reads is left out.
-    if (!row) return [];
+    if (!own) return [];
     const kids =
       level < q.depth ? [...(children.get(r.id) ?? [])].sort(sort).flatMap((c) => build(c, level + 1)) : [];
-    return [shape(row, kids)];
+    return [shape(r.id, own, kids)];
   };
   const built = cards.flatMap((c) => build(c, 0));
-  const components = anchor ? [shape(anchor, built)] : built;
+  const anchorJson = anchor ? json.get(anchor.id) : undefined;
+  const components = anchor && anchorJson ? [shape(anchor.id, anchorJson, built)] : anchor ? [] : built;
 
   // Filter options come from the whole scope, so choosing one does not hide the others.
   const statuses = new Set<string>();
@@ -325,11 +326,11 @@ export async function topologyTree(db: Queryable, q: TreeQuery): Promise<TreeRes
     }
   }
   const sorted = (s: Iterable<string>) => [...s].sort(collator.compare);
-  return {
-    components,
+  const options = JSON.stringify({
     healthStatuses: sorted(statuses),
     teams: sorted(teams),
     tags: Object.fromEntries(sorted(tags.keys()).map((k) => [k, sorted(tags.get(k) ?? [])])),
     types: sorted(types),
-  };
+  });
+  return `{"components":[${components.join(',')}],${options.slice(1)}`;
 }

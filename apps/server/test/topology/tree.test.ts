@@ -161,6 +161,21 @@ describe.each(DB_KINDS)('topology tree API (%s)', (kind) => {
     expect(alpha.children[1]!.children.map((c) => c.name)).toEqual(['a1x']);
     expect(alpha.checks.map((c) => [c.name, c.status])).toEqual([['alpha-home', 'healthy']]);
     expect(alpha.teams.map((t) => t.team.name)).toEqual(['Core']);
+    // Every field of the row travels, typed as the web reads it.
+    expect(alpha).toMatchObject({
+      id: ids.get('alpha'),
+      parent_id: null,
+      path: '',
+      labels: { env: 'prod' },
+      properties: [{ name: 'cpu', value: 50, headline: true }],
+      summary: {},
+      hidden: false,
+      cost_total_30d: null,
+      deleted_at: null,
+      logs: [],
+    });
+    expect(alpha.updated_at).toMatch(/^2026-01-0\dT\d\d:\d\d:\d\d(\.\d+)?([+-]\d\d:\d\d|Z)$/);
+    expect(alpha.children[1]!.parent_id).toBe(ids.get('alpha'));
 
     const filtered = await get(`?id=${ids.get('alpha')}&status=unhealthy`);
     expect(filtered.components).toHaveLength(1);
