@@ -41,27 +41,30 @@ const labels = z
 
 const summaryQuery = z.object({ check_id: z.guid().optional(), labels, window });
 
-/** A time: RFC 3339, or a duration before now ("1h", "7d"). */
-const when = (fallback: () => Date) =>
+/**
+ * A time: RFC 3339, or a duration before now ("1h", "7d"). Resolved against one `now` per
+ * request, so that start=2h and an implicit end are exactly two hours apart.
+ */
+const when = (fallbackAgoMs: number) =>
   z
     .string()
     .optional()
-    .transform((v, c) => {
-      if (!v || v === 'now') return fallback();
+    .transform((v, c): ((now: number) => Date) => {
+      if (!v || v === 'now') return (now) => new Date(now - fallbackAgoMs);
       const ago = durationMs(v.replace(/^now-/, ''));
-      if (ago !== undefined) return new Date(Date.now() - ago);
+      if (ago !== undefined) return (now) => new Date(now - ago);
       const t = new Date(v);
       if (Number.isNaN(t.getTime())) {
         c.addIssue({ code: 'custom', message: 'expected a duration such as 1h, or an RFC 3339 time' });
         return z.NEVER;
       }
-      return t;
+      return () => t;
     });
 
 const graphQuery = z.object({
   check: z.guid({ message: 'check must be a check id' }),
-  start: when(() => new Date(Date.now() - 3_600_000)),
-  end: when(() => new Date()),
+  start: when(3_600_000),
+  end: when(0),
   count: z.coerce.number().int().min(1).max(10_000).default(300),
 });
 
@@ -89,9 +92,10 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Pr
 
   app.get('/api/canary/api/graph', { config: { permission: ['canaries', 'read'] } }, async (req, reply) => {
     const q = graphQuery.parse(req.query);
-    if (q.end.getTime() < q.start.getTime())
-      return reply.code(400).send({ error: 'end must be after start' });
-    return checkGraph(ctx.db, q.check, q.start, q.end, q.count);
+    const now = Date.now();
+    const [start, end] = [q.start(now), q.end(now)];
+    if (end.getTime() < start.getTime()) return reply.code(400).send({ error: 'end must be after start' });
+    return checkGraph(ctx.db, q.check, start, end, q.count);
   });
 
   // Run Now is open to admin, editor, commander and responder (spec 1 §6): exactly the

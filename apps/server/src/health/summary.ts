@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../db/types.js';
+import type { Queryable } from '../db/types.js';
 import { CHECK_COLUMNS, CHECK_JSON } from './summary-sql.js';
 
 export type SummaryQuery = { checkId?: string; labels?: Record<string, string>; windowMs: number };
@@ -26,52 +26,58 @@ function windowSource(windowMs: number): string {
          AND ($1::uuid IS NULL OR check_id = $1::uuid) GROUP BY check_id`;
 }
 
+type EntryRow = { canary_name: string; name: string; entry: string };
+
+// Code-unit order, as PostgreSQL's C collation sorts.
+const byCanaryThenName = (a: EntryRow, b: EntryRow) =>
+  a.canary_name < b.canary_name
+    ? -1
+    : a.canary_name > b.canary_name
+      ? 1
+      : a.name < b.name
+        ? -1
+        : a.name > b.name
+          ? 1
+          : 0;
+
 /**
- * The dashboard summary as one JSON array, built by the database. The default 1h window
- * concatenates check_summaries entries (rewritten by each run, so no status is scanned and
- * almost no JSON is built per request); other windows
- * aggregate raw statuses (up to a day) or the hourly roll-ups (longer). rolling1h is always
- * the trailing hour's mean latency. Rows are sorted before the JSON is built (sorting the
- * built JSON would spill to disk at 10k checks).
+ * The dashboard summary as one JSON array of entries written by the database. The default 1h
+ * window takes check_summaries entries (rewritten by each run, so no status is scanned and
+ * almost no JSON is built per request); other windows aggregate raw statuses (up to a day) or
+ * the hourly roll-ups (longer). rolling1h is always the trailing hour's mean latency.
+ * Entries come back as rows and are sorted and joined here: string_agg over 10k entries
+ * (8 MB) costs PostgreSQL more than the rest of the query, and sorting them there spills.
  */
 export async function checksSummaryJson(db: Queryable, q: SummaryQuery): Promise<string> {
   const params: unknown[] = [q.checkId ?? null, q.labels ? JSON.stringify(q.labels) : null];
+  let sql: string;
   if (q.windowMs === HOUR_MS) {
-    // Fresh cached entries are concatenated; stale or missing ones are built here. Only the
-    // entry and its sort keys reach the sort, which gets enough memory to stay off disk.
-    const sql = `SELECT '[' || coalesce(string_agg(y.entry, ',' ORDER BY y.canary_name, y.name), '') || ']' AS json
+    // Fresh cached entries are taken as they are; stale or missing ones are built here.
+    sql = `SELECT x.canary_name, x.name,
+         CASE WHEN x.cached_at > now() - interval '1 hour' THEN x.cached ELSE (${CHECK_JSON})::text END AS entry
        FROM (
-         SELECT x.canary_name, x.name,
-           CASE WHEN x.cached_at > now() - interval '1 hour' THEN x.cached ELSE (${CHECK_JSON})::text END AS entry
-         FROM (
-           SELECT ${CHECK_COLUMNS}, s.passed, s.failed, s.last_pass, s.last_fail, s.p95, s.p97, s.p99, s.rolling1h,
-             cs.json AS cached, cs.stats_at AS cached_at
-           FROM checks k JOIN canaries c ON c.id = k.canary_id
-           LEFT JOIN check_summaries cs ON cs.check_id = k.id
-           LEFT JOIN check_stats s ON s.check_id = k.id AND s.updated_at > now() - interval '1 hour'
-           WHERE ${FILTERS}
-         ) x
-       ) y`;
-    const run = async (tx: Queryable) =>
-      (await tx.query<{ json: string }>(sql, params)).rows[0]?.json ?? '[]';
-    if (!('transaction' in db)) return run(db);
-    return (db as Db).transaction(async (tx) => {
-      await tx.query("SET LOCAL work_mem = '32MB'");
-      return run(tx);
-    });
+         SELECT ${CHECK_COLUMNS}, s.passed, s.failed, s.last_pass, s.last_fail, s.p95, s.p97, s.p99, s.rolling1h,
+           cs.json AS cached, cs.stats_at AS cached_at
+         FROM checks k JOIN canaries c ON c.id = k.canary_id
+         LEFT JOIN check_summaries cs ON cs.check_id = k.id
+         LEFT JOIN check_stats s ON s.check_id = k.id AND s.updated_at > now() - interval '1 hour'
+         WHERE ${FILTERS}
+       ) x`;
+  } else {
+    params.push(q.windowMs);
+    sql = `WITH w AS (${windowSource(q.windowMs)})
+      SELECT x.canary_name, x.name, (${CHECK_JSON})::text AS entry
+      FROM (
+        SELECT ${CHECK_COLUMNS}, w.passed, w.failed, s.last_pass, s.last_fail, w.p95, w.p97, w.p99, s.rolling1h
+        FROM checks k JOIN canaries c ON c.id = k.canary_id
+        LEFT JOIN w ON w.check_id = k.id
+        LEFT JOIN check_stats s ON s.check_id = k.id
+        WHERE ${FILTERS}
+      ) x`;
   }
-  params.push(q.windowMs);
-  const inner = `WITH w AS (${windowSource(q.windowMs)})
-    SELECT ${CHECK_COLUMNS}, w.passed, w.failed, s.last_pass, s.last_fail, w.p95, w.p97, w.p99, s.rolling1h
-    FROM checks k JOIN canaries c ON c.id = k.canary_id
-    LEFT JOIN w ON w.check_id = k.id
-    LEFT JOIN check_stats s ON s.check_id = k.id
-    WHERE ${FILTERS} ORDER BY c.name, k.name`;
-  const { rows } = await db.query<{ json: string }>(
-    `SELECT coalesce(json_agg(${CHECK_JSON}), '[]')::text AS json FROM (${inner}) x`,
-    params,
-  );
-  return rows[0]?.json ?? '[]';
+  const { rows } = await db.query<EntryRow>(sql, params);
+  rows.sort(byCanaryThenName);
+  return `[${rows.map((r) => r.entry).join(',')}]`;
 }
 
 const inFlight = new WeakMap<Queryable, Map<string, Promise<string>>>();
