@@ -152,6 +152,21 @@ describe.each(DB_KINDS)('topology tree API (%s)', (kind) => {
     expect(await names('?type=Container&flatten=true')).toEqual(['a1x']);
   });
 
+  it("answers the health page's component filter: the component, its subtree and their check links", async () => {
+    const id = ids.get('alpha')!;
+    const q = new URLSearchParams({
+      select: 'id,name,check_component_relationships(check_id)',
+      or: `(id.eq.${id},path.like.*${id}*)`,
+      deleted_at: 'is.null',
+      'check_component_relationships.deleted_at': 'is.null',
+    });
+    const res = await fetch(`${server.baseUrl}/api/db/components?${q}`);
+    expect(res.status).toBe(200);
+    const rows = (await res.json()) as { name: string; check_component_relationships: unknown[] }[];
+    expect(rows.map((r) => r.name).sort()).toEqual(['a1', 'a1x', 'a2', 'alpha']);
+    expect(rows.flatMap((r) => r.check_component_relationships)).toHaveLength(1);
+  });
+
   it('returns exactly the component for id=, its children filtered, sorted and cut at depth', async () => {
     const one = await get(`?id=${ids.get('alpha')}`);
     expect(one.components).toHaveLength(1);

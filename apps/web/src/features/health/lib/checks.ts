@@ -177,9 +177,11 @@ export type CheckFilters = {
   hidePassing: boolean;
   status: string;
   labels: TriStateMap;
+  /** Only these checks (a component's), when set. */
+  ids?: ReadonlySet<string>;
 };
 
-/** Checks of the current tab that match the search, labels and status; `hidePassing` applied separately. */
+/** Checks of the current tab that match the search, labels, status and ids; `hidePassing` applied separately. */
 export function filterChecks(
   checks: readonly CheckSummary[],
   index: Map<string, string>,
@@ -192,6 +194,7 @@ export function filterChecks(
       (f.tab === ALL_TAB || tabKey(c, f.tabBy) === f.tab) &&
       (!q || (index.get(c.id) ?? '').includes(q)) &&
       (!f.status || checkHealth(c) === f.status) &&
+      (!f.ids || f.ids.has(c.id)) &&
       (!hasLabels || matchesLabels(c, f.labels)),
   );
 }

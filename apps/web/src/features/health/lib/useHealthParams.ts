@@ -19,6 +19,8 @@ export type HealthParams = {
   timeRangeSet: boolean;
   checkId: string | null;
   status: string;
+  /** A topology component: only the checks linked to it (from a topology card's link). */
+  component: string | null;
   pivotBy: string | null;
   pivotLabel: string | null;
   pivotCellType: string | null;
@@ -43,6 +45,7 @@ export function useHealthParams(): [HealthParams, (update: ParamUpdate) => void]
       timeRangeSet: params.has('timeRange'),
       checkId: params.get('checkId'),
       status: params.get('status') ?? '',
+      component: params.get('component'),
       pivotBy: params.get('pivotBy'),
       pivotLabel: params.get('pivotLabel'),
       pivotCellType: params.get('pivotCellType'),

@@ -39,7 +39,10 @@ beforeEach(() => {
     'fetch',
     vi.fn(async (input: string) => {
       calls.push(String(input));
-      return new Response(JSON.stringify(summary), { headers: { 'content-type': 'application/json' } });
+      const body = String(input).includes('/api/db/components')
+        ? [{ id: 'c1', name: 'checkout', check_component_relationships: [{ check_id: 'a' }] }]
+        : summary;
+      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     }),
   );
 });
@@ -74,5 +77,21 @@ describe('health dashboard', () => {
     await waitFor(() => expect(query()?.observers[0]?.options.refetchInterval).toBe(15_000));
     expect(window.localStorage.getItem('opsdeck.refreshRate.health')).toContain('15s');
     expect(calls.some((u) => u.includes('/api/canary/api/summary?window=15m'))).toBe(true);
+  });
+
+  it('shows only the checks of a component when linked from a topology card, until cleared', async () => {
+    const user = userEvent.setup();
+    const r = renderWithApp(<HealthPage />, { url: '/health?component=c1&status=healthy&hidePassing=false' });
+    expect(await screen.findByText('home')).toBeInTheDocument();
+    expect(screen.getByTestId('component-filter')).toHaveTextContent('Component: checkout');
+    expect(screen.queryByText('login')).toBeNull();
+    // The component and everything below it (their paths hold its id).
+    expect(calls.map(decodeURIComponent)).toContainEqual(
+      expect.stringContaining('or=(id.eq.c1,path.like.*c1*)'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Clear component filter' }));
+    expect(await screen.findByText('login')).toBeInTheDocument();
+    expect(r.location().searchParams.get('component')).toBeNull();
+    expect(r.location().searchParams.get('status')).toBeNull();
   });
 });

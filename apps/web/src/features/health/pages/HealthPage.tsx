@@ -1,10 +1,12 @@
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, Search, Table2 } from 'lucide-react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, Search, Table2, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { cn } from '../../../lib/cn.js';
+import { Badge } from '../../../ui/Badge.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Page } from '../../../ui/Page.js';
 import { RefreshRateSelect, useRefreshRate } from '../../../ui/RefreshRate.js';
 import { Select } from '../../../ui/Select.js';
+import { useComponentChecks } from '../api/componentChecks.js';
 import { useChecksSummary } from '../api/summary.js';
 import { ChecksCards } from '../components/ChecksCards.js';
 import { ChecksTable } from '../components/ChecksTable.js';
@@ -26,6 +28,8 @@ import { rangeMinutes, serverWindow } from '../lib/timeRange.js';
 import { encodeLabels, useHealthParams } from '../lib/useHealthParams.js';
 
 const CheckPanel = lazy(() => import('../components/CheckPanel.js').then((m) => ({ default: m.CheckPanel })));
+
+const NO_CHECKS: ReadonlySet<string> = new Set();
 
 const SORT_OPTIONS: Array<{ value: SortKey; label: string }> = [
   { value: 'name', label: 'Name' },
@@ -57,9 +61,21 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
   // Typing stays responsive: the filtering of 10k checks runs at lower priority.
   const query = useDeferredValue(p.query);
 
+  const component = useComponentChecks(p.component);
+  // Until the component's checks are known, none are shown rather than all of them.
+  const ids = p.component ? (component.data?.checkIds ?? NO_CHECKS) : undefined;
+
   const matching = useMemo(
-    () => filterChecks(all, index, { tabBy: p.tabBy, tab: p.tab, query, status: p.status, labels: p.labels }),
-    [all, index, p.tabBy, p.tab, query, p.status, p.labels],
+    () =>
+      filterChecks(all, index, {
+        tabBy: p.tabBy,
+        tab: p.tab,
+        query,
+        status: p.status,
+        labels: p.labels,
+        ids,
+      }),
+    [all, index, p.tabBy, p.tab, query, p.status, p.labels, ids],
   );
   const passing = useMemo(() => matching.filter((c) => c.status === 'healthy').length, [matching]);
   const failing = matching.length - passing;
@@ -157,6 +173,25 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
                 <ArrowUpNarrowWide className="size-4" />
               )}
             </button>
+            {p.component && (
+              <Badge tone="blue" className="h-7 gap-1 pl-2 text-xs">
+                <span data-testid="component-filter">
+                  {component.isPending
+                    ? 'Component…'
+                    : component.data
+                      ? `Component: ${component.data.name}`
+                      : 'Component not found'}
+                </span>
+                <button
+                  type="button"
+                  className="rounded p-0.5 hover:bg-brand-600/20"
+                  aria-label="Clear component filter"
+                  onClick={() => setParams({ component: null, status: null })}
+                >
+                  <X className="size-3.5" />
+                </button>
+              </Badge>
+            )}
             <div className="flex rounded-md border border-line" role="group" aria-label="Layout">
               {(['table', 'card'] as const).map((l) => (
                 <button

@@ -10,6 +10,10 @@ const CHECK_TONE: Record<string, string> = {
   warning: 'text-health-warning',
 };
 
+// Passing checks are hidden on the health page by default: the link asks to show them.
+const checksHref = (id: string, status: string) =>
+  `/health?component=${id}&status=${status}&hidePassing=false`;
+
 const insightsHref = (id: string, type: string, severity: string) =>
   `/catalog/insights?component=${id}&type=${encodeURIComponent(type)}&severity=${encodeURIComponent(severity)}`;
 
@@ -27,8 +31,8 @@ export function CardSummaries({ component }: { component: TopologyComponent }) {
     ...checks.map(([status, n]) => (
       <a
         key={`c-${status}`}
-        href={`/health?component=${component.id}&status=${status}`}
-        onClick={spaClick(navigate, `/health?component=${component.id}&status=${status}`)}
+        href={checksHref(component.id, status)}
+        onClick={spaClick(navigate, checksHref(component.id, status))}
         className="flex items-center justify-between gap-2 rounded px-1 py-0.5 text-xs hover:bg-subtle"
       >
         <span className="text-muted">Checks {status}</span>

@@ -89,7 +89,7 @@ describe('topology card', () => {
     expect(within(sums).getAllByRole('link')).toHaveLength(5);
     expect(within(sums).getAllByRole('link')[0]).toHaveAttribute(
       'href',
-      '/health?component=root&status=healthy',
+      '/health?component=root&status=healthy&hidePassing=false',
     );
     await user.click(within(sums).getByRole('button', { name: 'Show more' }));
     expect(within(sums).getAllByRole('link')).toHaveLength(6);
