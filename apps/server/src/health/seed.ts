@@ -76,6 +76,8 @@ const CANARIES: {
           description: 'Retired endpoint still probed: fails with 404 on purpose',
           url: 'http://127.0.0.1:{{port}}/api/v0/billing',
           responseCodes: [200],
+          // Linked to the demo catalog's deployment once it has been scraped.
+          relationships: { configs: [{ type: 'Kubernetes::Deployment', name: 'payments-api' }] },
         },
       ],
       tcp: [
@@ -83,6 +85,7 @@ const CANARIES: {
           name: 'ledger-db',
           description: 'Nothing listens here: connection refused on purpose',
           endpoint: '127.0.0.1:9',
+          relationships: { configs: [{ type: 'Kubernetes::Deployment', name: 'ledger-worker' }] },
         },
       ],
       exec: [

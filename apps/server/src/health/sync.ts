@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/types.js';
 import { CanarySpecError, definedChecks, parseCanarySpec } from './canary-spec.js';
+import { syncCheckConfigLinks } from './config-links.js';
 import { scheduleOf } from './schedule.js';
 import { REFRESH_CANARY_SUMMARIES } from './summary-sql.js';
 
@@ -18,7 +19,8 @@ export type SyncResult = { created: number; updated: number; deleted: number };
 /**
  * Reconciles a canary's checks with its spec: creates new ones, updates the changed ones
  * (same type and name keep their id and history) and soft-deletes the ones that are gone.
- * A deleted canary soft-deletes all its checks. Throws CanarySpecError for a broken spec.
+ * A deleted canary soft-deletes all its checks. Links to config items follow the checks'
+ * `relationships`. Throws CanarySpecError for a broken spec.
  */
 export async function syncCanaryChecks(
   db: Queryable,
@@ -35,6 +37,7 @@ export async function syncCanaryChecks(
       'UPDATE checks SET deleted_at = now(), updated_at = now() WHERE canary_id = $1 AND deleted_at IS NULL',
       [canaryId],
     );
+    await db.query('DELETE FROM check_config_relationships WHERE canary_id = $1', [canaryId]);
     return { created: 0, updated: 0, deleted: r.affectedRows };
   }
   const { spec } = parseCanarySpec(canary.spec);
@@ -65,6 +68,7 @@ export async function syncCanaryChecks(
     [canaryId, wanted.map((w) => `${w.type}/${w.name}`)],
   );
   await db.query(REFRESH_CANARY_SUMMARIES, [canaryId]);
+  await syncCheckConfigLinks(db, canaryId);
   const created = upserted.rows.filter((r) => r.inserted).length;
   return { created, updated: upserted.rows.length - created, deleted: removed.affectedRows };
 }

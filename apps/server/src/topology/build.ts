@@ -9,7 +9,7 @@ import {
   selectChecks,
   selectConfigs,
   selectorId,
-} from './selectors.js';
+} from '../selectors.js';
 import { renderTemplate } from './template.js';
 
 type PropertySpec = NonNullable<ComponentSpec['properties']>[number];

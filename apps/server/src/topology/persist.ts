@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/types.js';
 import type { DesiredComponent } from './build.js';
-import { likePattern, matchesLabels, parseLabelSelector } from './selectors.js';
+import { likePattern, matchesLabels, parseLabelSelector } from '../selectors.js';
 
 export type PersistResult = { created: number; updated: number; deleted: number; warnings: string[] };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseLabelSelector, type LabelTerm } from './selectors.js';
+import { parseLabelSelector, type LabelTerm } from '../selectors.js';
 
 const list = z
   .string()

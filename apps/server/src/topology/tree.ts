@@ -1,6 +1,6 @@
 import { COMPONENT_STATUS_RANK } from '@opsdeck/shared';
 import type { Queryable } from '../db/types.js';
-import { matchesLabels } from './selectors.js';
+import { matchesLabels } from '../selectors.js';
 import type { TreeQuery } from './tree-query.js';
 
 type Property = { name?: string; text?: string; value?: number; headline?: boolean };

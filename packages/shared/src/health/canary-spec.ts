@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { configSelectorSchema } from '../selectors.js';
 
 /**
  * The canary spec, with canary-checker's field names so existing canary YAML imports
@@ -54,6 +55,14 @@ export const commonCheckFields = {
   test: expression.optional(),
   display: expression.optional(),
   transform: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * Config items the check is about (canary-checker's `relationships`): each selector's
+   * matches are linked to the check, and re-resolved as the catalog changes.
+   */
+  relationships: z
+    .object({ configs: z.array(configSelectorSchema).optional() })
+    .loose()
+    .optional(),
 };
 
 const url = z.string().min(1, 'url is required');

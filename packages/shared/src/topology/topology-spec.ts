@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { scheduleSchema } from '../health/canary-spec.js';
+import { configSelectorSchema, labelSelectorSchema } from '../selectors.js';
 
 /**
  * The topology spec, with Mission Control's field names where they exist, so existing
@@ -9,16 +10,6 @@ import { scheduleSchema } from '../health/canary-spec.js';
  * the `forEach` template. Strings inside `forEach` may use `$(.config.name)` or
  * `{{ .config.name }}` (also `.component.*`) to refer to the item a child was made from.
  */
-
-/** "k=v,k2!=v2,k3,!k4": equality, inequality, presence and absence of labels. */
-export const labelSelectorSchema = z
-  .string()
-  .refine(
-    (s) => s.split(',').every((p) => /^\s*!?[^=!\s,]+\s*((!=|==|=)\s*[^,]*)?$/.test(p) || p.trim() === ''),
-    {
-      message: 'a label selector is "key=value" pairs separated by commas (also key!=value, key, !key)',
-    },
-  );
 
 /** Selects checks by name (* wildcards), namespace and labels. */
 export const checkSelectorSchema = z
@@ -32,20 +23,6 @@ export const checkSelectorSchema = z
 
 /** A check link: `checks: [{selector: {...}}]` (Mission Control's inline canaries are not supported). */
 export const componentCheckSchema = z.object({ selector: checkSelectorSchema }).strict();
-
-/** Selects config items by id, type, name (* wildcards), namespace, labels and tags. */
-export const configSelectorSchema = z
-  .object({
-    id: z.string().optional(),
-    types: z.array(z.string().min(1)).optional(),
-    /** Mission Control's older single-type form. */
-    type: z.string().optional(),
-    name: z.string().optional(),
-    namespace: z.string().optional(),
-    labelSelector: labelSelectorSchema.optional(),
-    tagSelector: labelSelectorSchema.optional(),
-  })
-  .strict();
 
 /** Selects components (related components) by name, type and labels. */
 export const componentSelectorSchema = z

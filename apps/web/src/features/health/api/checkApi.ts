@@ -67,32 +67,57 @@ const componentLink = z.object({
     .object({ id: z.string(), name: z.string(), icon: z.string().nullish(), type: z.string().nullish() })
     .nullish(),
 });
+const configLink = z.object({
+  config_id: z.string(),
+  config_items: z.object({ name: z.string().nullish(), type: z.string().nullish() }).nullish(),
+});
 export type RelatedItem = { id: string; name: string; kind: 'component' | 'config'; type?: string | null };
 
-/** Components linked to the check (configs are not linked to checks by the server). */
+/** Components linked to the check, and config items its spec's `relationships` select. */
 export function useCheckRelationships(checkId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['health', 'relationships', checkId],
     enabled,
     meta: { silent: true },
     queryFn: async ({ signal }): Promise<RelatedItem[]> => {
-      const list = await rows(
-        db
-          .from('check_component_relationships')
-          .select('component_id,components(id,name,icon,type)')
-          .eq('check_id', checkId)
-          .is('deleted_at', null)
-          .abortSignal(signal),
-      );
-      return z
-        .array(componentLink)
-        .parse(list)
-        .map((r) => ({
-          id: r.component_id,
-          name: r.components?.name ?? r.component_id,
-          type: r.components?.type,
-          kind: 'component' as const,
-        }));
+      const [components, configs] = await Promise.all([
+        rows(
+          db
+            .from('check_component_relationships')
+            .select('component_id,components(id,name,icon,type)')
+            .eq('check_id', checkId)
+            .is('deleted_at', null)
+            .abortSignal(signal),
+        ),
+        rows(
+          db
+            .from('check_config_relationships')
+            .select('config_id,config_items(name,type)')
+            .eq('check_id', checkId)
+            .is('deleted_at', null)
+            .abortSignal(signal),
+        ),
+      ]);
+      return [
+        ...z
+          .array(componentLink)
+          .parse(components)
+          .map((r) => ({
+            id: r.component_id,
+            name: r.components?.name ?? r.component_id,
+            type: r.components?.type,
+            kind: 'component' as const,
+          })),
+        ...z
+          .array(configLink)
+          .parse(configs)
+          .map((r) => ({
+            id: r.config_id,
+            name: r.config_items?.name ?? r.config_id,
+            type: r.config_items?.type,
+            kind: 'config' as const,
+          })),
+      ];
     },
   });
 }

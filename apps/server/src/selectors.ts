@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/types.js';
+import type { Queryable } from './db/types.js';
 
 /** One term of a label selector. */
 export type LabelTerm = { key: string; op: 'eq' | 'neq' | 'exists' | 'absent'; value?: string };
