@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, MigrationError } from '../src/db/migrate.js';
+import { recordJob } from '../src/jobs/history.js';
 import { openPglite } from '../src/db/pglite.js';
 import { DB_KINDS, freshDb, startTestServer, type TestServer } from './helpers.js';
 
@@ -36,6 +37,50 @@ describe.each(DB_KINDS)('platform endpoints on %s', (kind) => {
   it('compresses large responses with brotli or gzip', async () => {
     const res = await fetch(`${server.baseUrl}/metrics`, { headers: { 'accept-encoding': 'br' } });
     expect(res.headers.get('content-encoding')).toBe('br');
+  });
+});
+
+describe.each(DB_KINDS)('job history on %s', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+  });
+  afterAll(() => server.close());
+
+  const rowsOf = async (name: string) =>
+    (
+      await server.db.query<{
+        status: string;
+        success_count: number;
+        error_count: number;
+        time_end: Date | null;
+      }>(
+        'SELECT status, success_count, error_count, time_end FROM job_history WHERE name = $1 ORDER BY time_start',
+        [name],
+      )
+    ).rows;
+
+  it('records every run, and for dispatchers only the runs that did something or failed', async () => {
+    await recordJob(server.ctx, { name: 'EveryRun' }, async () => ({ success: 0 }));
+    expect(await rowsOf('EveryRun')).toMatchObject([{ status: 'SUCCESS', success_count: 0 }]);
+
+    const tick = (outcome: { success?: number; errors?: number }) =>
+      recordJob(server.ctx, { name: 'Dispatcher' }, async () => outcome, { skipEmpty: true });
+    await tick({ success: 0 });
+    await tick({});
+    expect(await rowsOf('Dispatcher')).toEqual([]);
+    await tick({ success: 2 });
+    await tick({ errors: 1 });
+    await expect(
+      recordJob(server.ctx, { name: 'Dispatcher' }, () => Promise.reject(new Error('boom')), {
+        skipEmpty: true,
+      }),
+    ).rejects.toThrow('boom');
+    expect(await rowsOf('Dispatcher')).toMatchObject([
+      { status: 'SUCCESS', success_count: 2, time_end: expect.any(Date) },
+      { status: 'WARNING', error_count: 1 },
+      { status: 'FAILED', error_count: 1 },
+    ]);
   });
 });
 

@@ -5,6 +5,7 @@ import { scrapeScheduler } from './schedule.js';
 /** In demo mode, someone "operates" the demo cluster every few minutes, so changes keep coming. */
 const demoCatalogActivity: JobDefinition = {
   name: 'DemoCatalogActivity',
+  recordEmptyRuns: false,
   cron: '*/4 * * * *',
   async run(ctx) {
     if (!ctx.config.demo) return;
@@ -18,6 +19,7 @@ const demoCatalogActivity: JobDefinition = {
 /** Re-bases the per-item 30-day change counts the summary reads (the window slides; retention deletes). */
 const changeCountsRefresh: JobDefinition = {
   name: 'CatalogChangeCounts',
+  recordEmptyRuns: false,
   cron: '*/15 * * * *',
   runOnStart: true,
   async run(ctx) {

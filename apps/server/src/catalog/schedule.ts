@@ -24,6 +24,7 @@ export function nextRunAt(schedule: string | null | undefined, from = new Date()
  */
 export const scrapeScheduler: JobDefinition = {
   name: 'ConfigScrapeScheduler',
+  recordEmptyRuns: false,
   intervalSeconds: 30,
   runOnStart: true,
   async run(ctx, signal) {

@@ -34,6 +34,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
  */
 export const canaryScheduler: JobDefinition = {
   name: 'CanaryScheduler',
+  recordEmptyRuns: false,
   // The interval trigger fires within a second of start-up, then hourly: it restarts the
   // loop should it ever end; while the loop runs, a re-trigger returns at once.
   intervalSeconds: 3600,

@@ -10,31 +10,43 @@ export type JobResource = {
 
 export type JobOutcome = { success?: number; errors?: number; details?: Record<string, unknown> } | void;
 
+const isEmpty = (o: JobOutcome) => !o?.success && !o?.errors && Object.keys(o?.details ?? {}).length === 0;
+
 /**
  * Runs `fn` and records it in job_history: a RUNNING row first (so a crash leaves a
  * trace), then SUCCESS, WARNING (some errors) or FAILED with the duration and counts.
+ * With `skipEmpty` (dispatchers that tick every few seconds and record their real work
+ * themselves) a run is written only when it did something or failed, once it has ended.
  */
 export async function recordJob<T extends JobOutcome>(
   ctx: Pick<ServerContext, 'db' | 'metrics'>,
   resource: JobResource,
   fn: () => Promise<T>,
+  options: { skipEmpty?: boolean } = {},
 ): Promise<T> {
-  const started = Date.now();
-  const { rows } = await ctx.db.query<{ id: string }>(
-    `INSERT INTO job_history (name, resource_id, resource_type, agent_id, status, hostname)
-     VALUES ($1, $2, $3, coalesce($4::uuid, '00000000-0000-0000-0000-000000000000'), 'RUNNING', $5)
-     RETURNING id`,
-    [
-      resource.name,
-      resource.resourceId ?? null,
-      resource.resourceType ?? null,
-      resource.agentId ?? null,
-      os.hostname(),
-    ],
-  );
-  const id = rows[0]?.id;
+  const started = new Date();
+  const insert = (status: string) =>
+    ctx.db.query<{ id: string }>(
+      `INSERT INTO job_history (name, resource_id, resource_type, agent_id, status, hostname, time_start)
+       VALUES ($1, $2, $3, coalesce($4::uuid, '00000000-0000-0000-0000-000000000000'), $5, $6, $7)
+       RETURNING id`,
+      [
+        resource.name,
+        resource.resourceId ?? null,
+        resource.resourceType ?? null,
+        resource.agentId ?? null,
+        status,
+        os.hostname(),
+        started,
+      ],
+    );
+  let id = options.skipEmpty ? undefined : (await insert('RUNNING')).rows[0]?.id;
   const finish = async (status: string, outcome: JobOutcome, error?: string) => {
-    const duration = Date.now() - started;
+    const duration = Date.now() - started.getTime();
+    ctx.metrics.jobRuns.inc({ job: resource.name, status });
+    ctx.metrics.jobDuration.observe({ job: resource.name }, duration / 1000);
+    if (options.skipEmpty && status === 'SUCCESS' && isEmpty(outcome)) return;
+    id ??= (await insert(status)).rows[0]?.id;
     const details = { ...(outcome?.details ?? {}), ...(error ? { errors: [error] } : {}) };
     await ctx.db.query(
       `UPDATE job_history SET status = $2, success_count = $3, error_count = $4, details = $5,
@@ -48,8 +60,6 @@ export async function recordJob<T extends JobOutcome>(
         duration,
       ],
     );
-    ctx.metrics.jobRuns.inc({ job: resource.name, status });
-    ctx.metrics.jobDuration.observe({ job: resource.name }, duration / 1000);
   };
   try {
     const outcome = await fn();

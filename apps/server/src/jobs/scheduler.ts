@@ -10,6 +10,11 @@ export type JobDefinition = {
   intervalSeconds?: number;
   /** Runs once shortly after start-up too. */
   runOnStart?: boolean;
+  /**
+   * false for dispatchers that tick every few seconds: a tick that found nothing to do
+   * leaves no job_history row (the runs it starts record themselves).
+   */
+  recordEmptyRuns?: boolean;
   /** Returns counts for job_history; throwing marks the run FAILED. */
   run(ctx: ServerContext, signal: AbortSignal): Promise<{ success?: number; errors?: number } | void>;
 };
@@ -43,9 +48,9 @@ export class Scheduler {
   /** Runs a job now (also used by "run now" endpoints); resolves when it has finished. */
   trigger(job: JobDefinition): Promise<unknown> {
     if (this.stopped) return Promise.resolve();
-    const p = recordJob(this.ctx, { name: job.name }, () => job.run(this.ctx, this.abort.signal)).catch(
-      (e: unknown) => this.ctx.log.error({ err: e, job: job.name }, 'job failed'),
-    );
+    const p = recordJob(this.ctx, { name: job.name }, () => job.run(this.ctx, this.abort.signal), {
+      skipEmpty: job.recordEmptyRuns === false,
+    }).catch((e: unknown) => this.ctx.log.error({ err: e, job: job.name }, 'job failed'));
     this.running.add(p);
     void p.finally(() => this.running.delete(p));
     return p;

@@ -6,6 +6,7 @@ import { refreshStatuses } from './rollup.js';
 /** Builds the topologies that are due (each run records its own job_history row). */
 export const topologyScheduler: JobDefinition = {
   name: 'TopologyScheduler',
+  recordEmptyRuns: false,
   runOnStart: true,
   intervalSeconds: 15,
   async run(ctx, signal) {
@@ -39,6 +40,7 @@ export const topologyScheduler: JobDefinition = {
  */
 export const topologyStatusRefresh: JobDefinition = {
   name: 'TopologyStatusRefresh',
+  recordEmptyRuns: false,
   intervalSeconds: 30,
   async run(ctx) {
     return ctx.db.transaction(async (tx) => {
