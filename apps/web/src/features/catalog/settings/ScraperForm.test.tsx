@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render.js';
@@ -9,8 +9,10 @@ function json(status: number, body: unknown) {
 }
 
 let posted: unknown[] = [];
+let patched: { url: string; body: unknown }[] = [];
 beforeEach(() => {
   posted = [];
+  patched = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
@@ -30,6 +32,10 @@ beforeEach(() => {
           code: 'OPSDECK_INVALID_SPEC',
           message: 'spec.file.0.paths: needs at least one path or glob',
         });
+      }
+      if (url.includes('/api/db/config_scrapers') && init?.method === 'PATCH') {
+        patched.push({ url, body: JSON.parse(String(init.body)) });
+        return json(200, [{ id: 's1' }]);
       }
       return json(200, {});
     }),
@@ -51,5 +57,32 @@ describe('ScraperForm', () => {
     expect(posted).toHaveLength(1);
     expect(posted[0]).toMatchObject({ name: 'files', namespace: 'default', source: 'UI' });
     expect(app.location().pathname).toBe('/settings/config_scrapers/new');
+  });
+
+  it('edits a stored scraper: Update instead of Save, and Delete asks first, then soft-deletes', async () => {
+    const user = userEvent.setup();
+    const row = {
+      id: 's1',
+      name: 'demo-files',
+      namespace: 'default',
+      source: 'UI',
+      spec: { file: [{ type: '$.kind', paths: ['/tmp/*.yaml'] }] },
+      created_at: '2026-11-01T00:00:00Z',
+    };
+    const app = renderWithApp(<ScraperForm row={row} />, { url: '/settings/config_scrapers/s1' });
+    expect(await screen.findByRole('button', { name: 'Update' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(
+      await screen.findByText(/Delete 'demo-files'\? Its configs stay in the catalog/),
+    ).toBeInTheDocument();
+    expect(patched).toHaveLength(0);
+    const dialog = screen.getByRole('dialog', { name: 'Delete Catalog Scraper' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/settings/config_scrapers'));
+    expect(patched).toHaveLength(1);
+    expect(patched[0]?.url).toContain('id=eq.s1');
+    expect(patched[0]?.body).toMatchObject({ deleted_at: expect.any(String) });
   });
 });

@@ -1,48 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { stringify } from 'yaml';
 import { useHasPermission } from '../../../auth/permissions.js';
+import { parseYamlObject } from '../../../lib/yaml.js';
 import { CodeEditor } from '../../../ui/CodeEditor/CodeEditor.js';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
+import { FormField } from '../../../ui/FormField.js';
+import { ResourceFormActions } from '../../../ui/ResourceFormActions.js';
 import { createScraper, deleteScraper, updateScraper } from '../api/scrapers.js';
 import type { Scraper } from '../api/schemas.js';
 import {
   NEW_SCRAPER_SPEC,
-  parseSpecYaml,
   SCRAPE_CONFIG_SCHEMA_URL,
   scraperFormSchema,
   type ScraperFormValues,
 } from './scraperForm.js';
 
 const RESOURCE_NAME = 'Catalog Scraper';
-
-function Field({
-  label,
-  error,
-  children,
-}: {
-  label: string;
-  error?: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <span className="text-xs font-semibold text-muted">{label}</span>
-      {children}
-      {error ? (
-        <span role="alert" className="text-xs text-health-unhealthy">
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
-}
 
 function toValues(row: Scraper | undefined): ScraperFormValues {
   if (!row) return { name: '', namespace: 'default', source: 'UI', spec: NEW_SCRAPER_SPEC };
@@ -60,7 +37,6 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
   const canWrite = useHasPermission('config_scrapers', 'write');
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const form = useForm<ScraperFormValues>({
     resolver: zodResolver(scraperFormSchema),
     defaultValues: toValues(row),
@@ -69,7 +45,7 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
 
   const save = useMutation({
     mutationFn: async (v: ScraperFormValues) => {
-      const spec = parseSpecYaml(v.spec) ?? {};
+      const spec = parseYamlObject(v.spec) ?? {};
       if (row) {
         await updateScraper(row.id, { name: v.name.trim(), spec });
         return row.id;
@@ -110,22 +86,22 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
       noValidate
     >
       <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
-        <Field label="Name" error={errors.name?.message}>
+        <FormField label="Name" error={errors.name?.message}>
           <input className="input" aria-label="Name" disabled={readOnly} {...form.register('name')} />
-        </Field>
-        <Field label="Namespace" error={errors.namespace?.message}>
+        </FormField>
+        <FormField label="Namespace" error={errors.namespace?.message}>
           <input
             className="input"
             aria-label="Namespace"
             disabled={editing || readOnly}
             {...form.register('namespace')}
           />
-        </Field>
-        <Field label="Source">
+        </FormField>
+        <FormField label="Source">
           <input className="input" aria-label="Source" readOnly disabled {...form.register('source')} />
-        </Field>
+        </FormField>
       </div>
-      <Field label="Spec" error={errors.spec?.message}>
+      <FormField label="Spec" error={errors.spec?.message}>
         <Controller
           control={form.control}
           name="spec"
@@ -141,32 +117,18 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
             />
           )}
         />
-      </Field>
+      </FormField>
       {save.isError ? <ErrorView error={save.error} /> : null}
       {canWrite ? (
-        <div className="flex items-center gap-2 border-t border-line pt-3">
-          {editing ? (
-            <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(true)}>
-              <Trash2 className="size-3.5" aria-hidden /> Delete
-            </button>
-          ) : null}
-          <div className="flex-1" />
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {editing ? 'Update' : 'Save'}
-          </button>
-        </div>
+        <ResourceFormActions
+          resourceName={RESOURCE_NAME}
+          editing={editing}
+          deleteQuestion={`Delete '${row?.name ?? ''}'? Its configs stay in the catalog until they go stale.`}
+          saving={save.isPending}
+          deleting={remove.isPending}
+          onDelete={() => remove.mutate()}
+        />
       ) : null}
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title={`Delete ${RESOURCE_NAME}`}
-        description={`Delete '${row?.name ?? ''}'? Its configs stay in the catalog until they go stale.`}
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
-        busy={remove.isPending}
-        destructive
-        onConfirm={() => remove.mutate()}
-      />
     </form>
   );
 }

@@ -1,17 +1,5 @@
-import { parse } from 'yaml';
+import { parseYamlObject } from '../../../lib/yaml.js';
 import { z } from 'zod';
-
-/** The YAML text as an object, or undefined when it is not a YAML mapping. */
-export function parseSpecYaml(text: string): Record<string, unknown> | undefined {
-  try {
-    const v: unknown = parse(text);
-    return v !== null && typeof v === 'object' && !Array.isArray(v)
-      ? (v as Record<string, unknown>)
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Form checks a person can fix in place; the spec's meaning is checked by the server's schema. */
 export const scraperFormSchema = z.object({
@@ -22,7 +10,7 @@ export const scraperFormSchema = z.object({
     .string()
     .trim()
     .min(1, 'This field is required')
-    .refine((t) => parseSpecYaml(t) !== undefined, 'The spec is not a YAML mapping'),
+    .refine((t) => parseYamlObject(t) !== undefined, 'The spec is not a YAML mapping'),
 });
 export type ScraperFormValues = z.infer<typeof scraperFormSchema>;
 

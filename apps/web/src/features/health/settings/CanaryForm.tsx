@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { stringify } from 'yaml';
 import { useHasPermission } from '../../../auth/permissions.js';
+import { parseYamlObject } from '../../../lib/yaml.js';
 import { CodeEditor } from '../../../ui/CodeEditor/CodeEditor.js';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
+import { FormField } from '../../../ui/FormField.js';
+import { ResourceFormActions } from '../../../ui/ResourceFormActions.js';
 import {
   createCanary,
   deleteCanary,
@@ -19,23 +19,9 @@ import {
   type CanaryInput,
   type CanaryRow,
 } from './canaryApi.js';
-import { canaryFormSchema, parseSpecYaml, type CanaryFormValues } from './canaryForm.js';
+import { canaryFormSchema, type CanaryFormValues } from './canaryForm.js';
 
 export const CANARY_SCHEMA_URL = '/api/schemas/canary.schema.json';
-
-function Field({ label, error, children }: { label: string; error?: string; children: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1">
-      <span className="text-xs font-semibold text-muted">{label}</span>
-      {children}
-      {error ? (
-        <span role="alert" className="text-xs text-health-unhealthy">
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
-}
 
 function toValues(row: CanaryRow | undefined): CanaryFormValues {
   if (!row) return { name: '', namespace: 'default', labels: '{}', schedule: '@every 5m', spec: '' };
@@ -51,7 +37,7 @@ function toValues(row: CanaryRow | undefined): CanaryFormValues {
 
 /** The form's values as the row to store; the dropdown's schedule is written into the spec too. */
 function toInput(v: CanaryFormValues, editing: boolean): CanaryInput {
-  const spec = parseSpecYaml(v.spec) ?? {};
+  const spec = parseYamlObject(v.spec) ?? {};
   const schedule = v.schedule || null;
   if (schedule) {
     if (spec.kind === 'Canary' && typeof spec.spec === 'object' && spec.spec !== null)
@@ -69,7 +55,6 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
   const editing = row !== undefined;
   const canWrite = useHasPermission('canaries', 'write');
   const navigate = useNavigate();
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const form = useForm<CanaryFormValues>({
     resolver: zodResolver(canaryFormSchema),
     defaultValues: toValues(row),
@@ -110,23 +95,23 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
       noValidate
     >
       <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
-        <Field label="Name" error={errors.name?.message}>
+        <FormField label="Name" error={errors.name?.message}>
           <input
             className="input"
             aria-label="Name"
             disabled={editing || readOnly}
             {...form.register('name')}
           />
-        </Field>
-        <Field label="Namespace" error={errors.namespace?.message}>
+        </FormField>
+        <FormField label="Namespace" error={errors.namespace?.message}>
           <input
             className="input"
             aria-label="Namespace"
             disabled={editing || readOnly}
             {...form.register('namespace')}
           />
-        </Field>
-        <Field label="Schedule" error={errors.schedule?.message}>
+        </FormField>
+        <FormField label="Schedule" error={errors.schedule?.message}>
           <select className="input" aria-label="Schedule" disabled={readOnly} {...form.register('schedule')}>
             <option value="">None</option>
             {SCHEDULE_OPTIONS.map((s) => (
@@ -135,9 +120,9 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
               </option>
             ))}
           </select>
-        </Field>
+        </FormField>
       </div>
-      <Field label="Labels" error={errors.labels?.message}>
+      <FormField label="Labels" error={errors.labels?.message}>
         <Controller
           control={form.control}
           name="labels"
@@ -152,8 +137,8 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
             />
           )}
         />
-      </Field>
-      <Field label="Spec" error={errors.spec?.message}>
+      </FormField>
+      <FormField label="Spec" error={errors.spec?.message}>
         <Controller
           control={form.control}
           name="spec"
@@ -169,32 +154,18 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
             />
           )}
         />
-      </Field>
+      </FormField>
       {save.isError ? <ErrorView error={save.error} /> : null}
       {canWrite ? (
-        <div className="flex items-center gap-2 border-t border-line pt-3">
-          {editing ? (
-            <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(true)}>
-              <Trash2 className="size-3.5" aria-hidden /> Delete
-            </button>
-          ) : null}
-          <div className="flex-1" />
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            {editing ? 'Update' : 'Save'}
-          </button>
-        </div>
+        <ResourceFormActions
+          resourceName={RESOURCE_NAME}
+          editing={editing}
+          deleteQuestion={`Delete '${row?.name ?? ''}' and stop running its checks?`}
+          saving={save.isPending}
+          deleting={remove.isPending}
+          onDelete={() => remove.mutate()}
+        />
       ) : null}
-      <ConfirmDialog
-        open={confirmDelete}
-        onOpenChange={setConfirmDelete}
-        title={`Delete ${RESOURCE_NAME}`}
-        description={`Delete '${row?.name ?? ''}' and stop running its checks?`}
-        confirmLabel="Delete"
-        busyLabel="Deleting…"
-        busy={remove.isPending}
-        destructive
-        onConfirm={() => remove.mutate()}
-      />
     </form>
   );
 }

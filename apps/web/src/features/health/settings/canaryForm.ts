@@ -1,24 +1,12 @@
 import { canaryResourceSchema, canarySpecSchema } from '@opsdeck/shared';
-import { parse } from 'yaml';
 import { z } from 'zod';
+import { parseYamlObject } from '../../../lib/yaml.js';
 
 export const REQUIRED = 'This field is required';
 export const LABELS_ERROR = 'Labels must be a JSON object';
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-/** YAML text → object; undefined (and logged, spec 3 §5) when it does not parse into one. */
-export function parseSpecYaml(text: string): Record<string, unknown> | undefined {
-  try {
-    const v: unknown = parse(text);
-    if (isObject(v)) return v;
-  } catch {
-    // handled below
-  }
-  console.warn('Error parsing YAML to Object');
-  return undefined;
 }
 
 /** The first problem of a canary spec (or a whole Canary document), as 'path: message'. */
@@ -53,7 +41,7 @@ export const canaryFormSchema = z
       ctx.addIssue({ code: 'custom', path: ['spec'], message: REQUIRED });
       return;
     }
-    const spec = parseSpecYaml(v.spec);
+    const spec = parseYamlObject(v.spec);
     if (!spec) {
       ctx.addIssue({ code: 'custom', path: ['spec'], message: 'The spec must be a YAML object' });
       return;

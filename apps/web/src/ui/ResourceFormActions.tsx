@@ -1,0 +1,53 @@
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { ConfirmDialog } from './ConfirmDialog.js';
+
+type ResourceFormActionsProps = {
+  /** Singular name shown in the delete dialog's title, e.g. 'Catalog Scraper'. */
+  resourceName: string;
+  /** Set when the form edits a stored row: shows Delete and labels the submit 'Update'. */
+  editing: boolean;
+  /** What the delete dialog asks, naming the row and what deleting it does. */
+  deleteQuestion: string;
+  saving: boolean;
+  deleting: boolean;
+  onDelete: () => void;
+};
+
+/** The footer of a settings resource form (spec 3 §2.4): Delete with confirmation, Save/Update. */
+export function ResourceFormActions({
+  resourceName,
+  editing,
+  deleteQuestion,
+  saving,
+  deleting,
+  onDelete,
+}: ResourceFormActionsProps) {
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  return (
+    <>
+      <div className="flex items-center gap-2 border-t border-line pt-3">
+        {editing ? (
+          <button type="button" className="btn btn-danger" onClick={() => setConfirmDelete(true)}>
+            <Trash2 className="size-3.5" aria-hidden /> Delete
+          </button>
+        ) : null}
+        <div className="flex-1" />
+        <button type="submit" className="btn btn-primary" disabled={saving}>
+          {editing ? 'Update' : 'Save'}
+        </button>
+      </div>
+      <ConfirmDialog
+        open={confirmDelete}
+        onOpenChange={setConfirmDelete}
+        title={`Delete ${resourceName}`}
+        description={deleteQuestion}
+        confirmLabel="Delete"
+        busyLabel="Deleting…"
+        busy={deleting}
+        destructive
+        onConfirm={onDelete}
+      />
+    </>
+  );
+}
