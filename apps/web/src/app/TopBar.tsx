@@ -9,7 +9,7 @@ import { UserMenu } from './UserMenu.js';
 /** Where the docs menu points; opened in a new tab. */
 export const DOCS_LINKS = [
   { label: 'Documentation', href: 'https://github.com/opsdeck/opsdeck/tree/main/docs' },
-  { label: 'API reference', href: 'https://github.com/opsdeck/opsdeck/blob/main/docs/api.md' },
+  { label: 'API reference', href: 'https://github.com/opsdeck/opsdeck/blob/main/docs/data-api.md' },
 ];
 
 type TopBarProps = { showBell: boolean; onOpenSearch: () => void };
