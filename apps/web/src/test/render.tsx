@@ -6,8 +6,14 @@ import { Toaster } from 'sonner';
 
 export type Rendered = RenderResult & { location: () => URL; queryClient: QueryClient };
 
-/** Renders inside a memory router and a fresh query client; `location()` is the current URL. */
-export function renderWithApp(ui: ReactElement, { url = '/' }: { url?: string } = {}): Rendered {
+/**
+ * Renders inside a memory router and a fresh query client; `location()` is the current URL.
+ * `route` is the path pattern the element is mounted at, for pages that read route params.
+ */
+export function renderWithApp(
+  ui: ReactElement,
+  { url = '/', route = '*' }: { url?: string; route?: string } = {},
+): Rendered {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   let current = new URL(url, 'http://localhost');
   function Spy() {
@@ -15,11 +21,10 @@ export function renderWithApp(ui: ReactElement, { url = '/' }: { url?: string } 
     current = new URL(loc.pathname + loc.search, 'http://localhost');
     return null;
   }
-  const path = new URL(url, 'http://localhost').pathname;
   const router = createMemoryRouter(
     [
       {
-        path: '*',
+        path: route,
         element: (
           <>
             {ui}
@@ -27,10 +32,11 @@ export function renderWithApp(ui: ReactElement, { url = '/' }: { url?: string } 
           </>
         ),
       },
+      // Where the element navigates away from its route, only the location is tracked.
+      ...(route === '*' ? [] : [{ path: '*', element: <Spy /> }]),
     ],
     { initialEntries: [url] },
   );
-  void path;
   const result = render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

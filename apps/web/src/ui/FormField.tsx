@@ -1,17 +1,23 @@
 import type { ReactNode } from 'react';
 
-/** A settings-form field: caption above the control, the validation message below it. */
+/**
+ * A form field: caption above the control, the validation message below it.
+ * By default the caption is a <label> wrapping a native control, so clicking it focuses the
+ * control; pass `labelable={false}` for widgets that are not form controls (the code editor).
+ */
 export function FormField({
   label,
   error,
+  labelable = true,
   children,
 }: {
   label: string;
   error?: string | undefined;
+  labelable?: boolean;
   children: ReactNode;
 }) {
-  return (
-    <div className="flex flex-col gap-1">
+  const body = (
+    <>
       <span className="text-xs font-semibold text-muted">{label}</span>
       {children}
       {error ? (
@@ -19,6 +25,11 @@ export function FormField({
           {error}
         </span>
       ) : null}
-    </div>
+    </>
+  );
+  return labelable ? (
+    <label className="flex flex-col gap-1">{body}</label>
+  ) : (
+    <div className="flex flex-col gap-1">{body}</div>
   );
 }

@@ -101,7 +101,7 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
           <input className="input" aria-label="Source" readOnly disabled {...form.register('source')} />
         </FormField>
       </div>
-      <FormField label="Spec" error={errors.spec?.message}>
+      <FormField label="Spec" error={errors.spec?.message} labelable={false}>
         <Controller
           control={form.control}
           name="spec"

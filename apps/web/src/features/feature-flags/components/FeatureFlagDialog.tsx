@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { toast } from 'sonner';
 import { TOAST_MS } from '../../../api/queryClient.js';
+import { FormField } from '../../../ui/FormField.js';
 import { Modal } from '../../../ui/Modal.js';
 import { MISSING_DETAILS_TEXT, useDeleteFlag, useSaveFlag, type FeatureFlag } from '../api/featureFlags.js';
 
@@ -58,18 +59,15 @@ export function FeatureFlagDialog({ open, onOpenChange, flag, canWrite }: Props)
       size="sm"
     >
       <form className="space-y-3" onSubmit={(ev) => void handleSubmit(submit)(ev)} noValidate>
-        <label className="block">
-          <span className="mb-1 block text-xs font-medium text-muted">Name</span>
+        <FormField label="Name">
           <input className="input w-full" readOnly={existing} {...register('name')} />
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-xs font-medium text-muted">Value</span>
+        </FormField>
+        <FormField label="Value">
           <input className="input w-full" {...register('value')} />
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-xs font-medium text-muted">Description</span>
+        </FormField>
+        <FormField label="Description">
           <textarea className="input h-20 w-full py-1.5" {...register('description')} />
-        </label>
+        </FormField>
         {error ? (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">
             {error}

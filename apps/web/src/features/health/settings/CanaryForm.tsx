@@ -122,7 +122,7 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
           </select>
         </FormField>
       </div>
-      <FormField label="Labels" error={errors.labels?.message}>
+      <FormField label="Labels" error={errors.labels?.message} labelable={false}>
         <Controller
           control={form.control}
           name="labels"
@@ -138,7 +138,7 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
           )}
         />
       </FormField>
-      <FormField label="Spec" error={errors.spec?.message}>
+      <FormField label="Spec" error={errors.spec?.message} labelable={false}>
         <Controller
           control={form.control}
           name="spec"

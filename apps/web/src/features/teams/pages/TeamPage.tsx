@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Trash2 } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -8,9 +7,10 @@ import { z } from 'zod';
 import { TOAST_MS } from '../../../api/queryClient.js';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { CodeEditor } from '../../../ui/CodeEditor/CodeEditor.js';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
+import { FormField } from '../../../ui/FormField.js';
 import { Page } from '../../../ui/Page.js';
+import { ResourceFormActions } from '../../../ui/ResourceFormActions.js';
 import { Tabs } from '../../../ui/Tabs.js';
 import { useDeleteTeam, useSaveTeam, useTeam, type Team } from '../api/teams.js';
 import { TeamMembers } from '../components/TeamMembers.js';
@@ -37,7 +37,6 @@ function TeamSpecForm({ team, canWrite }: { team: Team | undefined; canWrite: bo
   const navigate = useNavigate();
   const save = useSaveTeam();
   const remove = useDeleteTeam();
-  const [confirm, setConfirm] = useState(false);
   const { register, control, handleSubmit, reset, formState } = useForm<TeamForm>({
     resolver: zodResolver(teamForm),
     defaultValues: formOf(team),
@@ -64,18 +63,14 @@ function TeamSpecForm({ team, canWrite }: { team: Team | undefined; canWrite: bo
   return (
     <form className="card space-y-3 p-4" onSubmit={(ev) => void handleSubmit(submit)(ev)} noValidate>
       <div className="grid grid-cols-2 gap-3">
-        <label className="block">
-          <span className="mb-1 block text-xs font-medium text-muted">Name</span>
+        <FormField label="Name" error={e.name?.message}>
           <input className="input w-full" disabled={!canWrite} {...register('name')} />
-          {e.name ? <p className="mt-1 text-xs text-red-600">{e.name.message}</p> : null}
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-xs font-medium text-muted">Icon</span>
+        </FormField>
+        <FormField label="Icon">
           <input className="input w-full" disabled={!canWrite} {...register('icon')} />
-        </label>
+        </FormField>
       </div>
-      <div>
-        <span className="mb-1 block text-xs font-medium text-muted">Spec</span>
+      <FormField label="Spec" error={e.spec?.message} labelable={false}>
         <Controller
           control={control}
           name="spec"
@@ -90,40 +85,25 @@ function TeamSpecForm({ team, canWrite }: { team: Team | undefined; canWrite: bo
             />
           )}
         />
-        {e.spec ? <p className="mt-1 text-xs text-red-600">{e.spec.message}</p> : null}
-      </div>
+      </FormField>
       {canWrite ? (
-        <div className="flex justify-between">
-          {team ? (
-            <button type="button" className="btn btn-danger" onClick={() => setConfirm(true)}>
-              <Trash2 className="size-4" aria-hidden /> Delete
-            </button>
-          ) : (
-            <span />
-          )}
-          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-            Save
-          </button>
-        </div>
+        <ResourceFormActions
+          resourceName="Team"
+          editing={team !== undefined}
+          deleteQuestion={`Delete '${team?.name ?? ''}' and its member list?`}
+          saving={save.isPending}
+          deleting={remove.isPending}
+          onDelete={() =>
+            team &&
+            remove.mutate(team.id, {
+              onSuccess: () => {
+                toast.success('Teams deleted successfully', { duration: TOAST_MS });
+                void navigate('/settings/teams');
+              },
+            })
+          }
+        />
       ) : null}
-      <ConfirmDialog
-        open={confirm}
-        onOpenChange={setConfirm}
-        title="Delete Team ?"
-        description={`${team?.name ?? ''} will be deleted.`}
-        confirmLabel="Delete"
-        destructive
-        busy={remove.isPending}
-        onConfirm={() =>
-          team &&
-          remove.mutate(team.id, {
-            onSuccess: () => {
-              toast.success('Teams deleted successfully', { duration: TOAST_MS });
-              void navigate('/settings/teams');
-            },
-          })
-        }
-      />
     </form>
   );
 }

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ROLES } from '@opsdeck/shared';
 import { useEffect } from 'react';
-import { useForm, type FieldError } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../../ui/FormField.js';
 import { Modal } from '../../../ui/Modal.js';
 import { EMPTY_USER_FORM, userFormSchema, type UserForm } from '../api/users.js';
 
@@ -14,12 +15,6 @@ type UserFormModalProps = {
   busy: boolean;
   onSubmit: (values: UserForm) => void;
 };
-
-function Err({ error }: { error: FieldError | undefined }) {
-  return error?.message ? (
-    <p className="mt-1 text-xs text-red-600 dark:text-red-400">{error.message}</p>
-  ) : null;
-}
 
 /** Invite User / Edit User: names, email, role and (when editing) active. */
 export function UserFormModal({ open, onOpenChange, userId, initial, busy, onSubmit }: UserFormModalProps) {
@@ -35,24 +30,17 @@ export function UserFormModal({ open, onOpenChange, userId, initial, busy, onSub
     <Modal open={open} onOpenChange={onOpenChange} title={userId ? 'Edit User' : 'Invite User'} size="sm">
       <form className="space-y-3" onSubmit={(ev) => void handleSubmit(onSubmit)(ev)} noValidate>
         <div className="grid grid-cols-2 gap-3">
-          <label className="block">
-            <span className="mb-1 block text-xs font-medium text-muted">First Name</span>
+          <FormField label="First Name" error={e.firstName?.message}>
             <input className="input w-full" {...register('firstName')} />
-            <Err error={e.firstName} />
-          </label>
-          <label className="block">
-            <span className="mb-1 block text-xs font-medium text-muted">Last Name</span>
+          </FormField>
+          <FormField label="Last Name" error={e.lastName?.message}>
             <input className="input w-full" {...register('lastName')} />
-            <Err error={e.lastName} />
-          </label>
+          </FormField>
         </div>
-        <label className="block">
-          <span className="mb-1 block text-xs font-medium text-muted">Email</span>
+        <FormField label="Email" error={e.email?.message}>
           <input className="input w-full" type="email" {...register('email')} />
-          <Err error={e.email} />
-        </label>
-        <label className="block">
-          <span className="mb-1 block text-xs font-medium text-muted">Role</span>
+        </FormField>
+        <FormField label="Role" error={e.role?.message}>
           <select className="input w-full" {...register('role')}>
             <option value="">Select a role</option>
             {ROLES.map((r) => (
@@ -62,8 +50,7 @@ export function UserFormModal({ open, onOpenChange, userId, initial, busy, onSub
               </option>
             ))}
           </select>
-          <Err error={e.role} />
-        </label>
+        </FormField>
         {userId ? (
           <label className="flex items-center gap-2">
             <input type="checkbox" {...register('active')} /> <span>Active</span>
