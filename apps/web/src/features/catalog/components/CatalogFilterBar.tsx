@@ -1,11 +1,10 @@
-import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { DEBOUNCE, useDebouncedValue } from '../../../lib/useDebouncedValue.js';
 import type { ParamUpdate } from '../../../lib/urlState.js';
 import { MultiSelect } from '../../../ui/MultiSelect.js';
 import { Select } from '../../../ui/Select.js';
-import { CONFIG_CACHE, fetchConfigStatuses, fetchConfigTypes, fetchKeyValues } from '../api/catalog.js';
+import { useConfigKeyValues, useConfigStatuses, useConfigTypes } from '../api/lookups.js';
 import { formatLabels, parseLabels, type CatalogParams } from '../lib/catalogParams.js';
 import { Preferences } from './Preferences.js';
 
@@ -30,30 +29,10 @@ type Props = {
 
 /** Type, Group By, Labels, Status, Health, search and preferences (spec 2, Catalog). */
 export function CatalogFilterBar({ params, set, hideDeleted, setHideDeleted, loadOptions }: Props) {
-  const types = useQuery({
-    queryKey: ['config_types'],
-    queryFn: ({ signal }) => fetchConfigTypes(signal),
-    enabled: loadOptions,
-    ...CONFIG_CACHE,
-  });
-  const statuses = useQuery({
-    queryKey: ['config_statuses'],
-    queryFn: ({ signal }) => fetchConfigStatuses(signal),
-    enabled: loadOptions,
-    ...CONFIG_CACHE,
-  });
-  const tags = useQuery({
-    queryKey: ['config_tags'],
-    queryFn: ({ signal }) => fetchKeyValues('config_tags', signal),
-    enabled: loadOptions,
-    ...CONFIG_CACHE,
-  });
-  const labels = useQuery({
-    queryKey: ['config_labels'],
-    queryFn: ({ signal }) => fetchKeyValues('config_labels', signal),
-    enabled: loadOptions,
-    ...CONFIG_CACHE,
-  });
+  const types = useConfigTypes({ enabled: loadOptions });
+  const statuses = useConfigStatuses({ enabled: loadOptions });
+  const tags = useConfigKeyValues('config_tags', { enabled: loadOptions });
+  const labels = useConfigKeyValues('config_labels', { enabled: loadOptions });
 
   const [text, setText] = useState(params.search);
   const search = useDebouncedValue(text.trim(), DEBOUNCE.filter);

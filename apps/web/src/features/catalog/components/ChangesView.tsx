@@ -8,13 +8,8 @@ import { ErrorView } from '../../../ui/ErrorView.js';
 import { Select } from '../../../ui/Select.js';
 import { TimeRangePicker } from '../../../ui/TimeRangePicker/TimeRangePicker.js';
 import { useTimeRangeParams } from '../../../ui/TimeRangePicker/timeRangeParams.js';
-import {
-  CONFIG_CACHE,
-  fetchChanges,
-  fetchChangeTypes,
-  fetchConfigTypes,
-  type ChangesQuery,
-} from '../api/catalog.js';
+import { fetchChanges, type ChangesQuery } from '../api/catalog.js';
+import { useChangeTypes, useConfigTypes } from '../api/lookups.js';
 import type { ChangeRow } from '../api/schemas.js';
 import { decodeTags, encodeTags, withTag } from '../lib/tags.js';
 import { ChangeDetailsDialog } from './ChangeDetailsDialog.js';
@@ -114,16 +109,8 @@ export function ChangesView({ configId }: Props) {
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });
-  const types = useQuery({
-    queryKey: ['config_types'],
-    queryFn: ({ signal }) => fetchConfigTypes(signal),
-    ...CONFIG_CACHE,
-  });
-  const changeTypes = useQuery({
-    queryKey: ['change_types'],
-    queryFn: ({ signal }) => fetchChangeTypes(signal),
-    ...CONFIG_CACHE,
-  });
+  const types = useConfigTypes();
+  const changeTypes = useChangeTypes();
 
   // Any filter change starts again at the first page.
   const setFilter = (u: Record<string, string | null>) => set({ ...u, pageIndex: null });

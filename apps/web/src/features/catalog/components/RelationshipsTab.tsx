@@ -8,7 +8,8 @@ import { ErrorView } from '../../../ui/ErrorView.js';
 import { Select } from '../../../ui/Select.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { Tags } from '../../../ui/Tags.js';
-import { CONFIG_CACHE, fetchConfigStatuses, fetchConfigTypes, fetchRelated } from '../api/catalog.js';
+import { fetchRelated } from '../api/catalog.js';
+import { useConfigStatuses, useConfigTypes } from '../api/lookups.js';
 import type { ConfigDetail, RelatedConfig } from '../api/schemas.js';
 import {
   outgoingDisabled,
@@ -114,16 +115,8 @@ export function RelationshipsTab({ config }: { config: ConfigDetail }) {
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });
-  const types = useQuery({
-    queryKey: ['config_types'],
-    queryFn: ({ signal }) => fetchConfigTypes(signal),
-    ...CONFIG_CACHE,
-  });
-  const statuses = useQuery({
-    queryKey: ['config_statuses'],
-    queryFn: ({ signal }) => fetchConfigStatuses(signal),
-    ...CONFIG_CACHE,
-  });
+  const types = useConfigTypes();
+  const statuses = useConfigStatuses();
 
   const rows = useMemo(() => {
     const [lk, lv] = labelFilter.split('=');

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { stringify } from 'yaml';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { parseYamlObject } from '../../../lib/yaml.js';
-import { CodeEditor } from '../../../ui/CodeEditor/CodeEditor.js';
+import { CodeField } from '../../../ui/CodeEditor/CodeField.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { FormField } from '../../../ui/FormField.js';
 import { ResourceFormActions } from '../../../ui/ResourceFormActions.js';
@@ -101,23 +101,16 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
           <input className="input" aria-label="Source" readOnly disabled {...form.register('source')} />
         </FormField>
       </div>
-      <FormField label="Spec" error={errors.spec?.message} labelable={false}>
-        <Controller
-          control={form.control}
-          name="spec"
-          render={({ field }) => (
-            <CodeEditor
-              value={field.value}
-              onChange={field.onChange}
-              language="yaml"
-              jsonSchemaUrl={SCRAPE_CONFIG_SCHEMA_URL}
-              height="420px"
-              readOnly={readOnly}
-              ariaLabel="Spec"
-            />
-          )}
-        />
-      </FormField>
+      <CodeField
+        control={form.control}
+        name="spec"
+        label="Spec"
+        error={errors.spec?.message}
+        language="yaml"
+        jsonSchemaUrl={SCRAPE_CONFIG_SCHEMA_URL}
+        height="420px"
+        readOnly={readOnly}
+      />
       {save.isError ? <ErrorView error={save.error} /> : null}
       {canWrite ? (
         <ResourceFormActions

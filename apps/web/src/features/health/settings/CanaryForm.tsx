@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { stringify } from 'yaml';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { parseYamlObject } from '../../../lib/yaml.js';
-import { CodeEditor } from '../../../ui/CodeEditor/CodeEditor.js';
+import { CodeField } from '../../../ui/CodeEditor/CodeField.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { FormField } from '../../../ui/FormField.js';
 import { ResourceFormActions } from '../../../ui/ResourceFormActions.js';
@@ -122,39 +122,25 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
           </select>
         </FormField>
       </div>
-      <FormField label="Labels" error={errors.labels?.message} labelable={false}>
-        <Controller
-          control={form.control}
-          name="labels"
-          render={({ field }) => (
-            <CodeEditor
-              value={field.value}
-              onChange={field.onChange}
-              language="json"
-              height="90px"
-              readOnly={readOnly}
-              ariaLabel="Labels"
-            />
-          )}
-        />
-      </FormField>
-      <FormField label="Spec" error={errors.spec?.message} labelable={false}>
-        <Controller
-          control={form.control}
-          name="spec"
-          render={({ field }) => (
-            <CodeEditor
-              value={field.value}
-              onChange={field.onChange}
-              language="yaml"
-              jsonSchemaUrl={CANARY_SCHEMA_URL}
-              height="380px"
-              readOnly={readOnly}
-              ariaLabel="Spec"
-            />
-          )}
-        />
-      </FormField>
+      <CodeField
+        control={form.control}
+        name="labels"
+        label="Labels"
+        error={errors.labels?.message}
+        language="json"
+        height="90px"
+        readOnly={readOnly}
+      />
+      <CodeField
+        control={form.control}
+        name="spec"
+        label="Spec"
+        error={errors.spec?.message}
+        language="yaml"
+        jsonSchemaUrl={CANARY_SCHEMA_URL}
+        height="380px"
+        readOnly={readOnly}
+      />
       {save.isError ? <ErrorView error={save.error} /> : null}
       {canWrite ? (
         <ResourceFormActions

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { z } from 'zod';
 import { TOAST_MS } from '../../../api/queryClient.js';
 import { useHasPermission } from '../../../auth/permissions.js';
-import { CodeEditor } from '../../../ui/CodeEditor/CodeEditor.js';
+import { CodeField } from '../../../ui/CodeEditor/CodeField.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { FormField } from '../../../ui/FormField.js';
 import { Page } from '../../../ui/Page.js';
@@ -70,22 +70,15 @@ function TeamSpecForm({ team, canWrite }: { team: Team | undefined; canWrite: bo
           <input className="input w-full" disabled={!canWrite} {...register('icon')} />
         </FormField>
       </div>
-      <FormField label="Spec" error={e.spec?.message} labelable={false}>
-        <Controller
-          control={control}
-          name="spec"
-          render={({ field }) => (
-            <CodeEditor
-              value={field.value}
-              onChange={field.onChange}
-              language="json"
-              readOnly={!canWrite}
-              height="260px"
-              ariaLabel="Spec"
-            />
-          )}
-        />
-      </FormField>
+      <CodeField
+        control={control}
+        name="spec"
+        label="Spec"
+        error={e.spec?.message}
+        language="json"
+        readOnly={!canWrite}
+        height="260px"
+      />
       {canWrite ? (
         <ResourceFormActions
           resourceName="Team"
