@@ -10,35 +10,20 @@ import {
 /** `enabled: false` holds a list back until the screen needs it (at 100k items they cost). */
 type LookupOptions = { enabled?: boolean };
 
-/** The catalog's filter option lists, shared by every screen and cached 5 minutes (spec 2 §9). */
-export const useConfigTypes = (options: LookupOptions = {}) =>
-  useQuery({
-    queryKey: ['config_types'],
-    queryFn: ({ signal }) => fetchConfigTypes(signal),
-    ...CONFIG_CACHE,
-    ...options,
-  });
+/** A hook for one of the catalog's filter option lists, cached 5 minutes (spec 2 §9). */
+function lookupHook<T>(view: string, fetch: (signal: AbortSignal) => Promise<T>) {
+  return function useLookup(options: LookupOptions = {}) {
+    return useQuery({
+      queryKey: [view],
+      queryFn: ({ signal }) => fetch(signal),
+      ...CONFIG_CACHE,
+      ...options,
+    });
+  };
+}
 
-export const useConfigStatuses = (options: LookupOptions = {}) =>
-  useQuery({
-    queryKey: ['config_statuses'],
-    queryFn: ({ signal }) => fetchConfigStatuses(signal),
-    ...CONFIG_CACHE,
-    ...options,
-  });
-
-export const useChangeTypes = (options: LookupOptions = {}) =>
-  useQuery({
-    queryKey: ['change_types'],
-    queryFn: ({ signal }) => fetchChangeTypes(signal),
-    ...CONFIG_CACHE,
-    ...options,
-  });
-
-export const useConfigKeyValues = (view: 'config_tags' | 'config_labels', options: LookupOptions = {}) =>
-  useQuery({
-    queryKey: [view],
-    queryFn: ({ signal }) => fetchKeyValues(view, signal),
-    ...CONFIG_CACHE,
-    ...options,
-  });
+export const useConfigTypes = lookupHook('config_types', fetchConfigTypes);
+export const useConfigStatuses = lookupHook('config_statuses', fetchConfigStatuses);
+export const useChangeTypes = lookupHook('change_types', fetchChangeTypes);
+export const useConfigTags = lookupHook('config_tags', (s) => fetchKeyValues('config_tags', s));
+export const useConfigLabels = lookupHook('config_labels', (s) => fetchKeyValues('config_labels', s));

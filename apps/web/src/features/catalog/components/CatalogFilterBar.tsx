@@ -4,7 +4,7 @@ import { DEBOUNCE, useDebouncedValue } from '../../../lib/useDebouncedValue.js';
 import type { ParamUpdate } from '../../../lib/urlState.js';
 import { MultiSelect } from '../../../ui/MultiSelect.js';
 import { Select } from '../../../ui/Select.js';
-import { useConfigKeyValues, useConfigStatuses, useConfigTypes } from '../api/lookups.js';
+import { useConfigLabels, useConfigStatuses, useConfigTags, useConfigTypes } from '../api/lookups.js';
 import { formatLabels, parseLabels, type CatalogParams } from '../lib/catalogParams.js';
 import { Preferences } from './Preferences.js';
 
@@ -31,8 +31,8 @@ type Props = {
 export function CatalogFilterBar({ params, set, hideDeleted, setHideDeleted, loadOptions }: Props) {
   const types = useConfigTypes({ enabled: loadOptions });
   const statuses = useConfigStatuses({ enabled: loadOptions });
-  const tags = useConfigKeyValues('config_tags', { enabled: loadOptions });
-  const labels = useConfigKeyValues('config_labels', { enabled: loadOptions });
+  const tags = useConfigTags({ enabled: loadOptions });
+  const labels = useConfigLabels({ enabled: loadOptions });
 
   const [text, setText] = useState(params.search);
   const search = useDebouncedValue(text.trim(), DEBOUNCE.filter);
