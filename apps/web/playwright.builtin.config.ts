@@ -1,25 +1,22 @@
-import base from './playwright.config.js';
+import base, { SIGN_IN_JOURNEYS } from './playwright.config.js';
 import { defineConfig } from '@playwright/test';
 
 /**
- * The identity journey against a server in AUTH_MODE=builtin with a known admin password.
+ * The journeys that sign in (identity, health) against a server in AUTH_MODE=builtin with a
+ * known admin password.
  * It starts its own server (own port and data directory), so it runs after the main config.
  */
-process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password-0123';
+const adminPassword = (process.env.E2E_ADMIN_PASSWORD ??= 'e2e-admin-password-0123');
 // Workers inherit this (the fixtures read it); the base config only set a default.
 process.env.E2E_AUTH_MODE = 'builtin';
 
+const baseServer = Array.isArray(base.webServer) ? base.webServer[0] : base.webServer;
+
 export default defineConfig({
   ...base,
-  testMatch: ['identity.spec.ts'],
-  webServer: base.webServer
-    ? {
-        ...(Array.isArray(base.webServer) ? base.webServer[0] : base.webServer),
-        env: {
-          ...(Array.isArray(base.webServer) ? base.webServer[0]?.env : base.webServer.env),
-          AUTH_MODE: 'builtin',
-          ADMIN_PASSWORD: process.env.E2E_ADMIN_PASSWORD,
-        },
-      }
+  testMatch: SIGN_IN_JOURNEYS,
+  testIgnore: [],
+  webServer: baseServer
+    ? { ...baseServer, env: { ...baseServer.env, AUTH_MODE: 'builtin', ADMIN_PASSWORD: adminPassword } }
     : undefined,
 });

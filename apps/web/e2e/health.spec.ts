@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn } from './auth.js';
 import { AUTH_MODE, expect, test } from './fixtures.js';
 
 /** A loopback HTTP target the test flips between 500 and 200. */
@@ -33,10 +34,14 @@ async function fillEditor(page: Page, label: string, text: string) {
 }
 
 test.describe('health', () => {
-  test.skip(AUTH_MODE !== 'none', 'the journey runs without sign-in (AUTH_MODE=none)');
+  test.skip(
+    AUTH_MODE !== 'builtin' || ADMIN_PASSWORD === '',
+    'the journey signs in: npx playwright test -c playwright.builtin.config.ts',
+  );
 
-  test('add an http check from settings, watch it fail then pass, and run it from the panel', async ({
+  test('sign in, add an http check from settings, watch it fail then pass, and run it from the panel', async ({
     page,
+    allowConsoleErrors,
   }) => {
     test.setTimeout(180_000);
     const target = await startFlipTarget();
@@ -44,8 +49,14 @@ test.describe('health', () => {
     const canary = `e2e-flip-${suffix}`;
     const check = `flip-${suffix}`;
     try {
-      // Add the canary from Settings › Health Checks.
+      // Signed out, Settings sends the user to sign in and back again.
+      allowConsoleErrors(/status of 401 \(Unauthorized\)/);
       await page.goto('/settings/canaries/new');
+      await expect(page).toHaveURL(/\/login/);
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await expect(page).toHaveURL(/\/settings\/canaries\/new$/);
+
+      // Add the canary from Settings › Health Checks.
       await page.getByLabel('Name', { exact: true }).fill(canary);
       await page.getByLabel('Schedule').selectOption('@every 30s');
       await fillEditor(

@@ -1,29 +1,13 @@
-import type { Page } from '@playwright/test';
 import { generateSync } from 'otplib';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, signOut } from './auth.js';
 import { AUTH_MODE, expect, test } from './fixtures.js';
 
 /**
  * Identity journey (issue 3): the built-in identity provider end to end. It needs a server
  * in AUTH_MODE=builtin whose admin password is known (playwright.builtin.config.ts).
  */
-const ADMIN_EMAIL = process.env.E2E_ADMIN_EMAIL ?? 'admin@localhost';
-const ADMIN_PASSWORD = process.env.E2E_ADMIN_PASSWORD ?? '';
 const VIEWER = { first: 'Vera', last: 'Viewer', email: `vera.${Date.now()}@example.com` };
 const VIEWER_PASSWORD = 'correct-horse-battery-staple-42';
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  if (!/\/login/.test(page.url())) await page.goto('/login');
-  await expect(page.getByRole('heading', { name: 'Sign In to your account' })).toBeVisible();
-  await page.locator('input[name="identifier"]').fill(email);
-  await page.locator('input[name="password"]').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-async function signOut(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Sign out' }).click();
-  await expect(page).toHaveURL(/\/login/);
-}
 
 /** A TOTP code for the next 30 s step, so it differs from the one used a moment ago. */
 function nextCode(secret: string): string {
