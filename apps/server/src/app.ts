@@ -5,14 +5,17 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { installAuth } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
 import { catalogRoutes } from './catalog/routes.js';
 import type { ServerContext } from './context.js';
 import { healthRoutes } from './health/routes.js';
+import { installErrorHandler } from './platform/error-handler.js';
+import { installEdgeLimits, isSupportedMethod } from './platform/edge-limits.js';
+import { markWebAssets, recordRoutes, type RouteEntry } from './platform/route-table.js';
 import { platformRoutes } from './platform/routes.js';
+import { publicBaseFor } from './public-url.js';
 import { restRoutes } from './rest/routes.js';
 import { topologyRoutes } from './topology/routes.js';
 
@@ -21,10 +24,12 @@ function defaultWebDir(): string {
   return fileURLToPath(new URL('../../web/dist/', import.meta.url));
 }
 
-export type AppOptions = Omit<ServerContext, 'log'>;
+export type AppOptions = Omit<ServerContext, 'log' | 'publicBaseUrl'>;
 
 /** Assembles Fastify: plugins in order, error mapping, domain routes, static web, SPA fallback. */
-export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance; ctx: ServerContext }> {
+export async function buildApp(
+  opts: AppOptions,
+): Promise<{ app: FastifyInstance; ctx: ServerContext; routes: RouteEntry[] }> {
   const { config } = opts;
   const app = Fastify({
     logger: { level: config.logLevel },
@@ -34,7 +39,17 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     // Large or hostile query strings must not take the server down.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
-  const ctx: ServerContext = { ...opts, log: app.log };
+  const ctx: ServerContext = {
+    ...opts,
+    log: app.log,
+    // Read at call time: the port is only known once listen() has bound it (PORT=0).
+    publicBaseUrl: () => {
+      const bound = app.server.address();
+      return publicBaseFor(config, bound && typeof bound === 'object' ? bound.port : null);
+    },
+  };
+  const routes = recordRoutes(app);
+  installEdgeLimits(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -68,18 +83,7 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
     ctx.metrics.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
   });
 
-  app.setErrorHandler((error: FastifyError | ZodError, req, reply) => {
-    if (error instanceof ZodError) {
-      const message = error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
-      return reply.code(400).send({ error: message });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      req.log.error({ err: error }, 'request failed');
-      return reply.code(status).send({ error: 'Internal server error' });
-    }
-    return reply.code(status).send({ error: error.message });
-  });
+  installErrorHandler(app);
 
   // Authentication and authorization of every /api route; must precede the domain routes.
   const auth = await installAuth(app, ctx);
@@ -96,29 +100,42 @@ export async function buildApp(opts: AppOptions): Promise<{ app: FastifyInstance
   const indexHtml = path.join(webDir, 'index.html');
   const hasWeb = fs.existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, {
+    const staticOptions = {
       root: webDir,
       wildcard: false,
       // The build writes .br and .gz next to each text asset (apps/web/vite-precompress.ts).
       preCompressed: true,
       index: false,
       // Hashed assets never change; index.html must always be revalidated.
-      setHeaders(reply, filePath) {
+      setHeaders(reply: FastifyReply, filePath: string) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
+    } as const;
+    // The files are routes of their own scope, marked public for the route guard; the root only
+    // gets `reply.sendFile`, for the app's index.html in the not-found handler.
+    await app.register(fastifyStatic, { ...staticOptions, serve: false });
+    await app.register(async (scope) => {
+      markWebAssets(scope);
+      await scope.register(fastifyStatic, { ...staticOptions, decorateReply: false });
     });
   } else {
     app.log.warn(`No web build at ${webDir}: run "npm run build" to serve the console UI`);
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url === '/api';
+    if (!isSupportedMethod(req.method)) {
+      return reply
+        .code(405)
+        .header('allow', 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS')
+        .send({ error: `Method ${req.method} is not allowed` });
+    }
+    const isApi = /^\/api(\/|$)/.test(decodeURIComponent(req.url));
     if (hasWeb && !isApi && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ error: `Route ${req.method} ${req.url.split('?')[0]} not found` });
   });
 
-  return { app, ctx };
+  return { app, ctx, routes };
 }

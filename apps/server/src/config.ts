@@ -23,7 +23,18 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
   CHECK_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  // Code and files the server touches for specs (docs/security.md): one switch for all scripts.
+  DISABLE_EXEC: boolFromEnv.default(false),
   DISABLE_EXEC_CHECKS: boolFromEnv.default(false),
+  EXEC_USER: z
+    .string()
+    .regex(/^[\w.-]+(:[\w.-]+)?$/, 'expected a user name or uid, optionally :group')
+    .default('nobody'),
+  FILE_ROOTS: z.string().optional(),
+  // Peers named in specs (net/outbound.ts): link-local/metadata refused unless allowed.
+  OUTBOUND_ALLOW_LINK_LOCAL: boolFromEnv.default(false),
+  OUTBOUND_DENY_PRIVATE: boolFromEnv.default(false),
+  OUTBOUND_DENY_LOOPBACK: boolFromEnv.default(false),
   // Identity and access (docs/identity.md).
   AUTH_MODE: z.enum(['builtin', 'none', 'kratos']).default('builtin'),
   APP_MODE: z.enum(['full', 'checker']).default('full'),
@@ -36,6 +47,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   AUTH_REGISTRATION: boolFromEnv.default(false),
   KRATOS_URL: z.string().url().optional(),
+  KRATOS_TIMEOUT: z.string().default('5s'),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_IDLE_TIMEOUT: z.string().default('24h'),
   SESSION_LIFETIME: z.string().default('720h'),
@@ -58,6 +70,27 @@ export function parseDuration(value: string): number | undefined {
   return Math.round(Number(m[1]) * unit);
 }
 
+/** FILE_ROOTS: absolute folders separated by commas or the path delimiter (`:`). */
+function parseFileRoots(value: string): string[] {
+  const roots = value
+    .split(new RegExp(`[,${path.delimiter}]`))
+    .map((r) => r.trim())
+    .filter((r) => r !== '');
+  const relative = roots.find((r) => !path.isAbsolute(r));
+  if (relative)
+    throw new ConfigError(`Invalid configuration:\n  FILE_ROOTS: "${relative}" is not an absolute path`);
+  return roots.map((r) => path.resolve(r));
+}
+
+export type SandboxConfig = {
+  /** DISABLE_EXEC (or DISABLE_EXEC_CHECKS): no script runs on this server. */
+  execDisabled: boolean;
+  /** EXEC_USER: the account scripts run as when the server runs as root. */
+  execUser: string;
+  /** FILE_ROOTS; undefined means the defaults, DATA_DIR/files and the bundled demo folder. */
+  fileRoots: string[] | undefined;
+};
+
 export type AuthMode = 'builtin' | 'none' | 'kratos';
 
 export type AuthConfig = {
@@ -67,6 +100,8 @@ export type AuthConfig = {
   adminPassword: string | undefined;
   registration: boolean;
   kratosUrl: string | undefined;
+  /** How long a call to Kratos may take before the request gets a 503 (sessions) or 504 (proxy). */
+  kratosTimeoutMs: number;
   publicUrl: string | undefined;
   sessionIdleMs: number;
   sessionLifetimeMs: number;
@@ -90,7 +125,11 @@ export type Config = {
   webDir: string | undefined;
   db: { statementTimeoutMs: number; maxRows: number; poolSize: number };
   shutdownTimeoutMs: number;
-  health: { checkConcurrency: number; checkRetentionDays: number; disableExecChecks: boolean };
+  health: { checkConcurrency: number; checkRetentionDays: number };
+  /** Scripts run for specs, and the folders file readers may read (docs/security.md). */
+  sandbox: SandboxConfig;
+  /** Which peers checks and scrapers may connect to (net/outbound.ts, docs/security.md). */
+  outbound: { allowLinkLocal: boolean; denyPrivate: boolean; denyLoopback: boolean };
   appMode: 'full' | 'checker';
   auth: AuthConfig;
 };
@@ -110,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     SESSION_PRIVILEGED_MAX_AGE: e.SESSION_PRIVILEGED_MAX_AGE,
     AUTH_FLOW_LIFETIME: e.AUTH_FLOW_LIFETIME,
     AUTH_RATE_LIMIT_WINDOW: e.AUTH_RATE_LIMIT_WINDOW,
+    KRATOS_TIMEOUT: e.KRATOS_TIMEOUT,
   };
   const ms: Record<string, number> = {};
   for (const [name, value] of Object.entries(durations)) {
@@ -141,7 +181,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     health: {
       checkConcurrency: e.CHECK_CONCURRENCY,
       checkRetentionDays: e.CHECK_RETENTION_DAYS,
-      disableExecChecks: e.DISABLE_EXEC_CHECKS,
+    },
+    sandbox: {
+      execDisabled: e.DISABLE_EXEC || e.DISABLE_EXEC_CHECKS,
+      execUser: e.EXEC_USER,
+      fileRoots: e.FILE_ROOTS === undefined ? undefined : parseFileRoots(e.FILE_ROOTS),
+    },
+    outbound: {
+      allowLinkLocal: e.OUTBOUND_ALLOW_LINK_LOCAL,
+      denyPrivate: e.OUTBOUND_DENY_PRIVATE,
+      denyLoopback: e.OUTBOUND_DENY_LOOPBACK,
     },
     appMode: e.APP_MODE,
     auth: {
@@ -151,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       adminPassword: e.ADMIN_PASSWORD,
       registration: e.AUTH_REGISTRATION,
       kratosUrl: e.KRATOS_URL,
+      kratosTimeoutMs: ms.KRATOS_TIMEOUT ?? 0,
       publicUrl: e.PUBLIC_URL,
       sessionIdleMs: ms.SESSION_IDLE_TIMEOUT ?? 0,
       sessionLifetimeMs: ms.SESSION_LIFETIME ?? 0,

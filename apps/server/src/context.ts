@@ -12,4 +12,9 @@ export type ServerContext = {
   metrics: Metrics;
   /** Authorization of /api/db tables and functions (see access.ts). */
   dataAccess: DataAccessHook;
+  /**
+   * Base URL for links sent to people: PUBLIC_URL, else the listen address with the bound
+   * port (see public-url.ts). Never derived from a request's Host header.
+   */
+  publicBaseUrl(): string;
 };

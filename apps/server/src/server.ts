@@ -11,6 +11,8 @@ import { failOrphanedRuns } from './jobs/history.js';
 import { jobs } from './jobs/index.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { createMetrics } from './platform/metrics.js';
+import { publicUrlWarning } from './public-url.js';
+import type { RouteEntry } from './platform/route-table.js';
 import { runSeeds } from './seed/index.js';
 
 export type RunningServer = {
@@ -18,6 +20,8 @@ export type RunningServer = {
   ctx: ServerContext;
   scheduler: Scheduler;
   url: string;
+  /** Every route of the router, for the attack suite and the route map. */
+  routes: RouteEntry[];
   stop(): Promise<void>;
 };
 
@@ -34,7 +38,7 @@ export async function startServer(
   try {
     await migrate(db);
     const metrics = createMetrics(db);
-    const { app, ctx } = await buildApp({
+    const { app, ctx, routes } = await buildApp({
       config,
       db,
       metrics,
@@ -45,6 +49,8 @@ export async function startServer(
     const scheduler = new Scheduler(ctx);
     if (options.scheduler !== false) for (const job of jobs) scheduler.register(job);
     const address = await app.listen({ port: config.port, host: config.host });
+    const linkWarning = publicUrlWarning(config);
+    if (linkWarning) ctx.log.warn(linkWarning);
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
@@ -53,7 +59,7 @@ export async function startServer(
         await scheduler.stop(config.shutdownTimeoutMs);
         if (ownsDb) await db.close();
       })());
-    return { app, ctx, scheduler, url: address, stop };
+    return { app, ctx, scheduler, url: address, routes, stop };
   } catch (e) {
     if (ownsDb) await db.close().catch(() => {});
     throw e;

@@ -4,6 +4,7 @@ export * from './rbac.js';
 export * from './format/index.js';
 export * from './time/index.js';
 export * from './selectors.js';
+export * from './lookup.js';
 export * from './health/canary-spec.js';
 export * from './catalog/index.js';
 export * from './topology/index.js';

@@ -1,3 +1,4 @@
+import { ownTable } from './lookup.js';
 /** Resources of the permission matrix (spec 1 §6). */
 export const RESOURCES = [
   'database',
@@ -32,7 +33,7 @@ export type TableAccessRule = { read: Resource; write: Resource | null };
  * The tables and views exposed under /api/db, each mapped to its resource. A table that is
  * not listed here is not exposed at all. Each area adds its own tables as it lands.
  */
-export const TABLE_ACCESS: Record<string, TableAccessRule> = {
+export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable({
   people: { read: 'database', write: 'identities' },
   people_roles: { read: 'database', write: null },
   teams: { read: 'database', write: 'database' },
@@ -80,9 +81,9 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = {
   checks_by_component: { read: 'topologies', write: null },
   changes_by_component: { read: 'topologies', write: null },
   analysis_by_component: { read: 'topologies', write: null },
-};
+});
 
 /** Database functions callable through /api/db/rpc/{fn}; `write` applies to POST. */
-export const FUNCTION_ACCESS: Record<string, TableAccessRule> = {
+export const FUNCTION_ACCESS: Record<string, TableAccessRule> = ownTable({
   related_configs_recursive: { read: 'database', write: 'database' },
-};
+});

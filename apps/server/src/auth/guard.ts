@@ -4,24 +4,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { bootstrapIdentity } from './bootstrap.js';
 import { createMailer } from './mail.js';
+import { allowedHostInNoneMode } from './host-check.js';
 import { isWriteMethod, sameOriginWrite } from './origin.js';
+import { isCheckerRoute, isPublicRoute, routeKey } from './public-routes.js';
 import { resolvePrincipal } from './principal.js';
 import { RateLimiter } from './rate-limit.js';
 import { SecretBox } from './secret-box.js';
 import type { AuthServices } from './services.js';
+import type { Principal } from './types.js';
+import { HttpError } from '../platform/http-error.js';
 import './types.js';
-
-/** Paths under /api that answer without credentials. */
-function isPublicApiPath(path: string): boolean {
-  return (
-    path === '/api/about' ||
-    path.startsWith('/api/auth/self-service/') ||
-    path === '/api/auth/sessions/whoami'
-  );
-}
-
-/** APP_MODE=checker serves only these API paths (plus health, metrics and the web app). */
-const CHECKER_API_PATHS = new Set(['/api/canary/api/summary', '/api/about']);
 
 export function forbidden(resource: Resource, action: Action): { error: string } {
   return { error: `Forbidden: you do not have permission to ${action} ${resource}` };
@@ -42,6 +34,28 @@ export function requirePermission(resource: Resource, action: Action) {
 /** The person the request acts as (for created_by columns), or null when anonymous. */
 export function currentPersonId(req: FastifyRequest): string | null {
   return req.principal?.personId ?? null;
+}
+
+/**
+ * The second lock of handlers that act for a person (invites, roles, tokens…): the route guard
+ * already refused anonymous requests, and the handler refuses them again in case a route is
+ * ever mounted where the guard does not see it.
+ */
+export function requirePrincipal(req: FastifyRequest): Principal {
+  if (!req.principal) throw new HttpError(401, 'Authentication required');
+  return req.principal;
+}
+
+/** requirePrincipal plus the permission, for handlers that change who may do what. */
+export async function requireCan(
+  req: FastifyRequest,
+  resource: Resource,
+  action: Action,
+): Promise<Principal> {
+  const principal = requirePrincipal(req);
+  if (!can(await principal.roles(), resource, action))
+    throw new HttpError(403, forbidden(resource, action).error);
+  return principal;
 }
 
 /**
@@ -66,18 +80,24 @@ export async function installAuth(app: FastifyInstance, ctx: ServerContext): Pro
   };
   svc.localAdminId = await bootstrapIdentity(svc);
 
+  // Decided from the route the router matched, never from the raw URL: `/%61pi/…`, `//api/…`
+  // and absolute-form targets all reach the same route, and so the same decision.
   app.addHook('onRequest', async (req, reply) => {
-    const path = req.url.split('?')[0] ?? req.url;
-    const isApi = path === '/api' || path.startsWith('/api/');
+    if (config.auth.mode === 'none' && !allowedHostInNoneMode(req, config)) {
+      return reply.code(421).send({
+        error:
+          'Misdirected request: with AUTH_MODE=none this server answers only to loopback names ' +
+          'and the host of PUBLIC_URL',
+      });
+    }
+    const key = routeKey(req);
+    // No route matched: the not-found handler answers (JSON 404 or the web app's index.html).
+    if (key === null) return;
     if (config.appMode === 'checker') {
-      if (isApi && !CHECKER_API_PATHS.has(path)) {
-        return reply.code(404).send({ error: `Route ${req.method} ${path} not found` });
-      }
+      if (!isCheckerRoute(req, key)) return reply.code(404).send({ error: 'Not found' });
       return;
     }
-    if (!isApi || isPublicApiPath(path) || req.routeOptions.config.public === true) return;
-    // Unknown routes fall through to the JSON 404.
-    if (req.routeOptions.url === undefined) return;
+    if (isPublicRoute(req, key)) return;
     const resolved = await resolvePrincipal(svc, req);
     if (resolved.kind === 'error') return reply.code(resolved.status).send(resolved.body);
     if (resolved.kind === 'anonymous') return reply.code(401).send({ error: 'Authentication required' });

@@ -7,7 +7,7 @@ import type { AuthServices } from './services.js';
  * so the web app's session check works the same in every mode.
  */
 export async function localSessionRoutes(app: FastifyInstance, svc: AuthServices): Promise<void> {
-  app.get('/api/auth/sessions/whoami', { config: { public: true } }, async (_req, reply) => {
+  app.get('/api/auth/sessions/whoami', async (_req, reply) => {
     const { rows } = await svc.ctx.db.query<{
       id: string;
       name: string;

@@ -32,7 +32,12 @@ export function isWriteMethod(method: string): boolean {
   return method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
 }
 
-/** The public URL of the console for links in mails: PUBLIC_URL, or the request's own origin. */
-export function publicBase(req: FastifyRequest, publicUrl: string | undefined): string {
-  return (publicUrl ?? `${req.protocol}://${req.host}`).replace(/\/$/, '');
+/**
+ * A URL of this console in an answer to the requester (a flow's `ui.action`, `logout_url`):
+ * on PUBLIC_URL when set, else a root-relative path, which the browser resolves against the
+ * address it is actually using. Never built from the Host header. Links *sent to people*
+ * (mails, invites) use `ctx.publicBaseUrl()` instead: a mail cannot carry a relative path.
+ */
+export function consoleUrl(publicUrl: string | undefined, path: string): string {
+  return publicUrl ? `${publicUrl.replace(/\/+$/, '')}${path}` : path;
 }

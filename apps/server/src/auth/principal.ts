@@ -12,7 +12,7 @@ import type { AuthMethod, Principal } from './types.js';
 export type Resolution =
   | { kind: 'ok'; principal: Principal; session?: SessionRow }
   | { kind: 'anonymous' }
-  | { kind: 'error'; status: 401 | 403 | 429; body: Record<string, unknown> };
+  | { kind: 'error'; status: 401 | 403 | 429 | 503; body: Record<string, unknown> };
 
 function principal(svc: AuthServices, personId: string, method: AuthMethod, sessionId?: string): Principal {
   return { personId, method, sessionId, roles: () => loadRoles(svc.ctx.db, personId) };
@@ -62,7 +62,9 @@ export async function resolvePrincipal(svc: AuthServices, req: FastifyRequest): 
     if (scheme?.toLowerCase() === 'basic') {
       const decoded = Buffer.from(value, 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
-      if (colon < 0) return INVALID_CREDENTIALS;
+      // Control characters and undecodable bytes are never part of an email, password or token.
+      // eslint-disable-next-line no-control-regex
+      if (colon < 0 || /[\u0000-\u001f\u007f\ufffd]/.test(decoded)) return INVALID_CREDENTIALS;
       const user = decoded.slice(0, colon);
       const secret = decoded.slice(colon + 1);
       if (user === 'token') return byToken(secret);
@@ -91,8 +93,10 @@ export async function resolvePrincipal(svc: AuthServices, req: FastifyRequest): 
     return INVALID_CREDENTIALS;
   }
   if (config.auth.mode === 'kratos') {
-    const personId = await kratosPrincipal(svc, req);
-    return personId ? { kind: 'ok', principal: principal(svc, personId, 'kratos') } : { kind: 'anonymous' };
+    const found = await kratosPrincipal(svc, req);
+    if (found.kind === 'person') return { kind: 'ok', principal: principal(svc, found.personId, 'kratos') };
+    if (found.kind === 'error') return { kind: 'error', status: found.status, body: { error: found.error } };
+    return { kind: 'anonymous' };
   }
   const found = await sessionFromCookie(svc, req);
   if (!found) return { kind: 'anonymous' };

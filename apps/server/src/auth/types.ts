@@ -20,7 +20,5 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Route-level permission, checked by the auth hook: `{ config: { permission: ['canaries', 'write'] } }`. */
     permission?: readonly [Resource, Action];
-    /** Routes reachable without credentials (the hook still resolves a principal when one is given). */
-    public?: boolean;
   }
 }

@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isPgError } from '../db/types.js';
 import { createIdentity, displayName, findIdentityByEmail, splitName, updateTraits } from './identities.js';
-import { publicBase } from './origin.js';
 import { randomToken, sha256 } from './secrets.js';
 import type { AuthServices } from './services.js';
 import { revokeAllSessions } from './sessions.js';
 import { loadRoles, setRoles } from './roles.js';
+import { requireCan } from './guard.js';
 
 const EMAIL = z
   .string()
@@ -68,7 +68,8 @@ async function adminsLeft(svc: AuthServices, exceptPersonId: string): Promise<nu
 export async function userRoutes(app: FastifyInstance, svc: AuthServices): Promise<void> {
   const { db } = svc.ctx;
 
-  app.get('/api/identities', { config: { permission: ['identities', 'read'] } }, async () => {
+  app.get('/api/identities', { config: { permission: ['identities', 'read'] } }, async (req) => {
+    await requireCan(req, 'identities', 'read');
     const { rows } = await db.query<IdentityListRow>(
       `SELECT p.id, p.name, p.email, p.avatar, i.traits, coalesce(i.state, 'active') AS state,
               coalesce((SELECT array_agg(r.role ORDER BY r.role) FROM person_roles r WHERE r.person_id = p.id), ARRAY[]::text[]) AS roles,
@@ -88,6 +89,7 @@ export async function userRoutes(app: FastifyInstance, svc: AuthServices): Promi
     '/api/auth/invite_user',
     { config: { permission: ['identities', 'write'] } },
     async (req, reply) => {
+      const actor = await requireCan(req, 'identities', 'write');
       const body = inviteBody.parse(req.body ?? {});
       if (await findIdentityByEmail(db, body.email)) {
         return reply.code(409).send({ error: `A user with the email ${body.email} already exists` });
@@ -104,7 +106,7 @@ export async function userRoutes(app: FastifyInstance, svc: AuthServices): Promi
           await tx.query(
             `INSERT INTO auth_invites (identity_id, token_hash, created_by, expires_at)
            VALUES ($1, $2, $3, now() + make_interval(days => $4))`,
-            [id, sha256(token), req.principal?.personId ?? null, INVITE_LIFETIME_DAYS],
+            [id, sha256(token), actor.personId, INVITE_LIFETIME_DAYS],
           );
         });
       } catch (e) {
@@ -113,7 +115,7 @@ export async function userRoutes(app: FastifyInstance, svc: AuthServices): Promi
         }
         throw e;
       }
-      const link = `${publicBase(req, svc.ctx.config.auth.publicUrl)}/api/auth/self-service/invite?token=${token}`;
+      const link = `${svc.ctx.publicBaseUrl()}/api/auth/self-service/invite?token=${token}`;
       await svc.mailer
         .send({
           to: body.email,
@@ -128,6 +130,7 @@ export async function userRoutes(app: FastifyInstance, svc: AuthServices): Promi
   );
 
   app.post('/api/people/update', { config: { permission: ['identities', 'write'] } }, async (req, reply) => {
+    await requireCan(req, 'identities', 'write');
     const body = updateBody.parse(req.body ?? {});
     const { rows } = await db.query<{ id: string; name: string; email: string | null }>(
       'SELECT id, name, email FROM people WHERE id = $1 AND deleted_at IS NULL',
@@ -171,8 +174,9 @@ export async function userRoutes(app: FastifyInstance, svc: AuthServices): Promi
   });
 
   app.delete('/api/people/:id', { config: { permission: ['identities', 'write'] } }, async (req, reply) => {
+    const actor = await requireCan(req, 'identities', 'write');
     const { id } = z.object({ id: z.uuid('id must be a UUID') }).parse(req.params);
-    if (id === req.principal?.personId) return reply.code(400).send({ error: 'You cannot delete yourself' });
+    if (id === actor.personId) return reply.code(400).send({ error: 'You cannot delete yourself' });
     const deleted = await db.transaction(async (tx) => {
       const { affectedRows } = await tx.query(
         'UPDATE people SET deleted_at = now(), updated_at = now() WHERE id = $1 AND deleted_at IS NULL',
@@ -192,6 +196,7 @@ export async function userRoutes(app: FastifyInstance, svc: AuthServices): Promi
   });
 
   app.get('/api/rbac/:personId/roles', { config: { permission: ['rbac', 'read'] } }, async (req, reply) => {
+    await requireCan(req, 'rbac', 'read');
     const { personId } = personParam.parse(req.params);
     const { rows } = await db.query('SELECT 1 FROM people WHERE id = $1 AND deleted_at IS NULL', [personId]);
     if (!rows.length) return reply.code(404).send({ error: 'User not found' });
@@ -202,6 +207,7 @@ export async function userRoutes(app: FastifyInstance, svc: AuthServices): Promi
     '/api/rbac/:personId/update_role',
     { config: { permission: ['rbac', 'write'] } },
     async (req, reply) => {
+      await requireCan(req, 'rbac', 'write');
       const { personId } = personParam.parse(req.params);
       const { roles } = rolesBody.parse(req.body ?? {});
       const unknown = roles.filter((r) => !isRole(r));

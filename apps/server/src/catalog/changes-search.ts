@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Queryable } from '../db/types.js';
+import { ownTable } from '@opsdeck/shared';
 import {
   assertUuid,
   FilterError,
@@ -36,7 +37,7 @@ export const changesRequestSchema = z.object({
 });
 export type ChangesRequest = z.input<typeof changesRequestSchema>;
 
-const SORTABLE: Record<string, string> = {
+const SORTABLE: Record<string, string> = ownTable({
   created_at: 'cc.created_at',
   first_observed: 'cc.first_observed',
   count: 'cc.count',
@@ -50,7 +51,7 @@ const SORTABLE: Record<string, string> = {
   type: 'ci.type',
   config_type: 'ci.type',
   config_class: 'ci.config_class',
-};
+});
 
 const TYPE_FILTER = { upstream: 'incoming', downstream: 'outgoing', all: 'all' } as const;
 

@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../jobs/scheduler.js';
+import { filesDir } from '../sandbox/file-roots.js';
 import { ensureDemoCatalog, mutateDemoCatalog } from './demo/files.js';
 import { scrapeScheduler } from './schedule.js';
 
@@ -9,8 +10,8 @@ const demoCatalogActivity: JobDefinition = {
   cron: '*/4 * * * *',
   async run(ctx) {
     if (!ctx.config.demo) return;
-    ensureDemoCatalog(ctx.config.dataDir);
-    const what = mutateDemoCatalog(ctx.config.dataDir);
+    ensureDemoCatalog(filesDir(ctx.config.dataDir));
+    const what = mutateDemoCatalog(filesDir(ctx.config.dataDir));
     if (what) ctx.log.info(`demo catalog: ${what}`);
     return { success: what ? 1 : 0 };
   },

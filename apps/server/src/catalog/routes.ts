@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { changesRequestSchema, searchChanges } from './changes-search.js';
+import { ensureFilesDir, filesDir } from '../sandbox/file-roots.js';
 import { ensureDemoCatalog } from './demo/files.js';
 import { FilterError } from './filters.js';
 import { runScraper, ScraperBusy, ScraperNotFound } from './run.js';
@@ -17,8 +18,10 @@ function badRequest(reply: FastifyReply, e: unknown) {
 
 /** Catalog summary and changes search, scraper "run now", and the scraper spec's JSON Schema. */
 export async function catalogRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  // The demo scraper reads DATA_DIR/demo-catalog: it must exist before the scheduler's first run.
-  if (ctx.config.demo) ensureDemoCatalog(ctx.config.dataDir);
+  // DATA_DIR/files is the default file root; the demo scraper reads DATA_DIR/files/demo-catalog,
+  // which must exist before the scheduler's first run.
+  ensureFilesDir(ctx.config);
+  if (ctx.config.demo) ensureDemoCatalog(filesDir(ctx.config.dataDir));
 
   const scrapeConfigJsonSchema = z.toJSONSchema(scrapeConfigSpecSchema, { unrepresentable: 'any' });
 

@@ -1,6 +1,7 @@
 import { describeSpecIssues, scrapeConfigSpecSchema, type ScrapeConfigSpec } from '@opsdeck/shared';
 import type { ServerContext } from '../context.js';
 import { recordJob } from '../jobs/history.js';
+import { outboundPolicy } from '../net/outbound.js';
 import { analyseItems } from './analysis/index.js';
 import { applyRetention, deleteStaleItems } from './retention.js';
 import { runAllKinds } from './scrapers/registry.js';
@@ -50,7 +51,12 @@ async function takeLease(ctx: RunCtx, id: string): Promise<boolean> {
 async function scrape(ctx: RunCtx, scraper: ScraperRow, spec: ScrapeConfigSpec, signal: AbortSignal) {
   const clock = await ctx.db.query<{ now: Date }>('SELECT now() AS now');
   const startedAt = clock.rows[0]?.now ?? new Date();
-  const outputs = await runAllKinds(spec, { ctx, scraper, signal });
+  const outputs = await runAllKinds(spec, {
+    ctx,
+    scraper,
+    signal,
+    outbound: outboundPolicy(ctx.config.outbound),
+  });
   const items: { item: ScrapedItem; source: string }[] = [];
   const changes: { change: ScrapedChange; source: string }[] = [];
   const errors: string[] = [];

@@ -1,5 +1,7 @@
 import { describeSpecIssues, scrapeConfigSpecSchema, type ScrapeConfigSpec } from '@opsdeck/shared';
 import YAML from 'yaml';
+import { globProblem, type FileAccess } from '../sandbox/file-roots.js';
+import { kubeconfigSaveProblem } from '../sandbox/kubeconfig.js';
 import { isJsonPath, jsonPathProblem } from './jsonpath.js';
 import { isPlainObject } from './merge-patch.js';
 
@@ -56,4 +58,24 @@ export function validateScraperSpec(input: unknown): SpecCheck {
   const problems = jsonPathProblems(parsed.data);
   if (problems.length) return { ok: false, message: `spec: ${problems.join('; ')}` };
   return { ok: true, spec: parsed.data };
+}
+
+/**
+ * What a valid spec may not reach on this server, as "file.0.paths.1: path /etc is outside
+ * the allowed file roots: …": file globs outside the roots, and kubeconfigs that run programs,
+ * read the server's files or silently use its own credentials. Checked again at every run.
+ */
+export async function scraperReachProblems(spec: ScrapeConfigSpec, access: FileAccess): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [i, entry] of (spec.file ?? []).entries()) {
+    for (const [j, pattern] of entry.paths.entries()) {
+      const problem = await globProblem(pattern, access);
+      if (problem) problems.push(`file.${i}.paths.${j}: ${problem}`);
+    }
+  }
+  for (const [i, entry] of (spec.kubernetes ?? []).entries()) {
+    const problem = await kubeconfigSaveProblem(entry, access);
+    if (problem) problems.push(`kubernetes.${i}.kubeconfig: ${problem}`);
+  }
+  return problems;
 }

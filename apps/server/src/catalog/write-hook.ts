@@ -1,6 +1,7 @@
-import { scrapeScheduleSchema } from '@opsdeck/shared';
+import { scrapeScheduleSchema, type ScrapeConfigSpec } from '@opsdeck/shared';
 import type { DataWriteHook } from '../rest-hooks.js';
-import { validateScraperSpec } from './validate.js';
+import { fileAccess } from '../sandbox/file-roots.js';
+import { scraperReachProblems, validateScraperSpec } from './validate.js';
 
 /** A refused scraper write: 400 with `{code, message}`; nothing is stored. */
 export class ScraperWriteError extends Error {
@@ -9,12 +10,13 @@ export class ScraperWriteError extends Error {
 }
 
 /**
- * Writes to /api/db/config_scrapers: the spec must validate (schema and JSONPaths), a POST
- * needs a name, and a saved scraper is scheduled to run at once.
+ * Writes to /api/db/config_scrapers: the spec must validate (schema and JSONPaths) and stay
+ * within what the server lets specs reach (file roots, kubeconfigs), a POST needs a name,
+ * and a saved scraper is scheduled to run at once.
  */
 export const configScraperWriteHook: DataWriteHook = {
   async beforeWrite(rows, w) {
-    return rows.map((input) => {
+    const checked = rows.map((input) => {
       const row = { ...input };
       if (row.schedule !== undefined && row.schedule !== null) {
         const s = scrapeScheduleSchema.safeParse(row.schedule);
@@ -32,6 +34,13 @@ export const configScraperWriteHook: DataWriteHook = {
       if (w.method === 'PATCH') row.updated_at = new Date().toISOString();
       return row;
     });
+    const access = fileAccess(w.ctx.config);
+    for (const row of checked) {
+      if (!('spec' in row)) continue;
+      const problems = await scraperReachProblems(row.spec as ScrapeConfigSpec, access);
+      if (problems.length) throw new ScraperWriteError(`spec: ${problems.join('; ')}`);
+    }
+    return checked;
   },
   async afterWrite(tx, rows) {
     const ids = rows.map((r) => r.id).filter((id): id is string => typeof id === 'string');

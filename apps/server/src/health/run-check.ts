@@ -1,4 +1,6 @@
 import { evaluate } from '@marcbachmann/cel-js';
+import { defaultOutboundPolicy, OutboundRefusedError, type OutboundPolicy } from '../net/outbound.js';
+import type { SandboxPolicy } from '../sandbox/policy.js';
 import { runnerFor } from './checks/registry.js';
 import type { RunOutcome } from './checks/types.js';
 import { durationMs } from './checks/values.js';
@@ -15,9 +17,12 @@ export type CheckResult = {
 export type ExecuteOptions = {
   /** Used when the check spec has no `timeout`. */
   defaultTimeoutMs: number;
-  disableExecChecks: boolean;
+  /** Who scripts run as (or DISABLE_EXEC) and which folders may be read. */
+  sandbox: SandboxPolicy;
   /** Values for `{{name}}` placeholders in string fields (port, dataDir). */
   templateVars: Record<string, string>;
+  /** Which peers may be reached: the server passes its Config's; omitted, the Config defaults. */
+  outbound?: OutboundPolicy;
 };
 
 export const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
@@ -89,7 +94,12 @@ export async function executeCheck(
         once: true,
       });
       runner
-        .run(parsed.data, { signal: controller.signal, timeoutMs, disableExecChecks: opts.disableExecChecks })
+        .run(parsed.data, {
+          signal: controller.signal,
+          timeoutMs,
+          sandbox: opts.sandbox,
+          outbound: opts.outbound ?? defaultOutboundPolicy,
+        })
         .then(resolve, reject);
     });
   } catch (e) {
@@ -103,6 +113,8 @@ export async function executeCheck(
 }
 
 function errorText(e: unknown): string {
+  // The policy's message already names host, address, reason and the setting to change.
+  if (e instanceof OutboundRefusedError) return e.message;
   if (e instanceof AggregateError && e.errors.length) return errorText(e.errors[0]);
   if (e instanceof Error) {
     const code = (e as NodeJS.ErrnoException).code;

@@ -1,5 +1,7 @@
 import type { Server } from 'node:http';
 import type { ServerContext } from '../context.js';
+import { outboundPolicy } from '../net/outbound.js';
+import { sandboxPolicy } from '../sandbox/policy.js';
 import { Limiter } from './limiter.js';
 import { DEFAULT_CHECK_TIMEOUT_MS, type ExecuteOptions } from './run-check.js';
 
@@ -37,7 +39,8 @@ export function templateVars(ctx: HealthContext): Record<string, string> {
 export function executeOptions(ctx: HealthContext): ExecuteOptions {
   return {
     defaultTimeoutMs: DEFAULT_CHECK_TIMEOUT_MS,
-    disableExecChecks: ctx.config.health.disableExecChecks,
+    sandbox: sandboxPolicy(ctx.config),
     templateVars: templateVars(ctx),
+    outbound: outboundPolicy(ctx.config.outbound),
   };
 }

@@ -53,7 +53,8 @@ const CANARIES: {
     spec: {
       schedule: '@every 1m',
       dns: [{ name: 'resolve-localhost', query: 'localhost', querytype: 'A', minrecords: 1 }],
-      folder: [{ name: 'data-dir', description: 'The data folder is readable', path: '{{dataDir}}' }],
+      // DATA_DIR/files: the folder file checks and scrapers may read (a default file root).
+      folder: [{ name: 'data-dir', description: 'The files folder is readable', path: '{{dataDir}}/files' }],
       exec: [
         {
           name: 'disk-space',
@@ -135,5 +136,24 @@ export const healthSeed: SeedModule = {
       );
       await syncCanaryChecks(tx, rows[0]?.id ?? '');
     }
+  },
+};
+
+/**
+ * Demo installs made before file roots existed check `{{dataDir}}` itself, which is now outside
+ * the roots: point that one demo check at DATA_DIR/files, as new installs do. Rows a person
+ * has edited since are left alone.
+ */
+export const healthFileRootsSeed: SeedModule = {
+  name: 'health-file-roots',
+  async run(tx) {
+    const { rows } = await tx.query<{ id: string }>(
+      `UPDATE canaries SET spec = jsonb_set(spec, '{folder,0}', spec->'folder'->0 || $1::jsonb), updated_at = now()
+       WHERE name = 'host-basics' AND namespace = 'platform' AND deleted_at IS NULL
+         AND spec->'folder'->0->>'path' = '{{dataDir}}'
+       RETURNING id`,
+      [JSON.stringify({ path: '{{dataDir}}/files', description: 'The files folder is readable' })],
+    );
+    for (const row of rows) await syncCanaryChecks(tx, row.id);
   },
 };

@@ -1,7 +1,10 @@
 import { scheduleSchema } from '@opsdeck/shared';
 import type { Queryable } from '../db/types.js';
 import type { DataWriteHook } from '../rest-hooks.js';
+import { fileAccess } from '../sandbox/file-roots.js';
 import { CanarySpecError, parseCanarySpec } from './canary-spec.js';
+import { folderPathProblems } from './checks/folder.js';
+import { resolveTemplates } from './run-check.js';
 import { templateVars } from './runtime.js';
 import { syncCanaryChecks } from './sync.js';
 
@@ -19,12 +22,12 @@ function refuse(e: unknown): never {
 /**
  * Writes to /api/db/canaries: validates and normalises the spec before anything is
  * stored (a canary-checker document is unwrapped: metadata fills name, namespace and
- * labels), then reconciles the canary's checks in the same transaction and asks the
- * scheduler to run it soon.
+ * labels), and folder checks must stay inside the file roots; then reconciles the canary's
+ * checks in the same transaction and asks the scheduler to run it soon.
  */
 export const canaryWriteHook: DataWriteHook = {
   async beforeWrite(rows, w) {
-    return rows.map((input) => {
+    const checked = rows.map((input) => {
       const row = { ...input };
       if (row.schedule !== undefined && row.schedule !== null) {
         const s = scheduleSchema.safeParse(row.schedule);
@@ -51,6 +54,13 @@ export const canaryWriteHook: DataWriteHook = {
       if (w.method === 'PATCH') row.updated_at = new Date().toISOString();
       return row;
     });
+    const access = fileAccess(w.ctx.config);
+    for (const row of checked) {
+      if (row.spec === undefined) continue;
+      const problems = await folderPathProblems(resolveTemplates(row.spec, templateVars(w.ctx)), access);
+      if (problems.length) throw new CanaryWriteError(problems.join('; '));
+    }
+    return checked;
   },
   async afterWrite(tx: Queryable, rows, w) {
     const ids = rows.map((r) => r.id).filter((id): id is string => typeof id === 'string');

@@ -1,13 +1,20 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/types.js';
 import { peopleSeed } from './people.js';
-import { healthSeed } from '../health/seed.js';
-import { catalogSeed } from '../catalog/demo/seed.js';
+import { healthFileRootsSeed, healthSeed } from '../health/seed.js';
+import { catalogFileRootsSeed, catalogSeed } from '../catalog/demo/seed.js';
 import { topologySeed } from '../topology/seed.js';
 import type { SeedModule } from './types.js';
 
 /** Every area appends its module here, after the modules whose rows it refers to. */
-export const seedModules: SeedModule[] = [peopleSeed, healthSeed, catalogSeed, topologySeed];
+export const seedModules: SeedModule[] = [
+  peopleSeed,
+  healthSeed,
+  catalogSeed,
+  topologySeed,
+  healthFileRootsSeed,
+  catalogFileRootsSeed,
+];
 
 /** Runs the demo modules this database has not had yet; returns the names that ran. */
 export async function runSeeds(db: Db, log: FastifyBaseLogger, modules = seedModules): Promise<string[]> {

@@ -7,10 +7,13 @@ import { configScraperWriteHook } from '../../src/catalog/write-hook.js';
 import type { DataRow, DataWriteContext, DataWriteMethod } from '../../src/rest-hooks.js';
 import { startTestServer, type DbKind, type TestServer } from '../helpers.js';
 
-/** A test server whose DATA_DIR is a fresh temp folder (file scrapers resolve relative paths there). */
+/**
+ * A test server whose DATA_DIR is a fresh temp folder (file scrapers resolve relative paths
+ * there); that folder is also its one file root, so specs may read anything in it.
+ */
 export async function catalogServer(kind: DbKind): Promise<TestServer & { dir: string }> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-catalog-'));
-  const server = await startTestServer(kind, { dataDir: dir });
+  const server = await startTestServer(kind, { dataDir: dir }, { FILE_ROOTS: dir });
   return {
     ...server,
     dir,

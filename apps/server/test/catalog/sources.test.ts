@@ -80,7 +80,7 @@ describe.each(DB_KINDS)('scraper kinds against real sources (%s)', (kind) => {
     expect(result.configs_scraped).toBe(0);
     expect(result.errors).toHaveLength(2);
     expect(result.errors[0]).toContain('response is not JSON');
-    expect(result.errors[1]).toContain('link-local and metadata addresses are not allowed');
+    expect(result.errors[1]).toContain('link-local and cloud metadata addresses are not allowed');
     const job = await server.db.query<{ status: string }>(
       `SELECT status FROM job_history WHERE resource_id = $1`,
       [id],

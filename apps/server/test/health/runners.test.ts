@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { isBlockedAddress } from '../../src/net/ssrf.js';
+import { parseAddress } from '../../src/net/address.js';
 import { executeCheck, type ExecuteOptions } from '../../src/health/run-check.js';
 import {
   closedPort,
@@ -16,7 +16,15 @@ import {
   type Listening,
 } from './peers.js';
 
-const opts: ExecuteOptions = { defaultTimeoutMs: 5000, disableExecChecks: false, templateVars: {} };
+const opts: ExecuteOptions = {
+  defaultTimeoutMs: 5000,
+  // Folder checks below read temp folders: the temp dir is their file root here.
+  sandbox: {
+    scripts: { disabled: false, user: 'nobody' },
+    files: { roots: [os.tmpdir()], baseDir: os.tmpdir() },
+  },
+  templateVars: {},
+};
 const DAY = 86_400_000;
 
 describe('http runner', () => {
@@ -120,10 +128,10 @@ describe('http runner', () => {
   it('refuses link-local and metadata addresses before connecting', async () => {
     const before = hits;
     const r = await executeCheck('http', { url: 'http://169.254.169.254/latest/meta-data/' }, opts);
-    expect(r.error).toContain('link-local and metadata addresses are not allowed');
-    expect(isBlockedAddress('fd00:ec2::254')).toBe(true);
-    expect(isBlockedAddress('::ffff:169.254.1.1')).toBe(true);
-    expect(isBlockedAddress('127.0.0.1')).toBe(false);
+    expect(r.error).toContain('link-local and cloud metadata addresses are not allowed');
+    expect(parseAddress('fd00:ec2::254')?.kind).toBe('metadata');
+    expect(parseAddress('::ffff:169.254.1.1')?.kind).toBe('link-local');
+    expect(parseAddress('127.0.0.1')?.kind).toBe('loopback');
     expect(hits).toBe(before);
   });
 });
@@ -268,9 +276,10 @@ describe('exec runner', () => {
   });
 
   it('is refused when exec checks are disabled', async () => {
-    const r = await executeCheck('exec', { script: 'echo hi' }, { ...opts, disableExecChecks: true });
+    const disabled = { ...opts.sandbox, scripts: { ...opts.sandbox.scripts, disabled: true } };
+    const r = await executeCheck('exec', { script: 'echo hi' }, { ...opts, sandbox: disabled });
     expect(r.pass).toBe(false);
-    expect(r.error).toBe('exec checks are disabled on this server (DISABLE_EXEC_CHECKS)');
+    expect(r.error).toBe('running scripts is disabled on this server (DISABLE_EXEC)');
   });
 });
 

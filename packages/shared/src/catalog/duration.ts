@@ -1,5 +1,6 @@
+import { ownTable } from '../lookup.js';
 /** Durations as config-db writes them: `30s`, `5m`, `1h30m`, `7d`, `2w`, `1y` (also `ms`). */
-const UNIT_MS: Record<string, number> = {
+const UNIT_MS: Record<string, number> = ownTable({
   ms: 1,
   s: 1000,
   m: 60_000,
@@ -7,7 +8,7 @@ const UNIT_MS: Record<string, number> = {
   d: 86_400_000,
   w: 7 * 86_400_000,
   y: 365 * 86_400_000,
-};
+});
 
 export const DURATION_PATTERN = /^(\d+(\.\d+)?(ms|s|m|h|d|w|y))+$/;
 

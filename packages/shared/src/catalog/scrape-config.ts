@@ -92,7 +92,15 @@ const kubeconfigSchema = z.union([text, z.looseObject({ value: text })]);
 export const kubernetesScraperSchema = z.looseObject({
   ...baseScraperFields,
   clusterName: text,
-  kubeconfig: kubeconfigSchema.optional(),
+  kubeconfig: kubeconfigSchema
+    .optional()
+    .describe('Inline kubeconfig YAML, {value}, or a file path inside the file roots'),
+  inCluster: z
+    .boolean()
+    .optional()
+    .describe(
+      "Opsdeck extension: use the server's own credentials (in-cluster service account or KUBECONFIG)",
+    ),
   namespace: z.string().optional(),
   exclusions: z
     .looseObject({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { InvalidRelativeTimeError, isRelativeExpression, resolveRelative } from './relative.js';
+import { ownTable } from '../lookup.js';
 
 /** A time range as the pickers store it (spec 3 §3 "Time range"). */
 export const timeRangeSchema = z.discriminatedUnion('type', [
@@ -20,7 +21,7 @@ export class InvalidMappedTimeError extends Error {
 }
 
 /** Minutes per stored short range (spec 3 §9: 1h is 60, 1d is 1440, 1w is 10080). */
-export const RANGE_MINUTES: Record<string, number> = {
+export const RANGE_MINUTES: Record<string, number> = ownTable({
   '5m': 5,
   '15m': 15,
   '30m': 30,
@@ -43,7 +44,7 @@ export const RANGE_MINUTES: Record<string, number> = {
   '2y': 1051200,
   '3y': 1576800,
   '5y': 2628000,
-};
+});
 
 /** The health time-range dropdown options (spec 1 §9). */
 export const TIME_RANGE_OPTIONS = [
@@ -70,15 +71,15 @@ export const TIME_RANGE_OPTIONS = [
 ] as const;
 
 const SHORT = /^(\d+)(mo|m|h|d|w|y)$/;
-const UNIT_WORD: Record<string, string> = {
+const UNIT_WORD: Record<string, string> = ownTable({
   m: 'minute',
   h: 'hour',
   d: 'day',
   w: 'week',
   mo: 'month',
   y: 'year',
-};
-const SHORT_TO_EXPR: Record<string, string> = { m: 'm', h: 'h', d: 'd', w: 'w', mo: 'M', y: 'y' };
+});
+const SHORT_TO_EXPR: Record<string, string> = ownTable({ m: 'm', h: 'h', d: 'd', w: 'w', mo: 'M', y: 'y' });
 
 /** Minutes of a stored short range such as `1h` or `1mo`; undefined when it is not one. */
 export function shortRangeMinutes(short: string): number | undefined {

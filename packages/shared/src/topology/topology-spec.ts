@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { scheduleSchema } from '../health/canary-spec.js';
 import { configSelectorSchema, labelSelectorSchema } from '../selectors.js';
+import { ownTable } from '../lookup.js';
 
 /**
  * The topology spec, with Mission Control's field names where they exist, so existing
@@ -186,9 +187,9 @@ export function topologyJsonSchema(): Record<string, unknown> {
 }
 
 /** Health statuses a component can have, with the rank the Health sort uses (spec 2). */
-export const COMPONENT_STATUS_RANK: Record<string, number> = {
+export const COMPONENT_STATUS_RANK: Record<string, number> = ownTable({
   info: 4,
   healthy: 3,
   warning: 2,
   unhealthy: 1,
-};
+});

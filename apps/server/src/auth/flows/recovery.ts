@@ -1,5 +1,4 @@
 import { findIdentity, findIdentityByEmail } from '../identities.js';
-import { publicBase } from '../origin.js';
 import { limitKeys } from '../services.js';
 import { createSession, revokeSession } from '../sessions.js';
 import { issueCode, redeemCode } from './codes.js';
@@ -89,7 +88,7 @@ export const recoveryFlow: FlowHandler = {
     // Unknown or inactive addresses get no mail, and the same answer (no account enumeration).
     if (identity && identity.state === 'active') {
       const issued = await issueCode(db, flow.id, 'recovery', identity.traits.email, identity.id);
-      const link = `${publicBase(fr.req, config.auth.publicUrl)}/recovery?flow=${flow.id}&code=${issued}`;
+      const link = `${fr.svc.ctx.publicBaseUrl()}/recovery?flow=${flow.id}&code=${issued}`;
       await fr.svc.mailer.send({
         to: identity.traits.email,
         subject: 'Recover access to your account',

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sessionFromCookie } from '../principal.js';
-import { publicBase } from '../origin.js';
+import { consoleUrl } from '../origin.js';
 import { safeEqual, sha256 } from '../secrets.js';
 import type { AuthServices } from '../services.js';
 import { createSession, findSessionByLogoutToken, newLogoutToken, revokeSession } from '../sessions.js';
@@ -43,12 +43,12 @@ function firstValues(q: unknown): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(parsed.data).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
 }
 
-function actionUrl(svc: AuthServices, req: FastifyRequest, flow: FlowRow): string {
-  return `${publicBase(req, svc.ctx.config.auth.publicUrl)}/api/auth/self-service/${flow.type}?flow=${flow.id}`;
+function actionUrl(svc: AuthServices, flow: FlowRow): string {
+  return consoleUrl(svc.ctx.config.auth.publicUrl, `/api/auth/self-service/${flow.type}?flow=${flow.id}`);
 }
 
-function present(svc: AuthServices, req: FastifyRequest, flow: FlowRow) {
-  return flowJson({ ...flow, ui: { ...flow.ui, action: actionUrl(svc, req, flow) } });
+function present(svc: AuthServices, flow: FlowRow) {
+  return flowJson({ ...flow, ui: { ...flow.ui, action: actionUrl(svc, flow) } });
 }
 
 /** JSON clients get the error; browsers are sent to the error page (or the UI, for known cases). */
@@ -94,7 +94,7 @@ async function respond(
   const json = wantsJson(req);
   switch (result.kind) {
     case 'flow':
-      if (json) return reply.code(result.status).send(present(svc, req, result.flow));
+      if (json) return reply.code(result.status).send(present(svc, result.flow));
       return reply.redirect(`${UI_PAGES[flow.type]}?flow=${flow.id}`, 303);
     case 'done':
       return json ? reply.code(200).send(result.body) : reply.redirect(result.redirectTo, 303);
@@ -113,9 +113,8 @@ export async function flowRoutes(app: FastifyInstance, svc: AuthServices): Promi
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
-  const config = { public: true } as const;
 
-  app.get('/api/auth/self-service/:kind/browser', { config }, async (req, reply) => {
+  app.get('/api/auth/self-service/:kind/browser', async (req, reply) => {
     const { kind } = kindParams.parse(req.params);
     const q = firstValues(req.query);
     const returnTo = checkReturnTo(req, svc, q.return_to);
@@ -123,11 +122,11 @@ export async function flowRoutes(app: FastifyInstance, svc: AuthServices): Promi
     const fr = await flowRequest(svc, req, reply, returnTo);
     const created = await HANDLERS[kind].create(fr, q);
     if ('status' in created) return sendError(svc, req, reply, created);
-    if (wantsJson(req)) return reply.code(200).send(present(svc, req, created));
+    if (wantsJson(req)) return reply.code(200).send(present(svc, created));
     return reply.redirect(`${UI_PAGES[kind]}?flow=${created.id}`, 303);
   });
 
-  app.get('/api/auth/self-service/:kind/flows', { config }, async (req, reply) => {
+  app.get('/api/auth/self-service/:kind/flows', async (req, reply) => {
     const { kind } = kindParams.parse(req.params);
     const flow = await loadFlow(db, firstValues(req.query).id ?? '');
     if (!flow || flow.type !== kind) return reply.code(404).send(ERRORS.notFound().body);
@@ -138,10 +137,10 @@ export async function flowRoutes(app: FastifyInstance, svc: AuthServices): Promi
       if (current.session.identity_id !== flow.identity_id)
         return reply.code(403).send(ERRORS.identityMismatch().body);
     }
-    return present(svc, req, flow);
+    return present(svc, flow);
   });
 
-  app.post('/api/auth/self-service/:kind', { config }, async (req, reply) => {
+  app.post('/api/auth/self-service/:kind', async (req, reply) => {
     const { kind } = kindParams.parse(req.params);
     const flow = await loadFlow(db, firstValues(req.query).flow ?? '');
     if (!flow || flow.type !== kind) return sendError(svc, req, reply, ERRORS.notFound());
@@ -157,22 +156,25 @@ export async function flowRoutes(app: FastifyInstance, svc: AuthServices): Promi
     return respond(svc, req, reply, flow, result);
   });
 
-  app.get('/api/auth/self-service/errors', { config }, async (req, reply) => {
+  app.get('/api/auth/self-service/errors', async (req, reply) => {
     const found = await loadError(db, firstValues(req.query).id ?? '');
     if (!found)
       return reply.code(404).send({ error: { code: 404, status: 'Not Found', message: 'Error not found' } });
     return found;
   });
 
-  app.get('/api/auth/self-service/logout/browser', { config }, async (req, reply) => {
+  app.get('/api/auth/self-service/logout/browser', async (req, reply) => {
     const current = await sessionFromCookie(svc, req);
     if (!current) return reply.code(401).send(ERRORS.inactive().body);
     const token = await newLogoutToken(db, current.session.id);
-    const base = publicBase(req, svc.ctx.config.auth.publicUrl);
-    return { logout_url: `${base}/api/auth/self-service/logout?token=${token}`, logout_token: token };
+    const logoutUrl = consoleUrl(
+      svc.ctx.config.auth.publicUrl,
+      `/api/auth/self-service/logout?token=${token}`,
+    );
+    return { logout_url: logoutUrl, logout_token: token };
   });
 
-  app.get('/api/auth/self-service/logout', { config }, async (req, reply) => {
+  app.get('/api/auth/self-service/logout', async (req, reply) => {
     const q = firstValues(req.query);
     const session = await findSessionByLogoutToken(db, q.token ?? '');
     if (!session) return reply.code(401).send(ERRORS.inactive().body);
@@ -184,7 +186,7 @@ export async function flowRoutes(app: FastifyInstance, svc: AuthServices): Promi
   });
 
   // Invite links (POST /api/auth/invite_user): one use, then a settings flow to set a password.
-  app.get('/api/auth/self-service/invite', { config }, async (req, reply) => {
+  app.get('/api/auth/self-service/invite', async (req, reply) => {
     const token = firstValues(req.query).token ?? '';
     const { rows } = await db.query<{ id: string; identity_id: string }>(
       `UPDATE auth_invites SET used_at = now()
@@ -228,7 +230,7 @@ export async function flowRoutes(app: FastifyInstance, svc: AuthServices): Promi
     return wantsJson(req) ? sendError(svc, req, reply, ERRORS.locationChange(to)) : reply.redirect(to, 303);
   });
 
-  app.get('/api/auth/sessions/whoami', { config }, async (req, reply) => {
+  app.get('/api/auth/sessions/whoami', async (req, reply) => {
     const current = await sessionFromCookie(svc, req);
     if (!current) return reply.code(401).send(ERRORS.inactive().body);
     if (current.aal2Missing) return reply.code(403).send(ERRORS.aal2().body);

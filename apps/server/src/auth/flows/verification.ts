@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/types.js';
 import { findIdentityByEmail } from '../identities.js';
-import { publicBase } from '../origin.js';
 import { limitKeys } from '../services.js';
 import { issueCode, redeemCode } from './codes.js';
 import { codeFlowNodes } from './code-nodes.js';
@@ -16,11 +15,11 @@ async function sendVerificationCode(
   email: string,
   identityId: string | null,
 ) {
-  const { db, config } = fr.svc.ctx;
+  const { db } = fr.svc.ctx;
   // Unknown addresses get no mail, but the answer is the same (no account enumeration).
   if (!identityId) return;
   const code = await issueCode(db, flow.id, 'verification', email, identityId);
-  const link = `${publicBase(fr.req, config.auth.publicUrl)}/verification?flow=${flow.id}&code=${code}`;
+  const link = `${fr.svc.ctx.publicBaseUrl()}/verification?flow=${flow.id}&code=${code}`;
   await fr.svc.mailer.send({
     to: email,
     subject: 'Please verify your email address',

@@ -1,27 +1,30 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import YAML from 'yaml';
+import { bundledDemoDir } from '../../sandbox/file-roots.js';
 
 /** The bundled manifests: apps/server/demo/catalog from source, dist/demo/catalog when built. */
 function bundledDir(): string | undefined {
-  const candidates = [
-    new URL('../../../demo/catalog/', import.meta.url),
-    new URL('./demo/catalog/', import.meta.url),
-  ];
-  return candidates.map((u) => fileURLToPath(u)).find((p) => fs.existsSync(p));
+  const demo = bundledDemoDir();
+  const dir = demo && path.join(demo, 'catalog');
+  return dir && fs.existsSync(dir) ? dir : undefined;
 }
 
 export const DEMO_FOLDER = 'demo-catalog';
+/** Where the demo's copy lives, relative to DATA_DIR: inside DATA_DIR/files, a default file root. */
+export const DEMO_CATALOG_PATH = `files/${DEMO_FOLDER}`;
 const DAY = 86_400_000;
 
-/** Copies the manifests into DATA_DIR/demo-catalog once, dating the certificate from today. */
-export function ensureDemoCatalog(dataDir: string): string | undefined {
-  const target = path.join(dataDir, DEMO_FOLDER);
+/**
+ * Copies the manifests into `baseDir`/demo-catalog once (the server passes DATA_DIR/files),
+ * dating the certificate from today.
+ */
+export function ensureDemoCatalog(baseDir: string): string | undefined {
+  const target = path.join(baseDir, DEMO_FOLDER);
   if (fs.existsSync(target)) return target;
   const source = bundledDir();
   if (!source) return undefined;
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(baseDir, { recursive: true });
   fs.cpSync(source, target, { recursive: true });
   const cert = path.join(target, 'kubernetes', 'certificates.yaml');
   if (fs.existsSync(cert)) {
@@ -70,8 +73,8 @@ function bumpImage(doc: YamlDoc): string | undefined {
  * One plausible operator action on the demo cluster: scale a deployment or roll out a new
  * image patch version. Returns what it did, or undefined when there was nothing to change.
  */
-export function mutateDemoCatalog(dataDir: string, random = Math.random): string | undefined {
-  const file = path.join(dataDir, DEMO_FOLDER, 'kubernetes', 'deployments.yaml');
+export function mutateDemoCatalog(baseDir: string, random = Math.random): string | undefined {
+  const file = path.join(baseDir, DEMO_FOLDER, 'kubernetes', 'deployments.yaml');
   if (!fs.existsSync(file)) return undefined;
   const docs = YAML.parseAllDocuments(fs.readFileSync(file, 'utf8'));
   // An empty document (a trailing '---') parses to null.

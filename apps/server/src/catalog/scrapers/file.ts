@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FileScraperSpec } from '@opsdeck/shared';
 import { glob } from 'tinyglobby';
 import YAML from 'yaml';
+import { allowedRealPath, fileAccess, globProblem, OutsideFileRootsError } from '../../sandbox/file-roots.js';
 import { extractItems } from '../extract.js';
 import { emptyOutput } from '../types.js';
 import type { ScraperKindRunner } from './types.js';
@@ -45,26 +46,40 @@ export function parseDocuments(text: string, format: Format): unknown[] {
   return out;
 }
 
-/** Files matched by globs (relative paths are relative to DATA_DIR) → items. */
+/**
+ * Files matched by globs (relative paths are relative to DATA_DIR) → items. Only files inside
+ * the file roots are read: a glob whose folder lies outside is not even listed, and every
+ * match is checked by its real path (a symlink may point out, or be swapped after saving).
+ */
 export const fileScraper: ScraperKindRunner<FileScraperSpec> = {
   async run(entry, sc) {
     const out = emptyOutput();
-    const files = await glob(entry.paths, {
-      cwd: sc.ctx.config.dataDir,
-      absolute: true,
-      onlyFiles: true,
-      ignore: entry.ignore ?? [],
-    });
-    if (files.length === 0) out.errors.push(`No files match ${entry.paths.join(', ')}`);
+    const access = fileAccess(sc.ctx.config);
+    const patterns: string[] = [];
+    for (const p of entry.paths) {
+      const problem = await globProblem(p, access);
+      if (problem) out.errors.push(problem);
+      else patterns.push(p);
+    }
+    const files = patterns.length
+      ? await glob(patterns, {
+          cwd: access.baseDir,
+          absolute: true,
+          onlyFiles: true,
+          ignore: entry.ignore ?? [],
+        })
+      : [];
+    if (patterns.length && files.length === 0) out.errors.push(`No files match ${patterns.join(', ')}`);
     const docs: { doc: unknown; where: string }[] = [];
     for (const file of files.sort()) {
       try {
-        const stat = await fs.stat(file);
+        const real = await allowedRealPath(file, access);
+        const stat = await fs.stat(real);
         if (stat.size > MAX_FILE_BYTES) throw new Error(`larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
-        const text = await fs.readFile(file, 'utf8');
+        const text = await fs.readFile(real, 'utf8');
         for (const doc of parseDocuments(text, formatOf(file, entry.format))) docs.push({ doc, where: file });
       } catch (e) {
-        out.errors.push(`${file}: ${(e as Error).message}`);
+        out.errors.push(e instanceof OutsideFileRootsError ? e.message : `${file}: ${(e as Error).message}`);
       }
     }
     const extracted = extractItems(entry, docs);

@@ -1,14 +1,12 @@
 import type { HttpScraperSpec } from '@opsdeck/shared';
-import { Agent, request } from 'undici';
+import { request } from 'undici';
+import { sharedOutboundAgent } from '../../net/outbound-http.js';
 import { extractItems } from '../extract.js';
 import { emptyOutput } from '../types.js';
-import { assertHostAllowed, guardedLookup } from './outbound-guard.js';
 import type { ScraperKindRunner } from './types.js';
 
 const TIMEOUT_MS = 30_000;
 const MAX_BODY_BYTES = 50 * 1024 * 1024;
-
-const agent = new Agent({ connect: { lookup: guardedLookup, timeout: TIMEOUT_MS } });
 
 function headerRecord(entry: HttpScraperSpec): Record<string, string> {
   const h = entry.headers;
@@ -32,12 +30,11 @@ export const httpScraper: ScraperKindRunner<HttpScraperSpec> = {
       return out;
     }
     try {
-      assertHostAllowed(new URL(entry.url).hostname);
       const res = await request(entry.url, {
         method: entry.method ?? 'GET',
         headers: headerRecord(entry),
         body: entry.method === 'GET' || entry.method === 'DELETE' ? undefined : entry.body,
-        dispatcher: agent,
+        dispatcher: sharedOutboundAgent(sc.outbound),
         headersTimeout: TIMEOUT_MS,
         bodyTimeout: TIMEOUT_MS,
         signal: sc.signal,

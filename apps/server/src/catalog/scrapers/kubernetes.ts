@@ -1,6 +1,18 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { KubernetesScraperSpec } from '@opsdeck/shared';
+import { fileAccess, type FileAccess } from '../../sandbox/file-roots.js';
+import {
+  checkedKubeconfig,
+  KubeconfigRefusedError,
+  serverCredentialProblems,
+} from '../../sandbox/kubeconfig.js';
+import {
+  type CheckedAddress,
+  type OutboundPolicy,
+  resolveOutboundAddress,
+  tlsServerName,
+} from '../../net/outbound.js';
 import { applyTransform } from '../extract.js';
 import { isKubeObject, kubeAlias, kubeObjectToItem, type KubeObject } from '../kubernetes-objects.js';
 import { resolveField } from '../jsonpath.js';
@@ -47,21 +59,36 @@ class NotFound extends Error {}
 /** GETs JSON from the API server with the kubeconfig's TLS and credentials. */
 type Getter = (path: string) => Promise<unknown>;
 
-async function makeGetter(entry: KubernetesScraperSpec, signal: AbortSignal): Promise<Getter> {
+async function makeGetter(
+  entry: KubernetesScraperSpec,
+  signal: AbortSignal,
+  outbound: OutboundPolicy,
+  files: FileAccess,
+): Promise<Getter> {
+  // Checked before the client library sees it: no exec plugins, no server files (sandbox/kubeconfig.ts).
+  const creds = await checkedKubeconfig(entry, files);
   // Loaded on first use: the client library is large and most servers never scrape a cluster.
   const { KubeConfig } = await import('@kubernetes/client-node');
   const kc = new KubeConfig();
-  const k = entry.kubeconfig;
-  if (typeof k === 'object') kc.loadFromString(k.value);
-  else if (typeof k === 'string' && k.includes('\n')) kc.loadFromString(k);
-  else if (typeof k === 'string') kc.loadFromFile(k);
-  else kc.loadFromDefault();
+  if (creds.kind === 'text') kc.loadFromString(creds.text);
+  else {
+    kc.loadFromDefault();
+    const problems = serverCredentialProblems(kc.getUsers());
+    if (problems.length) throw new KubeconfigRefusedError(problems.join('; '));
+  }
   const cluster = kc.getCurrentCluster();
   if (!cluster) throw new Error('the kubeconfig has no current cluster');
   const base = new URL(cluster.server);
+  // A proxy would open the connection to the API server itself, out of the policy's sight.
+  if (cluster.proxyUrl) throw new Error('proxy-url is not supported: remove it from the kubeconfig');
+  const servername = tlsServerName(base.hostname);
+  // Resolved once per scrape through the outbound policy; every request goes to that address.
+  let target: Promise<CheckedAddress> | undefined;
   return async (path: string) => {
     const opts: https.RequestOptions = {};
     await kc.applyToHTTPSOptions(opts);
+    const { address } = await (target ??= resolveOutboundAddress(base.hostname, outbound));
+    const tlsName = opts.servername ?? servername; // kubeconfig tls-server-name first
     const url = new URL(base.pathname.replace(/\/$/, '') + path, base);
     const lib = url.protocol === 'http:' ? http : https;
     return new Promise((resolve, reject) => {
@@ -69,8 +96,12 @@ async function makeGetter(entry: KubernetesScraperSpec, signal: AbortSignal): Pr
         url,
         {
           ...opts,
+          // TCP to the checked address; Host header and TLS name stay the API server's name.
+          hostname: address,
+          ...(tlsName ? { servername: tlsName } : {}),
+          agent: false,
           method: 'GET',
-          headers: { ...opts.headers, accept: 'application/json' },
+          headers: { ...opts.headers, host: url.host, accept: 'application/json' },
           signal,
           timeout: TIMEOUT_MS,
         },
@@ -149,7 +180,7 @@ export const kubernetesScraper: ScraperKindRunner<KubernetesScraperSpec> = {
     const out = emptyOutput();
     let get: Getter;
     try {
-      get = await makeGetter(entry, sc.signal);
+      get = await makeGetter(entry, sc.signal, sc.outbound, fileAccess(sc.ctx.config));
     } catch (e) {
       out.errors.push(`${entry.clusterName}: kubeconfig: ${(e as Error).message}`);
       return out;

@@ -1,15 +1,15 @@
 import type { SqlScraperSpec } from '@opsdeck/shared';
 import pg from 'pg';
 import { extractItems } from '../extract.js';
+import { outboundPgConfig } from '../../net/outbound-postgres.js';
 import { emptyOutput } from '../types.js';
-import { assertHostAllowed } from './outbound-guard.js';
 import type { ScraperKindRunner } from './types.js';
 
 const STATEMENT_TIMEOUT_MS = 60_000;
 
 /** One query → one item per row. PostgreSQL only: no MySQL or SQL Server client is installed. */
 export const sqlScraper: ScraperKindRunner<SqlScraperSpec> = {
-  async run(entry) {
+  async run(entry, sc) {
     const out = emptyOutput();
     const driver = entry.driver ?? 'postgres';
     if (driver !== 'postgres') {
@@ -19,19 +19,20 @@ export const sqlScraper: ScraperKindRunner<SqlScraperSpec> = {
       return out;
     }
     let url: URL;
+    let target: pg.ClientConfig;
     try {
       url = new URL(entry.connection);
-      if (!/^postgres(ql)?:$/.test(url.protocol)) throw new Error('not a postgres:// URL');
-      assertHostAllowed(url.hostname);
+      // The checked address, never the string itself: pg would resolve the name (or ?host=) again.
+      target = await outboundPgConfig(entry.connection, sc.outbound);
     } catch (e) {
       out.errors.push(`connection: ${(e as Error).message}`);
       return out;
     }
     const client = new pg.Client({
-      connectionString: entry.connection,
+      application_name: 'opsdeck-scraper',
+      ...target,
       statement_timeout: STATEMENT_TIMEOUT_MS,
       connectionTimeoutMillis: 15_000,
-      application_name: 'opsdeck-scraper',
     });
     client.on('error', () => {}); // a dropped connection surfaces through the query instead
     try {

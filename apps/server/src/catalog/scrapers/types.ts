@@ -1,4 +1,5 @@
 import type { ServerContext } from '../../context.js';
+import type { OutboundPolicy } from '../../net/outbound.js';
 import type { ScrapeOutput } from '../types.js';
 
 /** The stored scraper a kind runs for. */
@@ -15,6 +16,8 @@ export type ScrapeContext = {
   ctx: Pick<ServerContext, 'db' | 'log' | 'config'>;
   scraper: ScraperRow;
   signal: AbortSignal;
+  /** Every connection to a source named in the spec goes through it (net/outbound.ts). */
+  outbound: OutboundPolicy;
 };
 
 /** One scraper kind: reads its source for one spec entry. Errors for parts go in `errors`. */

@@ -1,6 +1,7 @@
 import dns from 'node:dns';
 import { dnsCheckSchema } from '@opsdeck/shared';
 import type { z } from 'zod';
+import { resolveOutboundAddress } from '../../net/outbound.js';
 import { abortable, type CheckRunner, fail, pass } from './types.js';
 
 type DnsSpec = z.infer<typeof dnsCheckSchema>;
@@ -48,9 +49,10 @@ export const dnsRunner: CheckRunner<DnsSpec> = {
     const type = spec.querytype ?? 'A';
     let answers: string[];
     if (spec.server) {
+      // The server is a peer like any other: queries go to the address the policy checked.
+      const target = await abortable(resolveOutboundAddress(spec.server, ctx.outbound), ctx.signal);
       const resolver = new dns.promises.Resolver({ timeout: Math.max(100, ctx.timeoutMs), tries: 1 });
-      const server =
-        spec.server.includes(':') && !spec.server.startsWith('[') ? `[${spec.server}]` : spec.server;
+      const server = target.family === 6 ? `[${target.address}]` : target.address;
       resolver.setServers([`${server}:${spec.port ?? 53}`]);
       const onAbort = () => resolver.cancel();
       ctx.signal.addEventListener('abort', onAbort, { once: true });

@@ -2,12 +2,14 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { folderCheckSchema } from '@opsdeck/shared';
 import type { z } from 'zod';
+import { allowedRealPath, pathProblem, resolveSpecPath, type FileAccess } from '../../sandbox/file-roots.js';
 import { type CheckRunner, fail, pass } from './types.js';
 import { durationMs } from './values.js';
+import { ownTable } from '@opsdeck/shared';
 
 type FolderSpec = z.infer<typeof folderCheckSchema>;
 
-const SIZE_UNITS: Record<string, number> = {
+const SIZE_UNITS: Record<string, number> = ownTable({
   '': 1,
   b: 1,
   k: 1e3,
@@ -22,7 +24,7 @@ const SIZE_UNITS: Record<string, number> = {
   gb: 1e9,
   gi: 1073741824,
   gib: 1073741824,
-};
+});
 
 /** "10", "10kb", "5Mi" → bytes. */
 export function parseSize(v: string | number | undefined): number | undefined {
@@ -34,25 +36,49 @@ export function parseSize(v: string | number | undefined): number | undefined {
   return Number(m[1]) * unit;
 }
 
-/** Folder: counts the files matching the filter (age, size, name regex) against min/max. */
+/**
+ * Save-time check of a canary's folder checks (templates already resolved): each path must
+ * lie inside the file roots. Returns "spec.folder.0.path: …" lines.
+ */
+export async function folderPathProblems(spec: unknown, access: FileAccess): Promise<string[]> {
+  const list = (spec as { folder?: unknown } | null)?.folder;
+  if (!Array.isArray(list)) return [];
+  const problems: string[] = [];
+  for (const [i, check] of list.entries()) {
+    const p = (check as { path?: unknown } | null)?.path;
+    if (typeof p !== 'string') continue;
+    const problem = await pathProblem(p, access);
+    if (problem) problems.push(`spec.folder.${i}.path: ${problem}`);
+  }
+  return problems;
+}
+
+/**
+ * Folder: counts the files matching the filter (age, size, name regex) against min/max. The
+ * folder must lie inside the file roots once symlinks are resolved (checked at every run:
+ * a link may be swapped after the spec was saved); relative paths are relative to DATA_DIR.
+ */
 export const folderRunner: CheckRunner<FolderSpec> = {
   type: 'folder',
   schema: folderCheckSchema,
   endpoint: (s) => s.path,
-  async run(spec) {
+  async run(spec, ctx) {
+    const access = ctx.sandbox.files;
+    const folder = await allowedRealPath(resolveSpecPath(spec.path, access), access);
     const f = spec.filter ?? {};
     const minAge = durationMs(f.minAge);
     const maxAge = durationMs(f.maxAge);
     const minSize = parseSize(f.minSize);
     const maxSize = parseSize(f.maxSize);
     const regex = f.regex ? new RegExp(f.regex) : undefined;
-    const entries = await fs.readdir(spec.path, { withFileTypes: true });
+    // Entries that are symlinks are not files here (Dirent reports the link): never followed.
+    const entries = await fs.readdir(folder, { withFileTypes: true });
     const now = Date.now();
     const files: { name: string; size: number; modified: string }[] = [];
     for (const e of entries) {
       if (!e.isFile()) continue;
       if (regex && !regex.test(e.name)) continue;
-      const st = await fs.stat(path.join(spec.path, e.name)).catch(() => undefined);
+      const st = await fs.stat(path.join(folder, e.name)).catch(() => undefined);
       if (!st) continue;
       const age = now - st.mtimeMs;
       if (minAge !== undefined && age < minAge) continue;

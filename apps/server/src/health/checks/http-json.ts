@@ -1,17 +1,17 @@
 import { request } from 'undici';
-import { sharedSafeAgent } from '../../net/ssrf.js';
+import { sharedOutboundAgent } from '../../net/outbound-http.js';
 import type { RunContext } from './types.js';
 import { clip } from './values.js';
 
 export type JsonResponse = { status: number; json: unknown; text: string };
 
-/** One JSON request through the SSRF-guarded agent, bounded by the check's signal. */
+/** One JSON request through the outbound policy's agent, bounded by the check's signal. */
 export async function fetchJson(
   url: string,
   ctx: RunContext,
   init: { method?: string; body?: string; headers?: Record<string, string> } = {},
 ): Promise<JsonResponse> {
-  const agent = sharedSafeAgent();
+  const agent = sharedOutboundAgent(ctx.outbound);
   const res = await request(url, {
     method: (init.method ?? 'GET') as 'GET',
     headers: { accept: 'application/json', ...init.headers },

@@ -2,7 +2,7 @@ import type { PeerCertificate, TLSSocket } from 'node:tls';
 import { httpCheckSchema } from '@opsdeck/shared';
 import { request } from 'undici';
 import type { z } from 'zod';
-import { createSafeAgent, sharedSafeAgent } from '../../net/ssrf.js';
+import { createOutboundAgent, sharedOutboundAgent } from '../../net/outbound-http.js';
 import { type CheckRunner, fail, pass, redactUrl } from './types.js';
 import { clip, resolveValue } from './values.js';
 
@@ -54,7 +54,7 @@ export const httpRunner: CheckRunner<HttpSpec> = {
     let cert: PeerCertificate | undefined;
     const agent =
       url.protocol === 'https:'
-        ? createSafeAgent({
+        ? createOutboundAgent(ctx.outbound, {
             connectTimeoutMs: ctx.timeoutMs,
             tls: {
               rejectUnauthorized: !spec.tlsConfig?.insecureSkipVerify,
@@ -65,7 +65,7 @@ export const httpRunner: CheckRunner<HttpSpec> = {
               if (typeof tls.getPeerCertificate === 'function') cert = tls.getPeerCertificate();
             },
           })
-        : sharedSafeAgent();
+        : sharedOutboundAgent(ctx.outbound);
     try {
       const res = await request(url, {
         method: spec.method ?? (spec.body ? 'POST' : 'GET'),
@@ -107,7 +107,7 @@ export const httpRunner: CheckRunner<HttpSpec> = {
       }
       return pass(`${res.statusCode}`, data);
     } finally {
-      if (agent !== sharedSafeAgent()) void agent.destroy().catch(() => {});
+      if (agent !== sharedOutboundAgent(ctx.outbound)) void agent.destroy().catch(() => {});
     }
   },
 };

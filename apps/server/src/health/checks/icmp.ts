@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { icmpCheckSchema } from '@opsdeck/shared';
 import type { z } from 'zod';
-import { type CheckRunner, fail, pass } from './types.js';
+import { resolveOutboundAddress } from '../../net/outbound.js';
+import { abortable, type CheckRunner, fail, pass } from './types.js';
 
 type IcmpSpec = z.infer<typeof icmpCheckSchema>;
 
@@ -27,7 +28,9 @@ export const icmpRunner: CheckRunner<IcmpSpec> = {
   type: 'icmp',
   schema: icmpCheckSchema,
   endpoint: (s) => s.endpoint,
-  run(spec, ctx) {
+  async run(spec, ctx) {
+    // ping gets the checked address, never the name (it would resolve it again).
+    const target = await abortable(resolveOutboundAddress(spec.endpoint, ctx.outbound), ctx.signal);
     const count = spec.packetCount ?? 3;
     const waitS = Math.max(1, Math.ceil(ctx.timeoutMs / 1000));
     const args = [
@@ -41,7 +44,7 @@ export const icmpRunner: CheckRunner<IcmpSpec> = {
       '-w',
       String(waitS),
       '--',
-      spec.endpoint,
+      target.address,
     ];
     return new Promise((resolve, reject) => {
       execFile('ping', args, { signal: ctx.signal, timeout: ctx.timeoutMs }, (err, stdout, stderr) => {

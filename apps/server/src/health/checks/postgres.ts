@@ -1,6 +1,7 @@
 import { postgresCheckSchema } from '@opsdeck/shared';
 import pg from 'pg';
 import type { z } from 'zod';
+import { outboundPgConfig } from '../../net/outbound-postgres.js';
 import { type CheckRunner, fail, pass, redactUrl } from './types.js';
 
 type PostgresSpec = z.infer<typeof postgresCheckSchema>;
@@ -15,12 +16,14 @@ export const postgresRunner: CheckRunner<PostgresSpec> = {
     if (!/^postgres(ql)?:\/\//.test(connectionString)) {
       return fail('url must be a postgres:// connection string (named connections are not supported here)');
     }
+    // The checked address, never the string itself: pg would resolve the name (or ?host=) again.
+    const target = await outboundPgConfig(connectionString, ctx.outbound);
     const client = new pg.Client({
-      connectionString,
+      application_name: 'opsdeck-check',
+      ...target,
       connectionTimeoutMillis: ctx.timeoutMs,
       statement_timeout: ctx.timeoutMs,
       query_timeout: ctx.timeoutMs,
-      application_name: 'opsdeck-check',
     });
     const onAbort = () => void client.end().catch(() => {});
     ctx.signal.addEventListener('abort', onAbort, { once: true });

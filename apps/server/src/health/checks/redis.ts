@@ -1,7 +1,8 @@
 import { redisCheckSchema } from '@opsdeck/shared';
 import type { z } from 'zod';
+import { connectTcp } from '../../net/outbound-socket.js';
 import { RespClient } from './resp.js';
-import { connectTcp, splitHostPort } from './tcp.js';
+import { splitHostPort } from './tcp.js';
 import { abortable, type CheckRunner, fail, pass } from './types.js';
 import { resolveValue } from './values.js';
 
@@ -14,7 +15,7 @@ export const redisRunner: CheckRunner<RedisSpec> = {
   endpoint: (s) => `${s.addr}/${s.db ?? 0}`,
   async run(spec, ctx) {
     const { host, port } = splitHostPort(spec.addr);
-    const socket = await connectTcp(host, port, ctx.signal);
+    const socket = await connectTcp(host, port, ctx.outbound, ctx.signal);
     const client = new RespClient(socket);
     try {
       const username = resolveValue(spec.username);

@@ -1,12 +1,17 @@
 import type { z } from 'zod';
 import type { RunnableCheckType } from '@opsdeck/shared';
+import type { OutboundPolicy } from '../../net/outbound.js';
+import type { SandboxPolicy } from '../../sandbox/policy.js';
 
 /** What a runner needs besides the check spec. */
 export type RunContext = {
   /** Fires when the check's time limit is reached; runners stop their I/O promptly. */
   signal: AbortSignal;
   timeoutMs: number;
-  disableExecChecks: boolean;
+  /** Scripts (exec) and file reads (folder) go through the sandbox. */
+  sandbox: SandboxPolicy;
+  /** Every connection to a peer named in the spec goes through it (net/outbound.ts). */
+  outbound: OutboundPolicy;
 };
 
 /**

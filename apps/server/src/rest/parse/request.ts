@@ -5,6 +5,7 @@ import { parseAccept, parsePrefer, parseRange, type HeaderBag } from './headers.
 import { parseOrder } from './order.js';
 import { parseSelect } from './select.js';
 import type { ApiRequest, NodeOptions } from './types.js';
+import { ownTable } from '@opsdeck/shared';
 
 /** Longest query string accepted; PostgREST leaves this to the proxy, we refuse early. */
 export const MAX_QUERY_LENGTH = 64 * 1024;
@@ -82,12 +83,12 @@ export function parseRequest(
   return req;
 }
 
-const LOGIC_KEYS: Record<string, { op: 'and' | 'or'; negated: boolean }> = {
+const LOGIC_KEYS: Record<string, { op: 'and' | 'or'; negated: boolean }> = ownTable({
   or: { op: 'or', negated: false },
   and: { op: 'and', negated: false },
   'not.or': { op: 'or', negated: true },
   'not.and': { op: 'and', negated: true },
-};
+});
 
 /** `[embed.path.]order|limit|offset|or|and|not.or|not.and|column[->json]` */
 function applyParam(req: ApiRequest, key: string, value: string): void {

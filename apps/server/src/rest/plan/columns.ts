@@ -2,9 +2,10 @@ import { ApiError, columnNotFound } from '../errors.js';
 import type { FieldRef } from '../parse/types.js';
 import type { Relation } from '../schema/types.js';
 import type { ColumnExpr } from './types.js';
+import { ownTable } from '@opsdeck/shared';
 
 /** SQL spellings of common types, mapped to pg_type names so a quoted cast finds them. */
-const CAST_ALIASES: Record<string, string> = {
+const CAST_ALIASES: Record<string, string> = ownTable({
   integer: 'int4',
   int: 'int4',
   bigint: 'int8',
@@ -18,7 +19,7 @@ const CAST_ALIASES: Record<string, string> = {
   character: 'bpchar',
   char: 'bpchar',
   timestamptz: 'timestamptz',
-};
+});
 
 /** A cast as written (`int`, `text[]`) to the pg_type name it means; quoting happens in sql/. */
 export function normalizeCast(cast: string): string {

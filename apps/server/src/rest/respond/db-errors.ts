@@ -1,8 +1,9 @@
 import { isPgError, type PgError } from '../../db/types.js';
 import { ApiError } from '../errors.js';
+import { ownTable } from '@opsdeck/shared';
 
 /** SQLSTATEs with their own status in PostgREST. */
-const BY_CODE: Record<string, number> = {
+const BY_CODE: Record<string, number> = ownTable({
   '23503': 409, // foreign_key_violation
   '23505': 409, // unique_violation
   '25006': 405, // read_only_sql_transaction (a volatile function called with GET)
@@ -12,10 +13,10 @@ const BY_CODE: Record<string, number> = {
   '55000': 405, // object_not_in_prerequisite_state (e.g. writing a view that is not updatable)
   '57014': 504, // query_canceled: the statement timeout
   P0001: 400, // raise_exception
-};
+});
 
 /** By SQLSTATE class, as PostgREST maps them; unlisted classes are client errors (400). */
-const BY_CLASS: Record<string, number> = {
+const BY_CLASS: Record<string, number> = ownTable({
   '08': 503, // connection exception
   '09': 500,
   '0L': 403,
@@ -35,7 +36,7 @@ const BY_CLASS: Record<string, number> = {
   HV: 500,
   P0: 500,
   XX: 500,
-};
+});
 
 /** Statement bugs on our side: never shown to the client (they would quote our SQL). */
 const INTERNAL = new Set(['42601', '42P02']);

@@ -1,5 +1,6 @@
 import type { ColumnExpr, PlannedCondition } from '../plan/types.js';
 import { arrayLiteral, castSql, ident, type Params } from './params.js';
+import { ownTable } from '@opsdeck/shared';
 
 /** `"t0"."labels"->$1::text->>$2::text`, then the cast. */
 export function columnSql(alias: string, expr: ColumnExpr, params: Params): string {
@@ -18,9 +19,16 @@ function valueType(expr: ColumnExpr): string {
   return expr.cast ? castSql(expr.cast, true) : expr.type;
 }
 
-const COMPARE: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=' };
-const PATTERN: Record<string, string> = { like: 'LIKE', ilike: 'ILIKE', match: '~', imatch: '~*' };
-const RANGE: Record<string, string> = {
+const COMPARE: Record<string, string> = ownTable({
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+});
+const PATTERN: Record<string, string> = ownTable({ like: 'LIKE', ilike: 'ILIKE', match: '~', imatch: '~*' });
+const RANGE: Record<string, string> = ownTable({
   cs: '@>',
   cd: '<@',
   ov: '&&',
@@ -29,20 +37,20 @@ const RANGE: Record<string, string> = {
   nxr: '&<',
   nxl: '&>',
   adj: '-|-',
-};
-const TS_QUERY: Record<string, string> = {
+});
+const TS_QUERY: Record<string, string> = ownTable({
   fts: 'to_tsquery',
   plfts: 'plainto_tsquery',
   phfts: 'phraseto_tsquery',
   wfts: 'websearch_to_tsquery',
-};
-const IS: Record<string, string> = {
+});
+const IS: Record<string, string> = ownTable({
   null: 'IS NULL',
   not_null: 'IS NOT NULL',
   true: 'IS TRUE',
   false: 'IS FALSE',
   unknown: 'IS UNKNOWN',
-};
+});
 
 /** One filter as SQL; `embedExists` renders `rel=is.null` conditions. */
 export function conditionSql(

@@ -1,0 +1,53 @@
+import type net from 'node:net';
+import { Agent, buildConnector } from 'undici';
+import { type OutboundPolicy, resolveOutboundAddress } from './outbound.js';
+
+export type OutboundAgentOptions = {
+  /** TLS settings for https peers. */
+  tls?: { rejectUnauthorized?: boolean; ca?: string };
+  connectTimeoutMs?: number;
+  /** Called with every connected socket (the HTTP check reads the peer certificate). */
+  onSocket?: (socket: net.Socket) => void;
+};
+
+/**
+ * An undici Agent whose connector resolves the peer through the outbound policy and
+ * connects to the checked address. Only the TCP destination changes: undici still sends
+ * the URL's Host header, and TLS keeps the name for SNI and certificate checks (undici
+ * derives the server name from `host`, which stays the original name).
+ */
+export function createOutboundAgent(policy: OutboundPolicy, options: OutboundAgentOptions = {}): Agent {
+  const timeout = options.connectTimeoutMs ?? 10_000;
+  const base = buildConnector({
+    timeout,
+    rejectUnauthorized: options.tls?.rejectUnauthorized ?? true,
+    ...(options.tls?.ca ? { ca: options.tls.ca } : {}),
+  });
+  const connect: buildConnector.connector = (opts, callback) => {
+    resolveOutboundAddress(opts.hostname, policy).then(
+      (target) =>
+        base({ ...opts, hostname: target.address }, (...args: buildConnector.CallbackArgs) => {
+          if (args[0] === null) options.onSocket?.(args[1]);
+          callback(...args);
+        }),
+      (err: Error) => callback(err, null),
+    );
+  };
+  return new Agent({ connect, connectTimeout: timeout });
+}
+
+const shared = new WeakMap<OutboundPolicy, Agent>();
+
+/**
+ * One keep-alive agent per policy for requests without per-request TLS settings (plain-http
+ * checks, JSON APIs, http scrapers): reusing connections lets a server run hundreds of
+ * checks a second. A reused connection goes to the address checked when it was opened.
+ */
+export function sharedOutboundAgent(policy: OutboundPolicy): Agent {
+  let agent = shared.get(policy);
+  if (!agent) {
+    agent = createOutboundAgent(policy, { connectTimeoutMs: 30_000 });
+    shared.set(policy, agent);
+  }
+  return agent;
+}

@@ -1,0 +1,35 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { isPgError } from '../db/types.js';
+
+/**
+ * Database errors a client's value can cause outside the data API (which maps its own, the
+ * PostgREST way): a value PostgreSQL cannot take (class 22: NUL, bad UTF-8, out-of-range
+ * dates), a conflict (class 23), a value too complex to handle (class 54). Anything else from
+ * the database is our fault and stays a logged 500 without its SQL.
+ */
+function clientDbStatus(code: string): number | undefined {
+  if (code.startsWith('22') || code.startsWith('54')) return 400;
+  if (code.startsWith('23')) return 409;
+  return undefined;
+}
+
+/** Errors become `{ error }` with their status; 5xx are logged and never carry internals. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ZodError, req, reply) => {
+    if (error instanceof ZodError) {
+      const message = error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+      return reply.code(400).send({ error: message });
+    }
+    if (isPgError(error) && error.code) {
+      const status = clientDbStatus(error.code);
+      if (status) return reply.code(status).send({ error: `Invalid input: ${error.message}` });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ error: 'Internal server error' });
+    }
+    return reply.code(status).send({ error: error.message });
+  });
+}
