@@ -19,6 +19,7 @@ import { Limiter } from '../apps/server/src/health/limiter.js';
 import { recordCheckResult } from '../apps/server/src/health/record.js';
 import { rollUpCheckStatuses } from '../apps/server/src/health/rollup.js';
 import { executeCheck } from '../apps/server/src/health/run-check.js';
+import { sandboxPolicy } from '../apps/server/src/sandbox/policy.js';
 import { checksSummaryJson } from '../apps/server/src/health/summary.js';
 import { REFRESH_CANARY_SUMMARIES } from '../apps/server/src/health/summary-sql.js';
 import { startServer } from '../apps/server/src/server.js';
@@ -138,7 +139,7 @@ async function throughputBench(db: Db): Promise<BenchFigure[]> {
   const url = `http://127.0.0.1:${(target.address() as net.AddressInfo).port}/`;
   const N = 2000;
   const limiter = new Limiter(16);
-  const opts = { defaultTimeoutMs: 10_000, disableExecChecks: false, templateVars: {} };
+  const opts = { defaultTimeoutMs: 10_000, sandbox: sandboxPolicy(loadConfig({})), templateVars: {} };
   const rate = async (fn: () => Promise<unknown>) => {
     const t = performance.now();
     await Promise.all(Array.from({ length: N }, () => limiter.run(fn)));
