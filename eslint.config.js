@@ -1,7 +1,61 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/**
+ * Web import boundaries (docs/development.md, "Web layout"): app -> features -> (platform, ui, api,
+ * lib, auth, test) -> @opsdeck/shared. Each area in `features/` gets its own zone, so a new area is
+ * covered as soon as its folder exists.
+ */
+const web = 'apps/web/src';
+const webAreas = fs
+  .readdirSync(path.join(root, web, 'features'), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+const webShared = ['platform', 'ui', 'api', 'lib', 'auth', 'test'];
+
+const webBoundaries = {
+  files: [`${web}/**/*.{ts,tsx}`],
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: root,
+        zones: [
+          ...webAreas.map((area) => ({
+            target: `${web}/features/${area}`,
+            from: `${web}/features`,
+            except: [`./${area}`],
+            message:
+              'A feature does not import another feature: move the shared piece into src/ui, src/lib or src/platform, or link to the other area by URL.',
+          })),
+          {
+            target: `${web}/features`,
+            from: `${web}/app`,
+            message:
+              'Features do not import the app shell: what they need (FeatureModule, lazyPage, …) lives in src/platform.',
+          },
+          ...webShared.map((layer) => ({
+            target: `${web}/${layer}`,
+            from: [`${web}/features`, `${web}/app`],
+            message: `src/${layer} sits below the features and the app shell and must not import them.`,
+          })),
+        ],
+      },
+    ],
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
+};
+
+// Server boundaries go in a block of their own here (files: apps/server/src/**), beside webBoundaries.
 
 export default tseslint.config(
   {
@@ -31,4 +85,21 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
+  // Import resolution for the boundary rules: `./x.js` specifiers resolve to `x.ts(x)` as tsc does.
+  {
+    files: ['apps/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Parse .ts/.tsx dependencies too, or no-cycle cannot follow them.
+      'import-x/extensions': importX.flatConfigs.typescript.settings['import-x/extensions'],
+      'import-x/parsers': importX.flatConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['apps/web/tsconfig.json', 'apps/server/tsconfig.json'].map((p) => path.join(root, p)),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+  },
+  webBoundaries,
 );

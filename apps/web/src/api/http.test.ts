@@ -1,18 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer, type Route } from '../test/fakeServer.js';
 import { ERROR_TEXT, HttpError, messageFromBody } from './errors.js';
 import { http } from './http.js';
 import { setAppMode, setUnauthorizedHandler } from './session.js';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  setAppMode(undefined);
-});
+afterEach(() => setAppMode(undefined));
 
-function stubFetch(impl: (input: string, init: RequestInit) => Promise<Response>) {
-  const fn = vi.fn(impl);
-  vi.stubGlobal('fetch', fn);
-  return fn;
-}
+/** Every request gets the same answer. */
+const answerAll = (route: Route) => fakeServer({}, route);
 
 async function failure(p: Promise<unknown>): Promise<HttpError> {
   try {
@@ -26,22 +21,22 @@ async function failure(p: Promise<unknown>): Promise<HttpError> {
 
 describe('http client', () => {
   it('sends JSON and returns the parsed body', async () => {
-    const f = stubFetch(async () => new Response(JSON.stringify({ ok: 1 }), { status: 200 }));
+    const server = answerAll(() => ({ ok: 1 }));
     expect(
       await http('/api/x', { method: 'POST', body: { a: 1 }, query: { q: 'v', skip: undefined } }),
     ).toEqual({ ok: 1 });
-    const [url, init] = f.mock.calls[0] ?? [];
-    expect(url).toBe('/api/x?q=v');
-    expect(init?.body).toBe('{"a":1}');
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    const [req] = server.requests;
+    expect(req?.href).toBe('/api/x?q=v');
+    expect(req?.init.body).toBe('{"a":1}');
+    expect((req?.init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
   });
 
   it("uses the response's error, then its message, then 'An error occurred'", async () => {
-    stubFetch(async () => new Response(JSON.stringify({ error: 'name is required' }), { status: 400 }));
+    answerAll(() => new Response(JSON.stringify({ error: 'name is required' }), { status: 400 }));
     expect((await failure(http('/api/x'))).message).toBe('name is required');
-    stubFetch(async () => new Response(JSON.stringify({ message: 'duplicate key' }), { status: 409 }));
+    answerAll(() => new Response(JSON.stringify({ message: 'duplicate key' }), { status: 409 }));
     expect((await failure(http('/api/x'))).message).toBe('duplicate key');
-    stubFetch(async () => new Response('', { status: 500 }));
+    answerAll(() => new Response('', { status: 500 }));
     const e = await failure(http('/api/x'));
     expect(e.message).toBe('An error occurred');
     expect(e.status).toBe(500);
@@ -49,7 +44,7 @@ describe('http client', () => {
   });
 
   it('reports network failures, being offline and timeouts with their texts', async () => {
-    stubFetch(async () => Promise.reject(new TypeError('Failed to fetch')));
+    answerAll(() => Promise.reject(new TypeError('Failed to fetch')));
     expect((await failure(http('/api/x'))).message).toBe(ERROR_TEXT.network);
     expect(ERROR_TEXT.network).toBe('Network Error. Please try again.');
 
@@ -57,8 +52,8 @@ describe('http client', () => {
     expect((await failure(http('/api/x'))).message).toBe('No internet connection. Please try again.');
     vi.stubGlobal('navigator', { ...navigator, onLine: true });
 
-    stubFetch(
-      (_u, init) =>
+    answerAll(
+      ({ init }) =>
         new Promise((_resolve, reject) => {
           init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
@@ -72,7 +67,7 @@ describe('http client', () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     window.history.replaceState(null, '', '/settings/jobs?status=all');
-    stubFetch(async () => new Response(JSON.stringify({ error: 'unauthorized' }), { status: 401 }));
+    answerAll(() => new Response(JSON.stringify({ error: 'unauthorized' }), { status: 401 }));
     await failure(http('/api/auth/whoami'));
     expect(handler).toHaveBeenCalledWith('/settings/jobs?status=all');
     setAppMode('checker');

@@ -18,6 +18,11 @@ export const db = new PostgrestClient(
 type PgError = { message: string; code?: string; details?: string | null; hint?: string | null };
 type PgResult<T> = { data: T | null; error: PgError | null; count?: number | null; status: number };
 
+/** PostgREST ilike pattern: '*' is its wildcard, so '*', ',' and parentheses in the text are dropped. */
+export function ilikePattern(text: string): string {
+  return `*${text.replace(/[*,()]/g, ' ').trim()}*`;
+}
+
 /** The rows of a data-API answer; throws HttpError with the server's message on failure. */
 export async function rows<T>(query: PromiseLike<PgResult<T[]>>): Promise<T[]> {
   const res = await query;

@@ -5,7 +5,7 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DEBOUNCE, useDebouncedValue } from '../lib/useDebouncedValue.js';
-import type { NavEntry, SearchResult, SearchSource } from './feature.js';
+import type { NavEntry, SearchResult, SearchSource } from '../platform/feature.js';
 
 type PaletteProps = {
   open: boolean;

@@ -1,10 +1,11 @@
 import { permissionsFor } from '@opsdeck/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../api/queryClient.js';
+import { fakeServer, json } from '../test/fakeServer.js';
 import { appRoutes } from './router.js';
 import { SIDEBAR_KEY } from './useSidebar.js';
 
@@ -13,39 +14,28 @@ let properties: Array<{ name: string; value: string }> = [];
 let appMode = 'full';
 
 /** Answers like the server: whoami, properties, about, and the data API for teams and people. */
-async function fakeServer(input: string | URL | Request): Promise<Response> {
-  const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-  const json = (body: unknown, headers: Record<string, string> = {}) =>
-    new Response(JSON.stringify(body), {
-      status: 200,
-      headers: { 'content-type': 'application/json', ...headers },
-    });
-  switch (url.pathname) {
-    case '/api/auth/whoami':
-      if (appMode === 'checker')
-        return new Response(JSON.stringify({ error: 'unauthorized' }), { status: 401 });
-      return json({
-        message: 'success',
-        payload: {
-          user: { id: 'u1', name: 'Maya Okafor', email: 'maya@example.com' },
-          roles,
-          permissions: permissionsFor(roles),
-        },
-      });
-    case '/api/properties':
-      return json(properties);
-    case '/api/about':
-      return json({ version: '9.8.7', commit: 'abc', database: 'pglite', appMode });
-    case '/api/db/teams':
-      return json(url.searchParams.get('name') === 'ilike.*Plat*' ? [{ id: 't1', name: 'Platform' }] : []);
-    case '/api/db/people':
-      return json([]);
-    case '/api/db/event_queue_summary':
-      return json([], { 'content-range': '*/0' });
-    default:
-      return new Response(JSON.stringify({ error: 'not found' }), { status: 404 });
-  }
+function startServer() {
+  return fakeServer({
+    '/api/auth/whoami': () =>
+      appMode === 'checker'
+        ? json({ error: 'unauthorized' }, { status: 401 })
+        : {
+            message: 'success',
+            payload: {
+              user: { id: 'u1', name: 'Maya Okafor', email: 'maya@example.com' },
+              roles,
+              permissions: permissionsFor(roles),
+            },
+          },
+    '/api/properties': () => properties,
+    '/api/about': () => ({ version: '9.8.7', commit: 'abc', database: 'pglite', appMode }),
+    '/api/db/teams': ({ url }) =>
+      url.searchParams.get('name') === 'ilike.*Plat*' ? [{ id: 't1', name: 'Platform' }] : [],
+    '/api/db/people': () => [],
+    '/api/db/event_queue_summary': () => json([], { headers: { 'content-range': '*/0' } }),
+  });
 }
+let server: ReturnType<typeof startServer>;
 
 function setWidth(width: number) {
   vi.stubGlobal('matchMedia', (query: string) => {
@@ -75,10 +65,9 @@ beforeEach(() => {
   roles = ['admin'];
   properties = [];
   appMode = 'full';
-  vi.stubGlobal('fetch', vi.fn(fakeServer));
+  server = startServer();
   setWidth(1440);
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('app shell', () => {
   it('lists the settings pages that exist', async () => {
@@ -103,7 +92,7 @@ describe('app shell', () => {
     renderApp('/settings/jobs');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
     expect(await within(nav).findByRole('link', { name: 'Jobs History' })).toBeInTheDocument();
-    await vi.waitFor(() => expect(within(nav).queryByRole('link', { name: 'Event Queue' })).toBeNull());
+    await waitFor(() => expect(within(nav).queryByRole('link', { name: 'Event Queue' })).toBeNull());
   });
 
   it('remembers the collapsed sidebar and collapses it below 1024 px', async () => {
@@ -117,7 +106,7 @@ describe('app shell', () => {
     window.localStorage.setItem(SIDEBAR_KEY, 'false');
     setWidth(900);
     renderApp('/settings/jobs');
-    await vi.waitFor(() => expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByRole('navigation', { name: 'Main' })).toHaveLength(2));
     expect(screen.getAllByRole('navigation', { name: 'Main' }).at(-1)).toHaveAttribute(
       'data-collapsed',
       'true',
@@ -144,21 +133,21 @@ describe('app shell', () => {
     await user.type(await screen.findByPlaceholderText('Search by name…'), 'Plat');
     await user.click(await screen.findByRole('option', { name: 'Platform' }, { timeout: 3000 }));
     // The team page is a lazy route: the location changes once its module has loaded.
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/settings/teams/t1'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings/teams/t1'));
   });
 
   it('in the standalone checker: no sign-in, no redirect to it, only the health page', async () => {
     appMode = 'checker';
     const router = renderApp('/settings/jobs');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/health'));
-    expect(vi.mocked(fetch).mock.calls.some(([u]) => String(u).includes('/api/auth/whoami'))).toBe(false);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/health'));
+    expect(server.hrefs().some((u) => u.includes('/api/auth/whoami'))).toBe(false);
     expect(screen.queryByRole('button', { name: 'User menu' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 
   it("redirects '/' to the home area", async () => {
     const router = renderApp('/');
-    await vi.waitFor(() => expect(router.state.location.pathname).not.toBe('/'));
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/'));
   });
 
   it('shows the Unauthorized page on a guarded page without permission', async () => {

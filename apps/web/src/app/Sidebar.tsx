@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { cn } from '../lib/cn.js';
-import type { NavEntry } from './feature.js';
+import type { NavEntry } from '../platform/feature.js';
 
 type SidebarProps = {
   main: NavEntry[];

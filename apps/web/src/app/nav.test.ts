@@ -1,49 +1,27 @@
-import { permissionsFor } from '@opsdeck/shared';
-import { Activity, LayoutDashboard, ListChecks } from 'lucide-react';
+import { permissionsFor, type Resource } from '@opsdeck/shared';
+import { ListChecks } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
 import { isFeatureDisabled } from '../auth/features.js';
-import type { NavEntry } from './feature.js';
+import type { NavEntry } from '../platform/feature.js';
 import { visibleNav } from './nav.js';
 import { hasArea, homePath } from './registry.js';
 
+/** A nav entry at /{id}; only what the sidebar rules read varies. */
+function entry(
+  id: string,
+  label: string,
+  section: NavEntry['section'],
+  resource: Resource,
+  more: Partial<NavEntry> = {},
+): NavEntry {
+  return { id, label, href: `/${id}`, icon: ListChecks, resource, section, ...more };
+}
+
 const entries: NavEntry[] = [
-  {
-    id: 'health',
-    label: 'Health',
-    href: '/health',
-    icon: Activity,
-    resource: 'canaries',
-    feature: 'health',
-    section: 'main',
-    order: 20,
-  },
-  {
-    id: 'topology',
-    label: 'Dashboard',
-    href: '/topology',
-    icon: LayoutDashboard,
-    resource: 'topologies',
-    feature: 'topology',
-    section: 'main',
-    order: 10,
-  },
-  {
-    id: 'jobs',
-    label: 'Jobs History',
-    href: '/settings/jobs',
-    icon: ListChecks,
-    resource: 'database',
-    feature: 'settings.job_history',
-    section: 'settings',
-  },
-  {
-    id: 'conn',
-    label: 'Connections',
-    href: '/settings/connections',
-    icon: ListChecks,
-    resource: 'connections',
-    section: 'settings',
-  },
+  entry('health', 'Health', 'main', 'canaries', { feature: 'health', order: 20 }),
+  entry('topology', 'Dashboard', 'main', 'topologies', { feature: 'topology', order: 10 }),
+  entry('jobs', 'Jobs History', 'settings', 'database', { feature: 'settings.job_history' }),
+  entry('conn', 'Connections', 'settings', 'connections'),
 ];
 
 const never = () => false;

@@ -1,4 +1,4 @@
-import type { NavEntry } from './feature.js';
+import type { NavEntry } from '../platform/feature.js';
 import { hasPermission, isViewerOnly } from '../auth/permissions.js';
 
 export type NavContext = {

@@ -3,18 +3,18 @@ import { screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Guard } from '../auth/Guard.js';
+import { whoamiKey } from '../auth/whoami.js';
+import { fakeServer } from '../test/fakeServer.js';
 import { RouteError } from './RouteError.js';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function withUser(roles: string[], ui: React.ReactElement) {
   const payload = { user: { id: '1', name: 'Hana Sato' }, roles, permissions: permissionsFor(roles) };
   // The guard re-reads whoami (roles are never cached): answer like the server would.
-  vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ message: 'success', payload })));
+  fakeServer({}, () => ({ message: 'success', payload }));
   const client = new QueryClient();
-  client.setQueryData(['whoami'], payload);
+  client.setQueryData(whoamiKey, payload);
   return render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
 }
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import type { FeatureModule, NavEntry, SearchSource } from './feature.js';
+import type { FeatureModule, NavEntry, SearchSource } from '../platform/feature.js';
 
 /**
  * Every area that exists registers itself by exporting `feature` from its routes.tsx; nothing

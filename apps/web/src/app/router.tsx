@@ -3,7 +3,7 @@ import { NotFound } from './NotFound.js';
 import { bareRoutes, featureRoutes, homePath } from './registry.js';
 import { RouteError } from './RouteError.js';
 import { Shell } from './Shell.js';
-import { Unauthorized } from './Unauthorized.js';
+import { Unauthorized } from '../ui/Unauthorized.js';
 
 /** The route tree: stand-alone pages, then the shell holding every area's pages. */
 export function appRoutes(): RouteObject[] {

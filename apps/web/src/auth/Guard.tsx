@@ -1,6 +1,6 @@
 import type { Action, Resource } from '@opsdeck/shared';
 import type { ReactNode } from 'react';
-import { Unauthorized } from '../app/Unauthorized.js';
+import { Unauthorized } from '../ui/Unauthorized.js';
 import { usePermissions, hasPermission } from './permissions.js';
 
 type GuardProps = {

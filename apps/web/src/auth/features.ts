@@ -17,8 +17,11 @@ export function isFeatureDisabled(properties: readonly Property[], feature: stri
   return parent !== undefined && off(parent);
 }
 
+/** The feature flags (properties) every flag check reads. */
+export const propertiesKey = ['properties'] as const;
+
 export function useProperties() {
-  return useQuery({ queryKey: ['properties'], queryFn: fetchProperties, staleTime: 60_000 });
+  return useQuery({ queryKey: propertiesKey, queryFn: fetchProperties, staleTime: 60_000 });
 }
 
 /** The current flag check; while the flags load, nothing counts as disabled. */

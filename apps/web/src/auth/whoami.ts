@@ -24,6 +24,9 @@ export async function fetchWhoami(): Promise<Whoami> {
   return whoamiSchema.parse(await http('/api/auth/whoami')).payload;
 }
 
+/** The signed-in user's query; a change of name or email refreshes it. */
+export const whoamiKey = ['whoami'] as const;
+
 /**
  * The signed-in user with roles and permissions; never cached (roles staleTime 0). Asked only
  * once /api/about has said this is not the standalone checker, which has no sign-in.
@@ -31,7 +34,7 @@ export async function fetchWhoami(): Promise<Whoami> {
 export function useWhoami() {
   const about = useAbout();
   return useQuery({
-    queryKey: ['whoami'],
+    queryKey: whoamiKey,
     queryFn: fetchWhoami,
     enabled: about.isSuccess ? about.data.appMode !== 'checker' : about.isError,
     ...CACHE.roles,

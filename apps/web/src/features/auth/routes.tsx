@@ -1,5 +1,5 @@
-import type { FeatureModule } from '../../app/feature.js';
-import { lazyPage } from '../../app/lazyPage.js';
+import type { FeatureModule } from '../../platform/feature.js';
+import { lazyPage } from '../../platform/lazyPage.js';
 
 /** Sign-in pages stand alone (bareRoutes); the profile lives inside the shell. */
 export const feature: FeatureModule = {

@@ -1,6 +1,6 @@
 import { Database, ScanSearch } from 'lucide-react';
-import type { FeatureModule } from '../../app/feature.js';
-import { lazyPage } from '../../app/lazyPage.js';
+import type { FeatureModule } from '../../platform/feature.js';
+import { lazyPage } from '../../platform/lazyPage.js';
 import { configsSource } from './search.js';
 
 const read = { resource: 'database', action: 'read' } as const;

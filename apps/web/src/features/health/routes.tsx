@@ -1,6 +1,6 @@
 import { HeartPulse } from 'lucide-react';
-import type { FeatureModule } from '../../app/feature.js';
-import { lazyPage } from '../../app/lazyPage.js';
+import type { FeatureModule } from '../../platform/feature.js';
+import { lazyPage } from '../../platform/lazyPage.js';
 import { serverWindow } from './lib/timeRange.js';
 import { checksSource } from './search.js';
 

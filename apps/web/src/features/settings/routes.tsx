@@ -1,6 +1,6 @@
 import { Inbox, ListChecks } from 'lucide-react';
-import type { FeatureModule } from '../../app/feature.js';
-import { lazyPage } from '../../app/lazyPage.js';
+import type { FeatureModule } from '../../platform/feature.js';
+import { lazyPage } from '../../platform/lazyPage.js';
 import { peopleSource, teamsSource } from './search.js';
 
 /** Settings pages built so far; other settings pages add their routes and nav entries here. */

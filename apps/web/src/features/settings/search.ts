@@ -1,54 +1,32 @@
 import { User, Users } from 'lucide-react';
 import { z } from 'zod';
-import { db, rows } from '../../api/postgrest.js';
-import type { SearchSource } from '../../app/feature.js';
+import { tableSearchSource } from '../../platform/searchSource.js';
 
-const LIMIT = 8;
-const named = z.array(
-  z.object({ id: z.string(), name: z.string(), email: z.string().nullable().optional() }),
-);
-
-/** PostgREST ilike pattern: '*' is its wildcard, so a literal '*' or ',' in the text is dropped. */
-function pattern(text: string): string {
-  return `*${text.replace(/[*,()]/g, ' ').trim()}*`;
-}
-
-export const teamsSource: SearchSource = {
+export const teamsSource = tableSearchSource({
   id: 'teams',
   label: 'Teams',
   resource: 'database',
-  async search(text, signal) {
-    const q = db
-      .from('teams')
-      .select('id,name')
-      .ilike('name', pattern(text))
-      .is('deleted_at', null)
-      .order('name')
-      .limit(LIMIT);
-    const list = named.parse(await rows(signal ? q.abortSignal(signal) : q));
-    return list.map((t) => ({ id: t.id, title: t.name, href: `/settings/teams/${t.id}`, icon: Users }));
-  },
-};
+  table: 'teams',
+  select: 'id,name',
+  row: z.object({ id: z.string(), name: z.string() }),
+  skipDeleted: true,
+  icon: Users,
+  toResult: (t) => ({ id: t.id, title: t.name, href: `/settings/teams/${t.id}` }),
+});
 
-export const peopleSource: SearchSource = {
+export const peopleSource = tableSearchSource({
   id: 'people',
   label: 'People',
   resource: 'database',
-  async search(text, signal) {
-    const q = db
-      .from('people')
-      .select('id,name,email')
-      .ilike('name', pattern(text))
-      .is('deleted_at', null)
-      .order('name')
-      .limit(LIMIT);
-    const list = named.parse(await rows(signal ? q.abortSignal(signal) : q));
-    return list.map((p) => ({
-      id: p.id,
-      title: p.name,
-      subtitle: p.email ?? undefined,
-      href: `/settings/users?id=${p.id}`,
-      icon: User,
-    }));
-  },
-};
+  table: 'people',
+  select: 'id,name,email',
+  row: z.object({ id: z.string(), name: z.string(), email: z.string().nullable().optional() }),
+  skipDeleted: true,
+  icon: User,
+  toResult: (p) => ({
+    id: p.id,
+    title: p.name,
+    subtitle: p.email ?? undefined,
+    href: `/settings/users?id=${p.id}`,
+  }),
+});

@@ -1,6 +1,6 @@
 import { UsersRound } from 'lucide-react';
-import type { FeatureModule } from '../../app/feature.js';
-import { lazyPage } from '../../app/lazyPage.js';
+import type { FeatureModule } from '../../platform/feature.js';
+import { lazyPage } from '../../platform/lazyPage.js';
 
 /** Settings → Teams (spec 3 §2.5). */
 export const feature: FeatureModule = {

@@ -1,6 +1,6 @@
 import { Network } from 'lucide-react';
-import type { FeatureModule } from '../../app/feature.js';
-import { lazyPage } from '../../app/lazyPage.js';
+import type { FeatureModule } from '../../platform/feature.js';
+import { lazyPage } from '../../platform/lazyPage.js';
 import { componentsSource } from './search.js';
 
 /** `/topology/{id}` → the id, from the address the page is opened with. */

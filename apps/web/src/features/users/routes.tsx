@@ -1,6 +1,6 @@
 import { Users } from 'lucide-react';
-import type { FeatureModule } from '../../app/feature.js';
-import { lazyPage } from '../../app/lazyPage.js';
+import type { FeatureModule } from '../../platform/feature.js';
+import { lazyPage } from '../../platform/lazyPage.js';
 
 /** Settings → Users (spec 3 §2.10). */
 export const feature: FeatureModule = {

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '../../test/fakeServer.js';
 import { CodeEditor } from './CodeEditor.js';
 
 function renderEditor(ui: React.ReactElement) {
@@ -38,24 +39,19 @@ describe('CodeEditor schema validation', () => {
       properties: { interval: { type: 'string' } },
       additionalProperties: false,
     };
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify(schema), { status: 200 }));
-    vi.stubGlobal('fetch', fetchMock);
-    try {
-      renderEditor(
-        <CodeEditor
-          value={'interval: 30s\nunknown: 1\n'}
-          jsonSchemaUrl="/api/schemas/canary.schema.json"
-          ariaLabel="Spec"
-        />,
-      );
-      await screen.findByRole('textbox', { name: 'Spec' }, { timeout: 5000 });
-      expect(fetchMock).toHaveBeenCalledWith('/api/schemas/canary.schema.json', expect.anything());
-      await waitFor(
-        () => expect(document.querySelector('.cm-lintRange-error, .cm-lintRange-warning')).not.toBeNull(),
-        { timeout: 12_000 },
-      );
-    } finally {
-      vi.unstubAllGlobals();
-    }
+    const server = fakeServer({ '/api/schemas/canary.schema.json': () => schema });
+    renderEditor(
+      <CodeEditor
+        value={'interval: 30s\nunknown: 1\n'}
+        jsonSchemaUrl="/api/schemas/canary.schema.json"
+        ariaLabel="Spec"
+      />,
+    );
+    await screen.findByRole('textbox', { name: 'Spec' }, { timeout: 5000 });
+    expect(server.hrefs()).toContain('/api/schemas/canary.schema.json');
+    await waitFor(
+      () => expect(document.querySelector('.cm-lintRange-error, .cm-lintRange-warning')).not.toBeNull(),
+      { timeout: 12_000 },
+    );
   });
 });

@@ -9,31 +9,53 @@ type CodeFieldProps<T extends FieldValues> = {
   name: FieldPath<T>;
   /** The caption, also the editor's accessible name. */
   label: string;
-  error?: string | undefined;
 } & Pick<CodeEditorProps, 'language' | 'jsonSchemaUrl' | 'height' | 'readOnly'>;
 
-/** A react-hook-form field edited in the code editor (JSON labels, YAML or JSON specs). */
-export function CodeField<T extends FieldValues>({
-  control,
-  name,
-  label,
-  error,
-  ...editor
-}: CodeFieldProps<T>) {
+/**
+ * A react-hook-form field edited in the code editor (JSON labels, YAML or JSON specs); the
+ * field's validation message shows under it.
+ */
+export function CodeField<T extends FieldValues>({ control, name, label, ...editor }: CodeFieldProps<T>) {
   return (
-    <FormField label={label} error={error} labelable={false}>
-      <Controller
-        control={control}
-        name={name}
-        render={({ field }) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <FormField label={label} error={fieldState.error?.message} labelable={false}>
           <CodeEditor
             {...editor}
             value={typeof field.value === 'string' ? field.value : ''}
             onChange={field.onChange}
             ariaLabel={label}
           />
-        )}
-      />
-    </FormField>
+        </FormField>
+      )}
+    />
+  );
+}
+
+type SpecFieldProps<T extends FieldValues & { spec: string }> = {
+  control: Control<T>;
+  /** The JSON Schema the YAML is checked against as it is typed. */
+  schemaUrl: string;
+} & Pick<CodeEditorProps, 'height' | 'readOnly'>;
+
+/** The YAML 'Spec' of a settings resource (scraper, canary), checked against its JSON Schema. */
+export function SpecField<T extends FieldValues & { spec: string }>({
+  control,
+  schemaUrl,
+  ...editor
+}: SpecFieldProps<T>) {
+  // 'spec' is a path of every T the constraint allows; TypeScript cannot see that for a generic T.
+  const name = 'spec' as FieldPath<T>;
+  return (
+    <CodeField
+      control={control}
+      name={name}
+      label="Spec"
+      language="yaml"
+      jsonSchemaUrl={schemaUrl}
+      {...editor}
+    />
   );
 }

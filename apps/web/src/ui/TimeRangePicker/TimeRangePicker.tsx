@@ -88,6 +88,22 @@ function RangeList({
   );
 }
 
+type DateTimeFieldProps = { label: string; value: string; onChange: (v: string) => void };
+
+function DateTimeField({ label, value, onChange }: DateTimeFieldProps) {
+  return (
+    <label className="flex flex-col gap-0.5 text-xs text-muted">
+      {label}
+      <input
+        type="datetime-local"
+        className="input"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
 /** Relative, quick and absolute time ranges with recently used absolute ranges (spec 1 §2, spec 3 §2.12). */
 export function TimeRangePicker({ value, onChange, onClear, showFuture = false }: TimeRangePickerProps) {
   const [open, setOpen] = useState(false);
@@ -152,24 +168,8 @@ export function TimeRangePicker({ value, onChange, onClear, showFuture = false }
             <h3 className="text-[11px] font-semibold tracking-wide text-muted uppercase">
               Absolute time range
             </h3>
-            <label className="flex flex-col gap-0.5 text-xs text-muted">
-              From
-              <input
-                type="datetime-local"
-                className="input"
-                value={from}
-                onChange={(e) => setFrom(e.target.value)}
-              />
-            </label>
-            <label className="flex flex-col gap-0.5 text-xs text-muted">
-              To
-              <input
-                type="datetime-local"
-                className="input"
-                value={to}
-                onChange={(e) => setTo(e.target.value)}
-              />
-            </label>
+            <DateTimeField label="From" value={from} onChange={setFrom} />
+            <DateTimeField label="To" value={to} onChange={setTo} />
             <Calendar from={parseLocal(from)} to={parseLocal(to)} onPick={onDay} />
             <div className="flex justify-end gap-2">
               <button type="button" className="btn" onClick={clear}>

@@ -2,12 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { fetchFlowError } from '../api/flows.js';
 import { AuthCard } from '../components/AuthCard.js';
+import { authKeys } from '../api/keys.js';
 
 /** '/error?id=': the stored flow error as text (spec 1 §2); gone errors go home. */
 export function FlowErrorPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const q = useQuery({ queryKey: ['flow-error', id], queryFn: () => fetchFlowError(id), enabled: id !== '' });
+  const q = useQuery({
+    queryKey: authKeys.flowError(id),
+    queryFn: () => fetchFlowError(id),
+    enabled: id !== '',
+  });
   if (!id || q.data === null) return <Navigate to="/" replace />;
   return (
     <AuthCard title="An error occurred" footer={<Link to="/">Go back</Link>}>

@@ -7,6 +7,7 @@ import { useFlow } from '../api/useFlow.js';
 import { FlowForm } from '../components/FlowForm.js';
 import { FlowMessages } from '../components/FlowMessages.js';
 import { Page } from '../../../ui/Page.js';
+import { authKeys } from '../api/keys.js';
 
 /** How long the flow's messages stay (spec 3 §2.13). */
 export const PROFILE_MESSAGE_MS = 10_000;
@@ -43,7 +44,7 @@ export function ProfileSettingsPage() {
   const onSubmit = async (values: Record<string, string>) => {
     await submit(values);
     // Names and email show in the user menu.
-    await queryClient.invalidateQueries({ queryKey: ['whoami'] });
+    await queryClient.invalidateQueries({ queryKey: authKeys.whoami });
   };
 
   const groups = new Set(flow?.ui.nodes.map((n) => n.group));

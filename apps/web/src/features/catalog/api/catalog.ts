@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { http } from '../../../api/http.js';
-import { db, page, rows } from '../../../api/postgrest.js';
+import { db, ilikePattern, page, rows } from '../../../api/postgrest.js';
 import {
   changeDetailSchema,
   changesResponseSchema,
@@ -23,11 +23,6 @@ export const CONFIG_CACHE = { staleTime: 300_000, gcTime: 300_000 } as const;
 
 const LIST_COLUMNS =
   'id,name,type,config_class,status,health,tags,labels,changes,analysis,cost_per_minute,cost_total_1d,cost_total_7d,cost_total_30d,created_at,updated_at,deleted_at';
-
-/** PostgREST ilike pattern; its own metacharacters are dropped from the text. */
-export function ilikePattern(text: string): string {
-  return `*${text.replace(/[*,()]/g, ' ').trim()}*`;
-}
 
 export type ConfigListQuery = {
   configType: string;

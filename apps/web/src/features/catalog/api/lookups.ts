@@ -6,6 +6,7 @@ import {
   fetchConfigTypes,
   fetchKeyValues,
 } from './catalog.js';
+import { catalogKeys } from './keys.js';
 
 /** `enabled: false` holds a list back until the screen needs it (at 100k items they cost). */
 type LookupOptions = { enabled?: boolean };
@@ -14,7 +15,7 @@ type LookupOptions = { enabled?: boolean };
 function lookupHook<T>(view: string, fetch: (signal: AbortSignal) => Promise<T>) {
   return function useLookup(options: LookupOptions = {}) {
     return useQuery({
-      queryKey: [view],
+      queryKey: catalogKeys.lookup(view),
       queryFn: ({ signal }) => fetch(signal),
       ...CONFIG_CACHE,
       ...options,

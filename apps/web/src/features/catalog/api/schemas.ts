@@ -12,7 +12,8 @@ const stringRecord = z
   .optional()
   .transform((r) => Object.fromEntries(Object.entries(r ?? {}).map(([k, v]) => [k, String(v)])));
 
-export const configRowSchema = z.object({
+/** What a config item carries wherever it is listed (catalog, relationships). */
+const configItemSchema = z.object({
   id: z.string(),
   name: z.string().nullable(),
   type: z.string(),
@@ -21,6 +22,9 @@ export const configRowSchema = z.object({
   health: z.string().nullable().optional(),
   tags: stringRecord,
   labels: stringRecord,
+});
+
+export const configRowSchema = configItemSchema.extend({
   changes: count.optional(),
   analysis: z.record(z.string(), count).nullable().optional(),
   cost_per_minute: num.optional(),
@@ -65,27 +69,31 @@ export const summaryRowSchema = z.looseObject({
 });
 export type SummaryRow = z.infer<typeof summaryRowSchema> & Record<string, unknown>;
 
-export const changeRowSchema = z.object({
+/** A config change as both the changes list and the change dialog read it. */
+const changeSchema = z.object({
   id: z.string(),
   config_id: z.string(),
+  change_type: z.string(),
+  severity: z.string().nullable().optional(),
+  source: z.string().nullable().optional(),
+  summary: z.string().nullable().optional(),
+  external_created_by: z.string().nullable().optional(),
+  created_at: z.string(),
+  first_observed: z.string().nullable().optional(),
+  count: count,
+});
+
+export const changeRowSchema = changeSchema.extend({
   name: z.string().nullable().optional(),
   type: z.string().nullable().optional(),
   config_class: z.string().nullable().optional(),
   tags: stringRecord,
   deleted_at: z.string().nullable().optional(),
-  change_type: z.string(),
-  severity: z.string().nullable().optional(),
-  source: z.string().nullable().optional(),
-  summary: z.string().nullable().optional(),
   created_by: z.string().nullable().optional(),
   person: z
     .object({ id: z.string(), name: z.string(), avatar: z.string().nullable().optional() })
     .nullable()
     .optional(),
-  external_created_by: z.string().nullable().optional(),
-  created_at: z.string(),
-  first_observed: z.string().nullable().optional(),
-  count: count,
 });
 export type ChangeRow = z.infer<typeof changeRowSchema>;
 
@@ -96,20 +104,10 @@ export const changesResponseSchema = z.object({
 });
 export type ChangesResponse = z.infer<typeof changesResponseSchema>;
 
-export const changeDetailSchema = z.object({
-  id: z.string(),
-  config_id: z.string(),
-  change_type: z.string(),
-  severity: z.string().nullable().optional(),
-  source: z.string().nullable().optional(),
-  summary: z.string().nullable().optional(),
+export const changeDetailSchema = changeSchema.extend({
   details: z.unknown().optional(),
   patches: z.unknown().optional(),
   diff: z.string().nullable().optional(),
-  created_at: z.string(),
-  first_observed: z.string().nullable().optional(),
-  count: count,
-  external_created_by: z.string().nullable().optional(),
 });
 export type ChangeDetail = z.infer<typeof changeDetailSchema>;
 
@@ -138,15 +136,7 @@ export const insightSchema = z.object({
 });
 export type Insight = z.infer<typeof insightSchema>;
 
-export const relatedSchema = z.object({
-  id: z.string(),
-  name: z.string().nullable(),
-  type: z.string(),
-  config_class: z.string().nullable().optional(),
-  status: z.string().nullable().optional(),
-  health: z.string().nullable().optional(),
-  labels: stringRecord,
-  tags: stringRecord,
+export const relatedSchema = configItemSchema.extend({
   parent_id: z.string().nullable().optional(),
   direction: z.string(),
   depth: count,

@@ -6,6 +6,7 @@ import { ErrorView } from '../../../ui/ErrorView.js';
 import { Modal } from '../../../ui/Modal.js';
 import { fetchChangeDetail } from '../api/catalog.js';
 import type { ChangeRow } from '../api/schemas.js';
+import { catalogKeys } from '../api/keys.js';
 
 /** A unified diff with added lines green, removed red and hunk headers blue. */
 export function UnifiedDiff({ diff }: { diff: string }) {
@@ -58,7 +59,7 @@ export function ChangeDetailsDialog({
   onClose: () => void;
 }) {
   const detail = useQuery({
-    queryKey: ['config_change', change?.config_id, change?.id],
+    queryKey: catalogKeys.change(change?.config_id, change?.id),
     queryFn: ({ signal }) => fetchChangeDetail(change?.config_id ?? '', change?.id ?? '', signal),
     enabled: Boolean(change),
     meta: { silent: true },

@@ -16,6 +16,7 @@ import { ChangeDetailsDialog } from './ChangeDetailsDialog.js';
 import { FilterChips, type Chip } from './FilterChips.js';
 import { Preferences } from './Preferences.js';
 import { useHideDeleted } from './usePrefs.js';
+import { catalogKeys } from '../api/keys.js';
 
 /** Changes default to 200 a page (spec 2 §9). */
 export const CHANGES_DEFAULTS = { pageSize: 200 } as const;
@@ -104,7 +105,7 @@ export function ChangesView({ configId }: Props) {
     extra: Object.fromEntries(Object.entries(extra).filter(([k]) => k !== 'id')),
   };
   const changes = useQuery({
-    queryKey: ['catalog_changes', query],
+    queryKey: catalogKeys.changes(query),
     queryFn: ({ signal }) => fetchChanges(query, signal),
     placeholderData: keepPreviousData,
     meta: { silent: true },

@@ -4,7 +4,7 @@ import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { Tags } from '../../../ui/Tags.js';
 import type { ConfigRow } from '../api/schemas.js';
-import { AnalysisBadges, ChangesCount, When } from './cells.js';
+import { AnalysisBadges, ChangesCount, When, whenCell } from './cells.js';
 
 type Props = {
   rows: ConfigRow[];
@@ -63,21 +63,9 @@ export function ConfigList({ rows, total, loading, onOpen }: Props) {
         size: 90,
         cell: (c) => <span className="tabular-nums">{c.getValue() ? formatCost(c.getValue()) : ''}</span>,
       }),
-      col.accessor('created_at', {
-        header: 'Created',
-        size: 120,
-        cell: (c) => <When value={c.getValue()} />,
-      }),
-      col.accessor('updated_at', {
-        header: 'Updated',
-        size: 120,
-        cell: (c) => <When value={c.getValue()} />,
-      }),
-      col.accessor('deleted_at', {
-        header: 'Deleted At',
-        size: 120,
-        cell: (c) => <When value={c.getValue()} />,
-      }),
+      col.accessor('created_at', { header: 'Created', size: 120, cell: whenCell }),
+      col.accessor('updated_at', { header: 'Updated', size: 120, cell: whenCell }),
+      col.accessor('deleted_at', { header: 'Deleted At', size: 120, cell: whenCell }),
       col.accessor((r) => r.updated_at ?? null, {
         id: 'changed',
         header: 'Changed',

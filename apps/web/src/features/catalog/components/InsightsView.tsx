@@ -12,9 +12,10 @@ import { CONFIG_CACHE, fetchAnalyzers, fetchInsights } from '../api/catalog.js';
 import type { Insight } from '../api/schemas.js';
 import { sanitizeHtml } from '../lib/sanitize.js';
 import { truncateText } from '../lib/truncate.js';
-import { When } from './cells.js';
+import { whenCell } from './cells.js';
 import { FilterChips } from './FilterChips.js';
 import { SeverityIcon } from './SeverityIcon.js';
+import { catalogKeys } from '../api/keys.js';
 
 /** Insight types and severities offered as filters (spec 2 §9). */
 export const INSIGHT_TYPES = [
@@ -118,12 +119,12 @@ export function InsightsView({ configId }: { configId?: string }) {
     pageSize: table.pagination.pageSize,
   };
   const insights = useQuery({
-    queryKey: ['config_analysis_items', query],
+    queryKey: catalogKeys.insights(query),
     queryFn: ({ signal }) => fetchInsights(query, signal),
     placeholderData: keepPreviousData,
   });
   const analyzers = useQuery({
-    queryKey: ['analyzers'],
+    queryKey: catalogKeys.analyzers(),
     queryFn: ({ signal }) => fetchAnalyzers(signal),
     ...CONFIG_CACHE,
   });
@@ -169,13 +170,13 @@ export function InsightsView({ configId }: { configId?: string }) {
         header: 'First Observed',
         size: 140,
         enableSorting: false,
-        cell: (c) => <When value={c.getValue()} />,
+        cell: whenCell,
       }),
       col.accessor('last_observed', {
         header: 'Last Observed',
         size: 140,
         enableSorting: false,
-        cell: (c) => <When value={c.getValue()} />,
+        cell: whenCell,
       }),
     ]);
   }, [configId]);

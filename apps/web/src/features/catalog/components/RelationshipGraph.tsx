@@ -14,6 +14,7 @@ import { ChevronDown, ChevronRight, Layers } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from '../../../lib/cn.js';
+import { SegmentedControl } from '../../../ui/SegmentedControl.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { buildGraph, initialExpanded, visibleGraph, type GraphConfig, type GraphNode } from '../lib/graph.js';
 
@@ -25,6 +26,14 @@ const NODE_H = 52;
 
 type Direction = 'LR' | 'TB';
 type EdgeStyle = 'default' | 'smoothstep';
+const DIRECTIONS = [
+  { value: 'LR', label: 'LR' },
+  { value: 'TB', label: 'TB' },
+] as const;
+const EDGE_STYLES = [
+  { value: 'default', label: 'Bezier' },
+  { value: 'smoothstep', label: 'Smooth step' },
+] as const;
 type Data = {
   node: GraphNode;
   direction: Direction;
@@ -146,51 +155,18 @@ export default function RelationshipGraph({ root, related }: { root: GraphConfig
   return (
     <div className="flex min-h-[480px] flex-1 flex-col gap-2">
       <div className="flex items-center gap-2">
-        <div
-          className="inline-flex overflow-hidden rounded-md border border-line"
-          role="group"
-          aria-label="Layout direction"
-        >
-          {(['LR', 'TB'] as const).map((d) => (
-            <button
-              key={d}
-              type="button"
-              aria-pressed={direction === d}
-              className={cn(
-                'px-2.5 py-1 text-xs',
-                direction === d ? 'bg-subtle font-semibold' : 'text-muted',
-              )}
-              onClick={() => setDirection(d)}
-            >
-              {d}
-            </button>
-          ))}
-        </div>
-        <div
-          className="inline-flex overflow-hidden rounded-md border border-line"
-          role="group"
-          aria-label="Edge style"
-        >
-          {(
-            [
-              ['default', 'Bezier'],
-              ['smoothstep', 'Smooth step'],
-            ] as const
-          ).map(([v, label]) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={edgeStyle === v}
-              className={cn(
-                'px-2.5 py-1 text-xs',
-                edgeStyle === v ? 'bg-subtle font-semibold' : 'text-muted',
-              )}
-              onClick={() => setEdgeStyle(v)}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label="Layout direction"
+          options={DIRECTIONS}
+          value={direction}
+          onChange={setDirection}
+        />
+        <SegmentedControl
+          label="Edge style"
+          options={EDGE_STYLES}
+          value={edgeStyle}
+          onChange={setEdgeStyle}
+        />
       </div>
       <div
         className="relative min-h-[440px] flex-1 rounded-md border border-line"

@@ -5,6 +5,7 @@ import { cn } from '../../../lib/cn.js';
 import { useUrlParams } from '../../../lib/urlState.js';
 import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
+import { SegmentedControl } from '../../../ui/SegmentedControl.js';
 import { Select } from '../../../ui/Select.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { Tags } from '../../../ui/Tags.js';
@@ -20,10 +21,15 @@ import {
   typeFilter,
   type RelationToggles,
 } from '../lib/relationshipToggles.js';
-import { When } from './cells.js';
+import { whenCell } from './cells.js';
+import { catalogKeys } from '../api/keys.js';
 
 const RelationshipGraph = lazy(() => import('./RelationshipGraph.js'));
 const HEALTH = ['healthy', 'unhealthy', 'warning', 'unknown'];
+const VIEWS = [
+  { value: 'table', label: 'Table' },
+  { value: 'graph', label: 'Graph' },
+] as const;
 
 function Toggle({
   label,
@@ -75,7 +81,7 @@ const columns = col.columns([
     enableSorting: false,
     cell: (c) => <Tags tags={c.getValue()} max={2} />,
   }),
-  col.accessor('updated_at', { header: 'Updated', size: 120, cell: (c) => <When value={c.getValue()} /> }),
+  col.accessor('updated_at', { header: 'Updated', size: 120, cell: whenCell }),
 ]);
 
 /** Related items as a table or a graph, with direction toggles and filters. */
@@ -110,7 +116,7 @@ export function RelationshipsTab({ config }: { config: ConfigDetail }) {
     ...(filters.health ? { health: filters.health } : {}),
   };
   const related = useQuery({
-    queryKey: ['related_configs', query],
+    queryKey: catalogKeys.related(query),
     queryFn: ({ signal }) => fetchRelated(query, signal),
     placeholderData: keepPreviousData,
     meta: { silent: true },
@@ -137,26 +143,13 @@ export function RelationshipsTab({ config }: { config: ConfigDetail }) {
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-3">
       <div className="flex flex-wrap items-center gap-2" role="search" aria-label="Relationship filters">
-        <div
-          className="inline-flex overflow-hidden rounded-md border border-line"
-          role="group"
-          aria-label="View"
-        >
-          {(['table', 'graph'] as const).map((v) => (
-            <button
-              key={v}
-              type="button"
-              aria-pressed={view === v}
-              className={cn(
-                'px-3 py-1 text-[13px] capitalize',
-                view === v ? 'bg-subtle font-semibold' : 'text-muted',
-              )}
-              onClick={() => set({ view: v === 'table' ? null : v })}
-            >
-              {v === 'table' ? 'Table' : 'Graph'}
-            </button>
-          ))}
-        </div>
+        <SegmentedControl
+          label="View"
+          options={VIEWS}
+          value={view}
+          onChange={(v) => set({ view: v === 'table' ? null : v })}
+          itemClassName="px-3 py-1 text-[13px]"
+        />
         <Select
           label="Type"
           value={filters.type}

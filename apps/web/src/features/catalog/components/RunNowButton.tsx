@@ -17,6 +17,7 @@ export function RunNowButton({ scraperId }: { scraperId: string }) {
       if (errors.length)
         toast.warning(`${text}; ${errors.length} error(s): ${errors[0] ?? ''}`, { duration: TOAST_MS });
       else toast.success(text, { duration: TOAST_MS });
+      // A scrape changes what every area shows (configs, changes, job history): all of it is stale.
       void qc.invalidateQueries();
     },
   });

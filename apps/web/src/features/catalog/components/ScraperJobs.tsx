@@ -1,18 +1,10 @@
-import { formatDuration } from '@opsdeck/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CACHE } from '../../../api/queryClient.js';
-import { Badge, type BadgeTone } from '../../../ui/Badge.js';
 import { DataTable, columnHelper, useTableUrlState } from '../../../ui/DataTable/index.js';
+import { jobRunColumns } from '../../../ui/jobRunColumns.js';
 import { fetchScraperJobs, type ScraperJob } from '../api/scrapers.js';
-import { When } from './cells.js';
-
-export function jobTone(status: string): BadgeTone {
-  if (status === 'SUCCESS') return 'green';
-  if (status === 'FAILED') return 'red';
-  if (status === 'WARNING') return 'orange';
-  if (status === 'RUNNING') return 'blue';
-  return 'grey';
-}
+import { whenCell } from './cells.js';
+import { catalogKeys } from '../api/keys.js';
 
 function errorsOf(details: ScraperJob['details']): string {
   const e = details?.errors;
@@ -25,22 +17,9 @@ const columns = col.columns([
     header: 'Started',
     size: 140,
     enableSorting: false,
-    cell: (c) => <When value={c.getValue()} />,
+    cell: whenCell,
   }),
-  col.accessor('status', {
-    header: 'Status',
-    size: 110,
-    enableSorting: false,
-    cell: (c) => <Badge tone={jobTone(c.getValue())}>{c.getValue()}</Badge>,
-  }),
-  col.accessor('duration_millis', {
-    header: 'Duration',
-    size: 100,
-    enableSorting: false,
-    cell: (c) => formatDuration(c.getValue()),
-  }),
-  col.accessor('success_count', { header: 'Success', size: 90, enableSorting: false }),
-  col.accessor('error_count', { header: 'Errors', size: 90, enableSorting: false }),
+  ...jobRunColumns(col),
   col.accessor((r) => errorsOf(r.details), {
     id: 'details',
     header: 'Details',
@@ -60,7 +39,7 @@ const DEFAULTS = { pageSize: 50 } as const;
 export function ScraperJobs({ scraperId }: { scraperId: string }) {
   const table = useTableUrlState('jobs_', DEFAULTS);
   const jobs = useQuery({
-    queryKey: ['scraper_jobs', scraperId, table.pagination],
+    queryKey: catalogKeys.scraperJobs(scraperId, table.pagination),
     queryFn: ({ signal }) =>
       fetchScraperJobs(scraperId, table.pagination.pageIndex, table.pagination.pageSize, signal),
     placeholderData: keepPreviousData,

@@ -73,3 +73,6 @@ export function When({ value }: { value: string | null | undefined }) {
     </span>
   );
 }
+
+/** A table cell showing a timestamp column as When. */
+export const whenCell = (c: { getValue: () => string | null | undefined }) => <When value={c.getValue()} />;

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, json } from '../../../test/fakeServer.js';
 import { renderWithApp } from '../../../test/render.js';
 import { CatalogPage } from './CatalogPage.js';
 
@@ -43,36 +44,24 @@ const configs = [
   },
 ];
 
-function json(body: unknown, headers: Record<string, string> = {}) {
-  return new Response(JSON.stringify(body), {
-    status: 200,
-    headers: { 'content-type': 'application/json', ...headers },
-  });
-}
-
-let calls: string[] = [];
+let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
-  calls = [];
   localStorage.clear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request) => {
-      const url = String(input instanceof Request ? input.url : input);
-      calls.push(url);
-      if (url.includes('/api/catalog/summary')) return json(summary);
-      if (url.includes('/api/db/configs')) return json(configs, { 'content-range': '0-0/1' });
-      return json([]);
-    }),
+  server = fakeServer(
+    {
+      '/api/catalog/summary': () => summary,
+      '/api/db/configs': () => json(configs, { headers: { 'content-range': '0-0/1' } }),
+    },
+    () => [],
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('CatalogPage', () => {
   it('shows the grouped summary without a type or search, favourites first', async () => {
     const user = userEvent.setup();
     renderWithApp(<CatalogPage />, { url: '/catalog' });
     expect(await screen.findByText('Kubernetes::Pod')).toBeInTheDocument();
-    expect(calls.some((c) => c.includes('/api/db/configs'))).toBe(false);
+    expect(server.hrefs().some((c) => c.includes('/api/db/configs'))).toBe(false);
     const rowsBefore = screen.getAllByRole('row').map((r) => r.textContent ?? '');
     expect(rowsBefore.findIndex((t) => t.includes('Kubernetes::Pod'))).toBeLessThan(
       rowsBefore.findIndex((t) => t.includes('AWS::S3::Bucket')),
@@ -94,7 +83,7 @@ describe('CatalogPage', () => {
     await waitFor(() => expect(app.location().searchParams.get('configType')).toBe('Kubernetes::Pod'));
     expect(app.location().searchParams.get('groupBy')).toBeNull();
     expect(await screen.findByText('checkout-7d9f')).toBeInTheDocument();
-    const listCall = calls.find((c) => c.includes('/api/db/configs'));
+    const listCall = server.hrefs().find((c) => c.includes('/api/db/configs'));
     expect(listCall).toContain('type=eq.Kubernetes');
     expect(listCall).toContain('deleted_at=is.null');
     expect(listCall).toContain('order=type.asc');
@@ -104,7 +93,7 @@ describe('CatalogPage', () => {
     renderWithApp(<CatalogPage />, { url: '/catalog?search=checkout' });
     expect(await screen.findByText('checkout-7d9f')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Deleted At/i })).toBeInTheDocument();
-    expect(calls.some((c) => c.includes('/api/catalog/summary'))).toBe(false);
-    expect(calls.find((c) => c.includes('/api/db/configs'))).toContain('name.ilike');
+    expect(server.hrefs().some((c) => c.includes('/api/catalog/summary'))).toBe(false);
+    expect(server.hrefs().find((c) => c.includes('/api/db/configs'))).toContain('name.ilike');
   });
 });

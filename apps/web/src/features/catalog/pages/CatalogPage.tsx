@@ -13,6 +13,7 @@ import { ConfigList, LIST_DEFAULTS } from '../components/ConfigList.js';
 import { SummaryTable } from '../components/SummaryTable.js';
 import { useFavouriteTypes, useHideDeleted } from '../components/usePrefs.js';
 import { parseLabels, readCatalogParams, showsSummary, summaryRowTarget } from '../lib/catalogParams.js';
+import { catalogKeys } from '../api/keys.js';
 
 /** /catalog: the grouped summary, or the flat list once a type or a search narrows it. */
 export function CatalogPage() {
@@ -25,13 +26,16 @@ export function CatalogPage() {
   const table = useTableUrlState('', LIST_DEFAULTS);
   const labels = useMemo(() => parseLabels(params.labels), [params.labels]);
 
+  const summaryQuery = {
+    groupBy: params.groupBy,
+    labels,
+    status: params.status,
+    health: params.health,
+    hideDeleted,
+  };
   const summary = useQuery({
-    queryKey: ['catalog_summary', params.groupBy, labels, params.status, params.health, hideDeleted],
-    queryFn: ({ signal }) =>
-      fetchSummary(
-        { groupBy: params.groupBy, labels, status: params.status, health: params.health, hideDeleted },
-        signal,
-      ),
+    queryKey: catalogKeys.summary(summaryQuery),
+    queryFn: ({ signal }) => fetchSummary(summaryQuery, signal),
     enabled: summaryMode,
     placeholderData: keepPreviousData,
     meta: { silent: true },
@@ -52,7 +56,7 @@ export function CatalogPage() {
     pageSize: table.pagination.pageSize,
   };
   const list = useQuery({
-    queryKey: ['configs', listQuery],
+    queryKey: catalogKeys.configs(listQuery),
     queryFn: ({ signal }) => fetchConfigs(listQuery, signal),
     enabled: !summaryMode,
     placeholderData: keepPreviousData,

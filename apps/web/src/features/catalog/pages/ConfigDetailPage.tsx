@@ -13,6 +13,7 @@ import { ConfigYaml } from '../components/ConfigYaml.js';
 import { InsightsView } from '../components/InsightsView.js';
 import { RelationshipsTab } from '../components/RelationshipsTab.js';
 import { SidePanelFrame } from '../components/SidePanelFrame.js';
+import { catalogKeys } from '../api/keys.js';
 
 export const DETAIL_TABS = ['config', 'changes', 'insights', 'relationships', 'checks'] as const;
 type DetailTab = (typeof DETAIL_TABS)[number];
@@ -28,7 +29,7 @@ export function ConfigDetailPage() {
   const [params] = useSearchParams();
   const current: DetailTab = isTab(tab) ? tab : 'config';
   const detail = useQuery({
-    queryKey: ['config_detail', id],
+    queryKey: catalogKeys.config(id),
     queryFn: ({ signal }) => fetchConfigDetail(id, signal),
     meta: { silent: true },
     ...CONFIG_CACHE,

@@ -12,13 +12,14 @@ import { Tabs } from '../../../ui/Tabs.js';
 import { fetchScraper } from '../api/scrapers.js';
 import { RunNowButton } from '../components/RunNowButton.js';
 import { ScraperJobs } from '../components/ScraperJobs.js';
+import { catalogKeys } from '../api/keys.js';
 
 /** /catalog/scrapers/{id}: the spec and the job history of one scraper. */
 export function ScraperDetailPage() {
   const { id = '' } = useParams();
   const [params, set] = useUrlParams();
   const scraper = useQuery({
-    queryKey: ['config_scraper', id],
+    queryKey: catalogKeys.scraper(id),
     queryFn: ({ signal }) => fetchScraper(id, signal),
     meta: { silent: true },
     ...CACHE.settings,

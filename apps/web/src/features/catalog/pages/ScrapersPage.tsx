@@ -4,15 +4,15 @@ import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CACHE } from '../../../api/queryClient.js';
 import { useHasPermission } from '../../../auth/permissions.js';
-import { Badge } from '../../../ui/Badge.js';
 import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
+import { JobStatusBadge } from '../../../ui/JobStatusBadge.js';
 import { Page } from '../../../ui/Page.js';
 import { fetchLastRuns, fetchScrapers, type LastRun } from '../api/scrapers.js';
 import type { Scraper } from '../api/schemas.js';
 import { CatalogTabs } from '../components/CatalogTabs.js';
-import { When } from '../components/cells.js';
-import { jobTone } from '../components/ScraperJobs.js';
+import { When, whenCell } from '../components/cells.js';
+import { catalogKeys } from '../api/keys.js';
 
 type Row = Scraper & { lastRun?: LastRun | undefined; kinds: string };
 
@@ -27,13 +27,13 @@ export function scraperKinds(spec: Record<string, unknown> | null | undefined): 
 export function ScraperTable({ hrefBase }: { hrefBase: string }) {
   const navigate = useNavigate();
   const scrapers = useQuery({
-    queryKey: ['config_scrapers'],
+    queryKey: catalogKeys.scrapers(),
     queryFn: ({ signal }) => fetchScrapers(signal),
     ...CACHE.settings,
   });
   const ids = (scrapers.data ?? []).map((s) => s.id);
   const runs = useQuery({
-    queryKey: ['config_scrapers_last_runs', ids],
+    queryKey: catalogKeys.lastRuns(ids),
     queryFn: ({ signal }) => fetchLastRuns(ids, signal),
     enabled: ids.length > 0,
     ...CACHE.settings,
@@ -63,7 +63,7 @@ export function ScraperTable({ hrefBase }: { hrefBase: string }) {
         id: 'job_status',
         header: 'Job Status',
         size: 110,
-        cell: (c) => (c.getValue() ? <Badge tone={jobTone(c.getValue())}>{c.getValue()}</Badge> : null),
+        cell: (c) => (c.getValue() ? <JobStatusBadge status={c.getValue()} /> : null),
       }),
       col.accessor((r) => r.lastRun?.created_at ?? null, {
         id: 'last_run',
@@ -71,16 +71,8 @@ export function ScraperTable({ hrefBase }: { hrefBase: string }) {
         size: 120,
         cell: (c) => <When value={c.getValue()} />,
       }),
-      col.accessor('created_at', {
-        header: 'Created',
-        size: 120,
-        cell: (c) => <When value={c.getValue()} />,
-      }),
-      col.accessor('updated_at', {
-        header: 'Updated',
-        size: 120,
-        cell: (c) => <When value={c.getValue()} />,
-      }),
+      col.accessor('created_at', { header: 'Created', size: 120, cell: whenCell }),
+      col.accessor('updated_at', { header: 'Updated', size: 120, cell: whenCell }),
       col.accessor((r) => r.created_by?.name ?? '', {
         id: 'created_by',
         header: 'Created By',

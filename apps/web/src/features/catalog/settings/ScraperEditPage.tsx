@@ -9,13 +9,14 @@ import { fetchScraper } from '../api/scrapers.js';
 import { RunNowButton } from '../components/RunNowButton.js';
 import { ScraperJobs } from '../components/ScraperJobs.js';
 import { ScraperForm } from './ScraperForm.js';
+import { catalogKeys } from '../api/keys.js';
 
 /** /settings/config_scrapers/new and /settings/config_scrapers/{id}. */
 export function ScraperEditPage() {
   const { id } = useParams();
   const [params, set] = useUrlParams();
   const scraper = useQuery({
-    queryKey: ['config_scraper', id],
+    queryKey: catalogKeys.scraper(id),
     queryFn: ({ signal }) => fetchScraper(id ?? '', signal),
     enabled: Boolean(id),
     meta: { silent: true },

@@ -1,47 +1,40 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, json, type FakeRequest } from '../../../test/fakeServer.js';
 import { renderWithApp } from '../../../test/render.js';
 import { ScraperForm } from './ScraperForm.js';
 
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
 let posted: unknown[] = [];
-let patched: { url: string; body: unknown }[] = [];
+let patched: FakeRequest[] = [];
 beforeEach(() => {
   posted = [];
   patched = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input);
-      if (url.includes('/api/about')) return json(200, { version: 'test', appMode: 'full' });
-      if (url.includes('/api/auth/whoami'))
-        return json(200, {
-          payload: {
-            user: { id: 'u1', name: 'Admin' },
-            roles: ['admin'],
-            permissions: ['config_scrapers:write'],
-          },
-        });
-      if (url.includes('/api/db/config_scrapers') && init?.method === 'POST') {
-        posted.push(JSON.parse(String(init.body)));
-        return json(400, {
-          code: 'OPSDECK_INVALID_SPEC',
-          message: 'spec.file.0.paths: needs at least one path or glob',
-        });
-      }
-      if (url.includes('/api/db/config_scrapers') && init?.method === 'PATCH') {
-        patched.push({ url, body: JSON.parse(String(init.body)) });
-        return json(200, [{ id: 's1' }]);
-      }
-      return json(200, {});
-    }),
+  fakeServer(
+    {
+      '/api/about': () => ({ version: 'test', appMode: 'full' }),
+      '/api/auth/whoami': () => ({
+        payload: {
+          user: { id: 'u1', name: 'Admin' },
+          roles: ['admin'],
+          permissions: ['config_scrapers:write'],
+        },
+      }),
+      'POST /api/db/config_scrapers': (req) => {
+        posted.push(req.body);
+        return json(
+          { code: 'OPSDECK_INVALID_SPEC', message: 'spec.file.0.paths: needs at least one path or glob' },
+          { status: 400 },
+        );
+      },
+      'PATCH /api/db/config_scrapers': (req) => {
+        patched.push(req);
+        return [{ id: 's1' }];
+      },
+    },
+    () => ({}),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('ScraperForm', () => {
   it("asks for a name, then shows the server's message for a broken spec and stays on the form", async () => {
@@ -82,7 +75,7 @@ describe('ScraperForm', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(app.location().pathname).toBe('/settings/config_scrapers'));
     expect(patched).toHaveLength(1);
-    expect(patched[0]?.url).toContain('id=eq.s1');
+    expect(patched[0]?.href).toContain('id=eq.s1');
     expect(patched[0]?.body).toMatchObject({ deleted_at: expect.any(String) });
   });
 });

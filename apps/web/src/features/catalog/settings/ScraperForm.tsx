@@ -1,15 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { stringify } from 'yaml';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { parseYamlObject } from '../../../lib/yaml.js';
-import { CodeField } from '../../../ui/CodeEditor/CodeField.js';
-import { ErrorView } from '../../../ui/ErrorView.js';
+import { SpecField } from '../../../ui/CodeEditor/CodeField.js';
 import { FormField } from '../../../ui/FormField.js';
-import { ResourceFormActions } from '../../../ui/ResourceFormActions.js';
+import { ResourceForm } from '../../../ui/ResourceForm.js';
+import { useResourceMutations } from '../../../ui/useResourceMutations.js';
 import { createScraper, deleteScraper, updateScraper } from '../api/scrapers.js';
 import type { Scraper } from '../api/schemas.js';
 import {
@@ -18,6 +16,7 @@ import {
   scraperFormSchema,
   type ScraperFormValues,
 } from './scraperForm.js';
+import { catalogKeys } from '../api/keys.js';
 
 const RESOURCE_NAME = 'Catalog Scraper';
 
@@ -35,7 +34,6 @@ function toValues(row: Scraper | undefined): ScraperFormValues {
 export function ScraperForm({ row }: { row?: Scraper | undefined }) {
   const editing = row !== undefined;
   const canWrite = useHasPermission('config_scrapers', 'write');
-  const navigate = useNavigate();
   const qc = useQueryClient();
   const form = useForm<ScraperFormValues>({
     resolver: zodResolver(scraperFormSchema),
@@ -43,8 +41,11 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
   });
   const errors = form.formState.errors;
 
-  const save = useMutation({
-    mutationFn: async (v: ScraperFormValues) => {
+  const mutations = useResourceMutations({
+    resourceName: RESOURCE_NAME,
+    listHref: '/settings/config_scrapers',
+    editing,
+    save: async (v: ScraperFormValues) => {
       const spec = parseYamlObject(v.spec) ?? {};
       if (row) {
         await updateScraper(row.id, { name: v.name.trim(), spec });
@@ -58,32 +59,22 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
       });
       return created.id;
     },
-    meta: { silent: true },
-    onSuccess: (id) => {
-      toast.success(
-        editing ? `${RESOURCE_NAME} updated successfully` : `${RESOURCE_NAME} created successfully`,
-      );
-      void qc.invalidateQueries({ queryKey: ['config_scrapers'] });
-      void qc.invalidateQueries({ queryKey: ['config_scraper', id] });
-      if (!editing) void navigate(`/settings/config_scrapers/${id}`, { replace: true });
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => deleteScraper(row?.id ?? ''),
-    onSuccess: () => {
-      toast.success(`${RESOURCE_NAME} deleted successfully`);
-      void qc.invalidateQueries({ queryKey: ['config_scrapers'] });
-      void navigate('/settings/config_scrapers');
-    },
+    remove: () => deleteScraper(row?.id ?? ''),
+    // The list and, below it, this scraper.
+    onChanged: () => void qc.invalidateQueries({ queryKey: catalogKeys.scrapers() }),
+    silentSave: true,
   });
   const readOnly = !canWrite;
 
   return (
-    <form
-      className="flex min-h-0 flex-1 flex-col gap-3"
-      onSubmit={form.handleSubmit((v) => save.mutate(v))}
-      aria-label={RESOURCE_NAME}
-      noValidate
+    <ResourceForm
+      label={RESOURCE_NAME}
+      resourceName={RESOURCE_NAME}
+      editing={editing}
+      canWrite={canWrite}
+      deleteQuestion={`Delete '${row?.name ?? ''}'? Its configs stay in the catalog until they go stale.`}
+      form={form}
+      mutations={mutations}
     >
       <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
         <FormField label="Name" error={errors.name?.message}>
@@ -101,27 +92,12 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
           <input className="input" aria-label="Source" readOnly disabled {...form.register('source')} />
         </FormField>
       </div>
-      <CodeField
+      <SpecField
         control={form.control}
-        name="spec"
-        label="Spec"
-        error={errors.spec?.message}
-        language="yaml"
-        jsonSchemaUrl={SCRAPE_CONFIG_SCHEMA_URL}
+        schemaUrl={SCRAPE_CONFIG_SCHEMA_URL}
         height="420px"
         readOnly={readOnly}
       />
-      {save.isError ? <ErrorView error={save.error} /> : null}
-      {canWrite ? (
-        <ResourceFormActions
-          resourceName={RESOURCE_NAME}
-          editing={editing}
-          deleteQuestion={`Delete '${row?.name ?? ''}'? Its configs stay in the catalog until they go stale.`}
-          saving={save.isPending}
-          deleting={remove.isPending}
-          onDelete={() => remove.mutate()}
-        />
-      ) : null}
-    </form>
+    </ResourceForm>
   );
 }

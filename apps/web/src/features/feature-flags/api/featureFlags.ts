@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { db, rows } from '../../../api/postgrest.js';
+import { featureFlagKeys } from './keys.js';
 
 export const flagSchema = z.object({
   name: z.string(),
@@ -23,7 +24,7 @@ export function isLocal(f: Pick<FeatureFlag, 'source'>): boolean {
 
 export function useFeatureFlags() {
   return useQuery({
-    queryKey: ['properties', 'table'],
+    queryKey: featureFlagKeys.table(),
     queryFn: async () =>
       z
         .array(flagSchema)
@@ -35,8 +36,7 @@ export type FlagInput = { name: string; value: string; description: string };
 
 function useInvalidate() {
   const qc = useQueryClient();
-  // The app's own flag checks read ['properties'] too.
-  return () => qc.invalidateQueries({ queryKey: ['properties'] });
+  return () => qc.invalidateQueries({ queryKey: featureFlagKeys.all });
 }
 
 /** An existing flag (one with created_at) is updated, a new one created (spec 3 §4). */

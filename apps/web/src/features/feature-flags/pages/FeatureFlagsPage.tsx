@@ -5,9 +5,10 @@ import { toast } from 'sonner';
 import { TOAST_MS } from '../../../api/queryClient.js';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { Badge } from '../../../ui/Badge.js';
-import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
-import { ErrorView } from '../../../ui/ErrorView.js';
+import { columnHelper } from '../../../ui/DataTable/index.js';
 import { Page } from '../../../ui/Page.js';
+import { PrimaryAction } from '../../../ui/PrimaryAction.js';
+import { QueryTable } from '../../../ui/QueryTable.js';
 import { isLocal, LOCAL_FLAG_TEXT, useFeatureFlags, type FeatureFlag } from '../api/featureFlags.js';
 import { FeatureFlagDialog } from '../components/FeatureFlagDialog.js';
 
@@ -44,44 +45,30 @@ export function FeatureFlagsPage() {
   const canWrite = useHasPermission('properties', 'write');
   const [open, setOpen] = useState(false);
   const [editing, setEditing] = useState<FeatureFlag>();
+  const add = () => {
+    setEditing(undefined);
+    setOpen(true);
+  };
   return (
     <Page
       crumbs={[{ label: 'Settings' }, { label: 'Feature Flags' }]}
-      actions={
-        canWrite ? (
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
-              setEditing(undefined);
-              setOpen(true);
-            }}
-          >
-            <Plus className="size-4" aria-hidden /> Add Feature Flag
-          </button>
-        ) : null
-      }
+      actions={canWrite ? <PrimaryAction icon={Plus} label="Add Feature Flag" onClick={add} /> : null}
     >
-      {flags.isError ? (
-        <ErrorView error={flags.error} onRetry={() => void flags.refetch()} />
-      ) : (
-        <DataTable
-          id="settings-feature-flags"
-          columns={columns}
-          data={flags.data ?? []}
-          loading={flags.isPending}
-          getRowId={(f) => f.name}
-          pagination={false}
-          onRowClick={(f) => {
-            if (isLocal(f)) {
-              toast.error(LOCAL_FLAG_TEXT, { duration: TOAST_MS });
-              return;
-            }
-            setEditing(f);
-            setOpen(true);
-          }}
-        />
-      )}
+      <QueryTable
+        id="settings-feature-flags"
+        query={flags}
+        columns={columns}
+        getRowId={(f) => f.name}
+        pagination={false}
+        onRowClick={(f) => {
+          if (isLocal(f)) {
+            toast.error(LOCAL_FLAG_TEXT, { duration: TOAST_MS });
+            return;
+          }
+          setEditing(f);
+          setOpen(true);
+        }}
+      />
       <FeatureFlagDialog open={open} onOpenChange={setOpen} flag={editing} canWrite={canWrite} />
     </Page>
   );

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { http } from '../../../api/http.js';
 import { db, page, rows } from '../../../api/postgrest.js';
 import { checkStatusSchema, graphSchema, runNowSchema, type CheckStatus } from './types.js';
+import { healthKeys } from './keys.js';
 
 export const HISTORY_PAGE_SIZE = 50;
 
@@ -33,7 +34,7 @@ export async function fetchCheckStatuses(
 
 export function useCheckGraph(checkId: string, start: string) {
   return useQuery({
-    queryKey: ['health', 'graph', checkId, start],
+    queryKey: healthKeys.graph(checkId, start),
     queryFn: async ({ signal }) =>
       graphSchema.parse(
         await http('/api/canary/api/graph', { query: { check: checkId, start, count: 300 }, signal }),
@@ -51,7 +52,7 @@ const specRow = z.object({
 /** The stored check row (its spec is what the Spec tab shows). */
 export function useCheckRow(checkId: string) {
   return useQuery({
-    queryKey: ['health', 'check', checkId],
+    queryKey: healthKeys.check(checkId),
     queryFn: async ({ signal }) => {
       const list = await rows(
         db.from('checks').select('id,spec,canary_id,labels').eq('id', checkId).abortSignal(signal),
@@ -76,7 +77,7 @@ export type RelatedItem = { id: string; name: string; kind: 'component' | 'confi
 /** Components linked to the check, and config items its spec's `relationships` select. */
 export function useCheckRelationships(checkId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['health', 'relationships', checkId],
+    queryKey: healthKeys.relationships(checkId),
     enabled,
     meta: { silent: true },
     queryFn: async ({ signal }): Promise<RelatedItem[]> => {
@@ -131,7 +132,7 @@ export function useRunCheckNow(checkId: string) {
     onSuccess: (r) => {
       if ((r.failed ?? 0) > 0) toast.warning('Check ran: failing');
       else toast.success('Check ran: passing');
-      void client.invalidateQueries({ queryKey: ['health'] });
+      void client.invalidateQueries({ queryKey: healthKeys.all });
     },
   });
 }

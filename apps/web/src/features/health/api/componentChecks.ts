@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { db, rows } from '../../../api/postgrest.js';
+import { healthKeys } from './keys.js';
 
 const componentRows = z.array(
   z.object({
@@ -19,7 +20,7 @@ export type ComponentChecks = { name: string; checkIds: ReadonlySet<string> };
  */
 export function useComponentChecks(componentId: string | null) {
   return useQuery({
-    queryKey: ['health', 'component-checks', componentId],
+    queryKey: healthKeys.componentChecks(componentId),
     enabled: componentId !== null,
     queryFn: async ({ signal }): Promise<ComponentChecks | null> => {
       const id = componentId ?? '';

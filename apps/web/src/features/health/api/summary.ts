@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../../api/http.js';
 import { summaryResponseSchema, type CheckSummary } from './types.js';
+import { healthKeys } from './keys.js';
 
 /** All checks with their uptime and latency over the window (a short range such as '1h'). */
 export async function fetchChecksSummary(window: string, signal?: AbortSignal): Promise<CheckSummary[]> {
@@ -34,7 +35,7 @@ function takeEarly(window: string): Promise<CheckSummary[]> | undefined {
  */
 export function useChecksSummary(window: string, refetchInterval: number | false) {
   return useQuery({
-    queryKey: ['health', 'summary', window],
+    queryKey: healthKeys.summary(window),
     queryFn: ({ signal }) =>
       takeEarly(window)?.catch(() => fetchChecksSummary(window, signal)) ??
       fetchChecksSummary(window, signal),
@@ -46,7 +47,7 @@ export function useChecksSummary(window: string, refetchInterval: number | false
 /** One check's summary figures over the window. */
 export function useCheckSummary(checkId: string, window: string) {
   return useQuery({
-    queryKey: ['health', 'summary', window, checkId],
+    queryKey: healthKeys.checkSummary(window, checkId),
     queryFn: async ({ signal }) => {
       const body = await http('/api/canary/api/summary', { query: { window, check_id: checkId }, signal });
       return summaryResponseSchema.parse(body).checks_summary?.[0] ?? null;

@@ -12,6 +12,7 @@ import {
   DURATION_FILTER_OPTIONS,
   parseDurationFilter,
 } from '../lib/durationFilter.js';
+import { healthKeys } from '../api/keys.js';
 
 const col = columnHelper<CheckStatus>();
 const columns = col.columns([
@@ -100,7 +101,7 @@ export function CheckHistory({ checkId, rangeMinutes }: { checkId: string; range
   const [pageIndex, setPageIndex] = useState(0);
   const filter = useMemo(() => ({ status, minDurationMs }), [status, minDurationMs]);
   const history = useQuery({
-    queryKey: ['health', 'statuses', checkId, rangeMinutes, filter, pageIndex],
+    queryKey: healthKeys.statuses(checkId, rangeMinutes, filter, pageIndex),
     // The window ends now at each fetch, so a refetch after Run Now includes the new run.
     queryFn: ({ signal }) =>
       fetchCheckStatuses(checkId, new Date(Date.now() - rangeMinutes * 60_000), filter, pageIndex, signal),

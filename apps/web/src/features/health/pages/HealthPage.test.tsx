@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '../../../test/fakeServer.js';
 import { renderWithApp } from '../../../test/render.js';
+import { healthKeys } from '../api/keys.js';
 import { HealthPage } from './HealthPage.js';
 
 const summary = {
@@ -29,27 +31,21 @@ const summary = {
   ],
 };
 
-let calls: string[] = [];
+let server: ReturnType<typeof fakeServer>;
 beforeEach(() => {
-  calls = [];
   // happy-dom has no layout: give the table's scroll box a height so virtual rows render.
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string) => {
-      calls.push(String(input));
-      const body = String(input).includes('/api/db/components')
-        ? [{ id: 'c1', name: 'checkout', check_component_relationships: [{ check_id: 'a' }] }]
-        : summary;
-      return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
-    }),
+  server = fakeServer(
+    {
+      '/api/db/components': () => [
+        { id: 'c1', name: 'checkout', check_component_relationships: [{ check_id: 'a' }] },
+      ],
+    },
+    () => summary,
   );
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+afterEach(() => vi.restoreAllMocks());
 
 describe('health dashboard', () => {
   it('hides passing checks by default and counts passing and failing', async () => {
@@ -70,13 +66,13 @@ describe('health dashboard', () => {
     const user = userEvent.setup();
     const r = renderWithApp(<HealthPage />, { url: '/health?timeRange=15m' });
     await screen.findByText('login');
-    const query = () => r.queryClient.getQueryCache().findAll({ queryKey: ['health', 'summary'] })[0];
+    const query = () => r.queryClient.getQueryCache().findAll({ queryKey: healthKeys.summary('15m') })[0];
     expect(query()?.observers[0]?.options.refetchInterval).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Refresh rate' }));
     await user.click(within(await screen.findByRole('menu')).getByText('15s'));
     await waitFor(() => expect(query()?.observers[0]?.options.refetchInterval).toBe(15_000));
     expect(window.localStorage.getItem('opsdeck.refreshRate.health')).toContain('15s');
-    expect(calls.some((u) => u.includes('/api/canary/api/summary?window=15m'))).toBe(true);
+    expect(server.hrefs().some((u) => u.includes('/api/canary/api/summary?window=15m'))).toBe(true);
   });
 
   it('shows only the checks of a component when linked from a topology card, until cleared', async () => {
@@ -86,7 +82,7 @@ describe('health dashboard', () => {
     expect(screen.getByTestId('component-filter')).toHaveTextContent('Component: checkout');
     expect(screen.queryByText('login')).toBeNull();
     // The component and everything below it (their paths hold its id).
-    expect(calls.map(decodeURIComponent)).toContainEqual(
+    expect(server.hrefs().map(decodeURIComponent)).toContainEqual(
       expect.stringContaining('or=(id.eq.c1,path.like.*c1*)'),
     );
     await user.click(screen.getByRole('button', { name: 'Clear component filter' }));

@@ -5,6 +5,7 @@ import { Badge } from '../../../ui/Badge.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Page } from '../../../ui/Page.js';
 import { RefreshRateSelect, useRefreshRate } from '../../../ui/RefreshRate.js';
+import { SegmentedControl } from '../../../ui/SegmentedControl.js';
 import { Select } from '../../../ui/Select.js';
 import { useComponentChecks } from '../api/componentChecks.js';
 import { useChecksSummary } from '../api/summary.js';
@@ -26,6 +27,24 @@ import {
 } from '../lib/checks.js';
 import { rangeMinutes, serverWindow } from '../lib/timeRange.js';
 import { encodeLabels, useHealthParams } from '../lib/useHealthParams.js';
+
+const LAYOUTS = [
+  { value: 'table', label: <Table2 className="size-4" />, ariaLabel: 'Table layout' },
+  { value: 'card', label: <LayoutGrid className="size-4" />, ariaLabel: 'Card layout' },
+] as const;
+
+/** 'n passing' / 'n failing' beside the page title, with the health colour's dot. */
+function CheckCount({ label, count, dot }: { label: 'passing' | 'failing'; count: number; dot: string }) {
+  return (
+    <span className="flex items-center gap-1">
+      <span className={`size-2 rounded-full ${dot}`} aria-hidden />
+      <span data-testid={`${label}-count`} className="font-semibold tabular-nums">
+        {count}
+      </span>
+      <span className="text-muted">{label}</span>
+    </span>
+  );
+}
 
 const CheckPanel = lazy(() => import('../components/CheckPanel.js').then((m) => ({ default: m.CheckPanel })));
 
@@ -109,20 +128,8 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
       actions={
         <div className="flex items-center gap-3">
           <span className="flex items-center gap-3 text-[13px]" aria-label="Check counts">
-            <span className="flex items-center gap-1">
-              <span className="size-2 rounded-full bg-health-healthy" aria-hidden />
-              <span data-testid="passing-count" className="font-semibold tabular-nums">
-                {passing}
-              </span>
-              <span className="text-muted">passing</span>
-            </span>
-            <span className="flex items-center gap-1">
-              <span className="size-2 rounded-full bg-health-unhealthy" aria-hidden />
-              <span data-testid="failing-count" className="font-semibold tabular-nums">
-                {failing}
-              </span>
-              <span className="text-muted">failing</span>
-            </span>
+            <CheckCount label="passing" count={passing} dot="bg-health-healthy" />
+            <CheckCount label="failing" count={failing} dot="bg-health-unhealthy" />
           </span>
           <RefreshRateSelect value={rate} onChange={setRate} rangeMinutes={rangeMinutes(summaryRange)} />
         </div>
@@ -192,23 +199,13 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
                 </button>
               </Badge>
             )}
-            <div className="flex rounded-md border border-line" role="group" aria-label="Layout">
-              {(['table', 'card'] as const).map((l) => (
-                <button
-                  key={l}
-                  type="button"
-                  aria-pressed={p.layout === l}
-                  aria-label={l === 'table' ? 'Table layout' : 'Card layout'}
-                  onClick={() => setParams({ layout: l === 'table' ? null : l })}
-                  className={cn(
-                    'px-2 py-1',
-                    p.layout === l ? 'bg-subtle text-fg' : 'text-muted hover:text-fg',
-                  )}
-                >
-                  {l === 'table' ? <Table2 className="size-4" /> : <LayoutGrid className="size-4" />}
-                </button>
-              ))}
-            </div>
+            <SegmentedControl
+              label="Layout"
+              options={LAYOUTS}
+              value={p.layout}
+              onChange={(l) => setParams({ layout: l === 'table' ? null : l })}
+              itemClassName="px-2 py-1"
+            />
           </div>
           <nav className="flex gap-1 overflow-x-auto border-b border-line" aria-label="Check tabs">
             {tabs.map((t) => (

@@ -5,13 +5,13 @@ import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CACHE } from '../../../api/queryClient.js';
 import { useHasPermission } from '../../../auth/permissions.js';
-import { Badge } from '../../../ui/Badge.js';
 import { DataTable, columnHelper, useTableUrlState } from '../../../ui/DataTable/index.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Page } from '../../../ui/Page.js';
+import { JobStatusBadge } from '../../../ui/JobStatusBadge.js';
 import { Tags, type TagMap } from '../../../ui/Tags.js';
-import { jobTone } from './jobTone.js';
 import { fetchCanaries, fetchCanaryJobs, fetchPeople, type CanaryJob, type CanaryRow } from './canaryApi.js';
+import { healthKeys } from '../api/keys.js';
 
 type ListRow = CanaryRow & { job?: CanaryJob; lastFailed?: string; createdByName?: string };
 
@@ -37,7 +37,7 @@ const columns = col.columns([
     cell: ({ row: { original: r } }) =>
       r.job ? (
         <span className="flex items-center gap-1.5">
-          <Badge tone={jobTone(r.job.status)}>{r.job.status}</Badge>
+          <JobStatusBadge status={r.job.status} />
           <Link
             to={`/settings/jobs?resourceId=${r.id}&status=all`}
             className="text-xs text-brand-600 hover:underline"
@@ -82,7 +82,7 @@ export function CanariesPage() {
   const canWrite = useHasPermission('canaries', 'write');
   const navigate = useNavigate();
   const list = useQuery({
-    queryKey: ['settings', 'canaries', table.sorting],
+    queryKey: healthKeys.canaries(table.sorting),
     queryFn: async ({ signal }) => {
       const canaries = await fetchCanaries(table.sorting, signal);
       const ids = canaries.map((c) => c.id);

@@ -1,33 +1,20 @@
-import { formatDateTime, formatDuration, formatRelativeTime } from '@opsdeck/shared';
+import { formatDateTime, formatRelativeTime } from '@opsdeck/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
 import { useParams } from 'react-router';
 import { CACHE } from '../../../api/queryClient.js';
-import { Badge } from '../../../ui/Badge.js';
 import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
+import { jobRunColumns } from '../../../ui/jobRunColumns.js';
 import { Page } from '../../../ui/Page.js';
 import { Tabs } from '../../../ui/Tabs.js';
 import { fetchCanary, fetchCanaryJobs, type CanaryJob } from './canaryApi.js';
 import { CanaryForm } from './CanaryForm.js';
-import { jobTone } from './jobTone.js';
+import { healthKeys } from '../api/keys.js';
 
 const col = columnHelper<CanaryJob>();
 const jobColumns = col.columns([
-  col.accessor('status', {
-    header: 'Status',
-    size: 110,
-    enableSorting: false,
-    cell: (c) => <Badge tone={jobTone(c.getValue())}>{c.getValue()}</Badge>,
-  }),
-  col.accessor('duration_millis', {
-    header: 'Duration',
-    size: 100,
-    enableSorting: false,
-    cell: (c) => formatDuration(c.getValue()),
-  }),
-  col.accessor('success_count', { header: 'Success', size: 90, enableSorting: false }),
-  col.accessor('error_count', { header: 'Errors', size: 90, enableSorting: false }),
+  ...jobRunColumns(col),
   col.accessor('created_at', {
     header: 'Started',
     size: 170,
@@ -38,7 +25,7 @@ const jobColumns = col.columns([
 
 function JobHistoryTab({ id }: { id: string }) {
   const jobs = useQuery({
-    queryKey: ['settings', 'canary-jobs', id],
+    queryKey: healthKeys.canaryJobs(id),
     queryFn: ({ signal }) => fetchCanaryJobs([id], 100, signal),
     ...CACHE.settings,
   });
@@ -62,7 +49,7 @@ export function CanaryDetailPage() {
   const { id = 'new' } = useParams();
   const isNew = id === 'new';
   const canary = useQuery({
-    queryKey: ['settings', 'canary', id],
+    queryKey: healthKeys.canary(id),
     queryFn: ({ signal }) => fetchCanary(id, signal),
     enabled: !isNew,
     meta: { silent: true },

@@ -1,15 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { stringify } from 'yaml';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { parseYamlObject } from '../../../lib/yaml.js';
-import { CodeField } from '../../../ui/CodeEditor/CodeField.js';
-import { ErrorView } from '../../../ui/ErrorView.js';
+import { CodeField, SpecField } from '../../../ui/CodeEditor/CodeField.js';
 import { FormField } from '../../../ui/FormField.js';
-import { ResourceFormActions } from '../../../ui/ResourceFormActions.js';
+import { ResourceForm } from '../../../ui/ResourceForm.js';
+import { useResourceMutations } from '../../../ui/useResourceMutations.js';
 import {
   createCanary,
   deleteCanary,
@@ -54,7 +51,6 @@ function toInput(v: CanaryFormValues, editing: boolean): CanaryInput {
 export function CanaryForm({ row }: { row?: CanaryRow }) {
   const editing = row !== undefined;
   const canWrite = useHasPermission('canaries', 'write');
-  const navigate = useNavigate();
   const form = useForm<CanaryFormValues>({
     resolver: zodResolver(canaryFormSchema),
     defaultValues: toValues(row),
@@ -62,8 +58,11 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
   });
   const errors = form.formState.errors;
 
-  const save = useMutation({
-    mutationFn: async (v: CanaryFormValues) => {
+  const mutations = useResourceMutations({
+    resourceName: RESOURCE_NAME,
+    listHref: '/settings/canaries',
+    editing,
+    save: async (v: CanaryFormValues) => {
       const input = toInput(v, editing);
       if (row) {
         await updateCanary(row.id, input);
@@ -71,45 +70,28 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
       }
       return createCanary(input);
     },
-    onSuccess: (id) => {
-      toast.success(
-        editing ? `${RESOURCE_NAME} updated successfully` : `${RESOURCE_NAME} created successfully`,
-      );
-      if (!editing) void navigate(`/settings/canaries/${id}`, { replace: true });
-    },
-  });
-  const remove = useMutation({
-    mutationFn: () => deleteCanary(row?.id ?? ''),
-    onSuccess: () => {
-      toast.success(`${RESOURCE_NAME} deleted successfully`);
-      void navigate('/settings/canaries');
-    },
+    remove: () => deleteCanary(row?.id ?? ''),
   });
   const readOnly = !canWrite;
+  // Name and namespace identify a stored canary: they are set once.
+  const locked = editing || readOnly;
 
   return (
-    <form
-      className="flex min-h-0 flex-1 flex-col gap-3"
-      onSubmit={form.handleSubmit((v) => save.mutate(v))}
-      aria-label="Health check"
-      noValidate
+    <ResourceForm
+      label="Health check"
+      resourceName={RESOURCE_NAME}
+      editing={editing}
+      canWrite={canWrite}
+      deleteQuestion={`Delete '${row?.name ?? ''}' and stop running its checks?`}
+      form={form}
+      mutations={mutations}
     >
       <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
         <FormField label="Name" error={errors.name?.message}>
-          <input
-            className="input"
-            aria-label="Name"
-            disabled={editing || readOnly}
-            {...form.register('name')}
-          />
+          <input className="input" aria-label="Name" disabled={locked} {...form.register('name')} />
         </FormField>
         <FormField label="Namespace" error={errors.namespace?.message}>
-          <input
-            className="input"
-            aria-label="Namespace"
-            disabled={editing || readOnly}
-            {...form.register('namespace')}
-          />
+          <input className="input" aria-label="Namespace" disabled={locked} {...form.register('namespace')} />
         </FormField>
         <FormField label="Schedule" error={errors.schedule?.message}>
           <select className="input" aria-label="Schedule" disabled={readOnly} {...form.register('schedule')}>
@@ -126,32 +108,11 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
         control={form.control}
         name="labels"
         label="Labels"
-        error={errors.labels?.message}
         language="json"
         height="90px"
         readOnly={readOnly}
       />
-      <CodeField
-        control={form.control}
-        name="spec"
-        label="Spec"
-        error={errors.spec?.message}
-        language="yaml"
-        jsonSchemaUrl={CANARY_SCHEMA_URL}
-        height="380px"
-        readOnly={readOnly}
-      />
-      {save.isError ? <ErrorView error={save.error} /> : null}
-      {canWrite ? (
-        <ResourceFormActions
-          resourceName={RESOURCE_NAME}
-          editing={editing}
-          deleteQuestion={`Delete '${row?.name ?? ''}' and stop running its checks?`}
-          saving={save.isPending}
-          deleting={remove.isPending}
-          onDelete={() => remove.mutate()}
-        />
-      ) : null}
-    </form>
+      <SpecField control={form.control} schemaUrl={CANARY_SCHEMA_URL} height="380px" readOnly={readOnly} />
+    </ResourceForm>
   );
 }

@@ -8,6 +8,7 @@ import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Modal } from '../../../ui/Modal.js';
 import { Page } from '../../../ui/Page.js';
+import { settingsKeys } from '../api/keys.js';
 
 const summarySchema = z.object({
   name: z.string(),
@@ -78,7 +79,7 @@ const columns = col.columns([
 export function EventQueuePage() {
   const [selected, setSelected] = useState<QueueSummary | undefined>();
   const summary = useQuery({
-    queryKey: ['event_queue_summary'],
+    queryKey: settingsKeys.eventQueue(),
     queryFn: fetchEventQueueSummary,
     meta: { silent: true },
     ...CACHE.settings,

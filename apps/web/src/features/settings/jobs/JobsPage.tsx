@@ -7,6 +7,7 @@ import { useUrlParams } from '../../../lib/urlState.js';
 import { Badge } from '../../../ui/Badge.js';
 import { DataTable, columnHelper, useTableUrlState } from '../../../ui/DataTable/index.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
+import { JobStatusBadge } from '../../../ui/JobStatusBadge.js';
 import { Page } from '../../../ui/Page.js';
 import { Select } from '../../../ui/Select.js';
 import { TimeRangePicker } from '../../../ui/TimeRangePicker/TimeRangePicker.js';
@@ -19,11 +20,11 @@ import {
   DURATION_OPTIONS,
   fetchJobHistory,
   fetchJobNames,
-  jobStatusTone,
   RESOURCE_TYPES,
   STATUS_OPTIONS,
   type JobHistory,
 } from './jobHistory.js';
+import { settingsKeys } from '../api/keys.js';
 
 const col = columnHelper<JobHistory>();
 const columns = col.columns([
@@ -45,7 +46,7 @@ const columns = col.columns([
   col.accessor('status', {
     header: 'Status',
     size: 110,
-    cell: (c) => <Badge tone={jobStatusTone(c.getValue())}>{c.getValue()}</Badge>,
+    cell: (c) => <JobStatusBadge status={c.getValue()} />,
   }),
   col.accessor('duration_millis', {
     header: 'Duration',
@@ -97,9 +98,9 @@ export function JobsPage() {
   );
   const { pageIndex, pageSize } = table.pagination;
 
-  const names = useQuery({ queryKey: ['job_history_names'], queryFn: fetchJobNames, ...CACHE.settings });
+  const names = useQuery({ queryKey: settingsKeys.jobNames(), queryFn: fetchJobNames, ...CACHE.settings });
   const jobs = useQuery({
-    queryKey: ['job_histories', filters, pageIndex, pageSize, table.sorting],
+    queryKey: settingsKeys.jobs(filters, pageIndex, pageSize, table.sorting),
     queryFn: ({ signal }) => fetchJobHistory(filters, pageIndex, pageSize, table.sorting, signal),
     placeholderData: keepPreviousData,
     meta: { silent: true },

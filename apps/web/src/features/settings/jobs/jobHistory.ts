@@ -98,20 +98,3 @@ export async function fetchJobNames(): Promise<string[]> {
     .parse(list)
     .map((r) => r.name);
 }
-
-/** Status colours (spec 3 §4): RUNNING yellow, SUCCESS green, WARNING orange, FAILED and STOPPED red. */
-export function jobStatusTone(status: string): 'yellow' | 'green' | 'orange' | 'red' | 'grey' {
-  switch (status) {
-    case 'RUNNING':
-      return 'yellow';
-    case 'SUCCESS':
-      return 'green';
-    case 'WARNING':
-      return 'orange';
-    case 'FAILED':
-    case 'STOPPED':
-      return 'red';
-    default:
-      return 'grey';
-  }
-}

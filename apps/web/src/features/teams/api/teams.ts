@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { db, rows } from '../../../api/postgrest.js';
+import { teamKeys } from './keys.js';
 
 export const teamSchema = z.object({
   id: z.string(),
@@ -26,7 +27,7 @@ export type TeamMember = z.infer<typeof memberSchema>;
 /** GET /teams?deleted_at=is.null&order=name.asc (spec 3 §7.3). */
 export function useTeams() {
   return useQuery({
-    queryKey: ['teams'],
+    queryKey: teamKeys.list(),
     queryFn: async () =>
       z
         .array(teamSchema)
@@ -36,7 +37,7 @@ export function useTeams() {
 
 export function useTeam(id: string | undefined) {
   return useQuery({
-    queryKey: ['teams', id],
+    queryKey: teamKeys.team(id),
     enabled: id !== undefined && id !== 'new',
     queryFn: async () => {
       const list = z.array(teamSchema).parse(
@@ -67,7 +68,7 @@ export function useSaveTeam() {
       if (!saved) throw new Error('No resources found');
       return saved;
     },
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['teams'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }
 
@@ -77,14 +78,14 @@ export function useDeleteTeam() {
   return useMutation({
     mutationFn: async (id: string) =>
       rows(db.from('teams').update({ deleted_at: new Date().toISOString() }).eq('id', id).select('id')),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['teams'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: teamKeys.all }),
   });
 }
 
 /** GET /team_members?team_id=eq.{id}&select=*,person_id(*) */
 export function useTeamMembers(teamId: string) {
   return useQuery({
-    queryKey: ['team_members', teamId],
+    queryKey: teamKeys.members(teamId),
     queryFn: async () =>
       z
         .array(memberSchema)
@@ -95,7 +96,7 @@ export function useTeamMembers(teamId: string) {
 /** Everyone who can be added (the same people list as elsewhere). */
 export function usePeople() {
   return useQuery({
-    queryKey: ['people', 'all'],
+    queryKey: teamKeys.people(),
     queryFn: async () => {
       const list = z
         .array(personSchema.extend({ type: z.string().nullable().optional() }))
@@ -120,7 +121,7 @@ export function useAddMembers(teamId: string) {
           .insert(personIds.map((person_id) => ({ team_id: teamId, person_id })))
           .select('*'),
       ),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['team_members', teamId] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: teamKeys.members(teamId) }),
   });
 }
 
@@ -130,6 +131,6 @@ export function useRemoveMember(teamId: string) {
   return useMutation({
     mutationFn: async (personId: string) =>
       rows(db.from('team_members').delete().eq('team_id', teamId).eq('person_id', personId).select('*')),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['team_members', teamId] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: teamKeys.members(teamId) }),
   });
 }

@@ -1,36 +1,29 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer } from '../../../test/fakeServer.js';
 import { renderWithApp } from '../../../test/render.js';
 import { TeamPage } from './TeamPage.js';
-
-function json(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 const team = { id: 't1', name: 'Platform', icon: null, spec: {}, created_at: '2026-11-01T00:00:00Z' };
 let patched: unknown[] = [];
 beforeEach(() => {
   patched = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
-      const url = String(input instanceof Request ? input.url : input);
-      if (url.includes('/api/auth/whoami'))
-        return json(200, {
-          payload: { user: { id: 'u1', name: 'Admin' }, roles: ['admin'], permissions: ['database:write'] },
-        });
-      if (url.includes('/api/db/team_members')) return json(200, []);
-      if (url.includes('/api/db/teams') && init?.method === 'PATCH') {
-        patched.push(JSON.parse(String(init.body)));
-        return json(200, [{ ...team, id: 't1' }]);
-      }
-      if (url.includes('/api/db/teams')) return json(200, [team]);
-      return json(200, {});
-    }),
+  fakeServer(
+    {
+      '/api/auth/whoami': () => ({
+        payload: { user: { id: 'u1', name: 'Admin' }, roles: ['admin'], permissions: ['database:write'] },
+      }),
+      '/api/db/team_members': () => [],
+      'PATCH /api/db/teams': (req) => {
+        patched.push(req.body);
+        return [{ ...team, id: 't1' }];
+      },
+      '/api/db/teams': () => [team],
+    },
+    () => ({}),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
 
 describe('TeamPage', () => {
   it('edits a stored team with Update; the Name caption labels its input; Delete asks, then soft-deletes', async () => {

@@ -74,7 +74,6 @@ function TeamSpecForm({ team, canWrite }: { team: Team | undefined; canWrite: bo
         control={control}
         name="spec"
         label="Spec"
-        error={e.spec?.message}
         language="json"
         readOnly={!canWrite}
         height="260px"

@@ -2,9 +2,10 @@ import { formatDateTime, formatRelativeTime } from '@opsdeck/shared';
 import { Plus } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { useHasPermission } from '../../../auth/permissions.js';
-import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
-import { ErrorView } from '../../../ui/ErrorView.js';
+import { columnHelper } from '../../../ui/DataTable/index.js';
 import { Page } from '../../../ui/Page.js';
+import { PrimaryAction } from '../../../ui/PrimaryAction.js';
+import { QueryTable } from '../../../ui/QueryTable.js';
 import { useTeams, type Team } from '../api/teams.js';
 
 const col = columnHelper<Team>();
@@ -35,29 +36,18 @@ export function TeamsPage() {
       crumbs={[{ label: 'Settings' }, { label: 'Teams' }]}
       actions={
         canWrite ? (
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => void navigate('/settings/teams/new')}
-          >
-            <Plus className="size-4" aria-hidden /> Add Team
-          </button>
+          <PrimaryAction icon={Plus} label="Add Team" onClick={() => void navigate('/settings/teams/new')} />
         ) : null
       }
     >
-      {teams.isError ? (
-        <ErrorView error={teams.error} onRetry={() => void teams.refetch()} />
-      ) : (
-        <DataTable
-          id="settings-teams"
-          columns={columns}
-          data={teams.data ?? []}
-          loading={teams.isPending}
-          getRowId={(t) => t.id}
-          onRowClick={(t) => void navigate(`/settings/teams/${t.id}`)}
-          pagination={false}
-        />
-      )}
+      <QueryTable
+        id="settings-teams"
+        query={teams}
+        columns={columns}
+        getRowId={(t) => t.id}
+        onRowClick={(t) => void navigate(`/settings/teams/${t.id}`)}
+        pagination={false}
+      />
     </Page>
   );
 }

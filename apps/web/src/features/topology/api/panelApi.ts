@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { db, rows } from '../../../api/postgrest.js';
+import { topologyKeys } from './keys.js';
 
 const linkRows = z.array(
   z.object({ config_id: z.string(), selector_id: z.string().nullable(), deleted_at: z.string().nullable() }),
@@ -24,7 +25,7 @@ export type CatalogLink = {
 /** The config items linked to a component, with whether each link is manual. */
 export function useComponentConfigs(componentId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['topology', 'configs', componentId],
+    queryKey: topologyKeys.configs(componentId),
     enabled,
     queryFn: async ({ signal }): Promise<CatalogLink[]> => {
       const links = linkRows.parse(
@@ -76,7 +77,7 @@ const changeRows = z.array(
 );
 export function useComponentChanges(componentId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['topology', 'changes', componentId],
+    queryKey: topologyKeys.changes(componentId),
     enabled,
     queryFn: async ({ signal }) =>
       changeRows.parse(
@@ -104,7 +105,7 @@ const checkRows = z.array(
 );
 export function useComponentChecks(componentId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['topology', 'checks', componentId],
+    queryKey: topologyKeys.checks(componentId),
     enabled,
     queryFn: async ({ signal }) =>
       checkRows.parse(
@@ -133,7 +134,7 @@ const insightRows = z.array(
 );
 export function useComponentInsights(componentId: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['topology', 'insights', componentId],
+    queryKey: topologyKeys.insights(componentId),
     enabled,
     queryFn: async ({ signal }) =>
       insightRows.parse(

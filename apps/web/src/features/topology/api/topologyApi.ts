@@ -4,6 +4,7 @@ import { HttpError, messageFromBody } from '../../../api/errors.js';
 import { http, rawFetch } from '../../../api/http.js';
 import { db, rows } from '../../../api/postgrest.js';
 import { treeSchema, type TopologyTree } from './types.js';
+import { topologyKeys } from './keys.js';
 
 export type TreeFilters = {
   id?: string;
@@ -56,7 +57,7 @@ function takeEarly(f: TreeFilters): Promise<TopologyTree> | undefined {
 
 export function useTopologyTree(f: TreeFilters) {
   return useQuery({
-    queryKey: ['topology', 'tree', f],
+    queryKey: topologyKeys.tree(f),
     queryFn: ({ signal }) => takeEarly(f) ?? fetchTree(f, signal),
     refetchInterval: 30_000,
   });
@@ -67,7 +68,7 @@ const nameRows = z.array(z.object({ id: z.string(), name: z.string() }));
 /** Names of the ancestors in a component's path (dot-separated ids), for the breadcrumb. */
 export function useComponentNames(ids: string[]) {
   return useQuery({
-    queryKey: ['topology', 'names', ids],
+    queryKey: topologyKeys.names(ids),
     enabled: ids.length > 0,
     queryFn: async ({ signal }) => {
       const q = db.from('component_names').select('id,name').in('id', ids).abortSignal(signal);

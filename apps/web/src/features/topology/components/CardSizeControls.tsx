@@ -1,5 +1,6 @@
 import { Settings2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
+import { SegmentedControl } from '../../../ui/SegmentedControl.js';
 import { CARD_SIZES, CARD_WIDTH_MAX, CARD_WIDTH_MIN, CARD_WIDTH_STEP } from '../lib/cards.js';
 
 const SIZE_LABELS: Record<keyof typeof CARD_SIZES, string> = {
@@ -8,6 +9,11 @@ const SIZE_LABELS: Record<keyof typeof CARD_SIZES, string> = {
   large: 'L',
   extra_large: 'XL',
 };
+const SIZE_OPTIONS = (Object.keys(CARD_SIZES) as Array<keyof typeof CARD_SIZES>).map((k) => ({
+  value: k,
+  label: SIZE_LABELS[k],
+  title: k.replace('_', ' '),
+}));
 
 type Props = {
   width: number;
@@ -20,20 +26,13 @@ type Props = {
 export function CardSizeControls({ width, onWidth, showHidden, onShowHidden }: Props) {
   return (
     <div className="flex items-center gap-2">
-      <div className="flex rounded-md border border-line" role="group" aria-label="Card size">
-        {(Object.keys(CARD_SIZES) as Array<keyof typeof CARD_SIZES>).map((k) => (
-          <button
-            key={k}
-            type="button"
-            aria-pressed={width === CARD_SIZES[k]}
-            title={k.replace('_', ' ')}
-            onClick={() => onWidth(CARD_SIZES[k])}
-            className="h-7 w-8 text-xs font-medium first:rounded-l-md last:rounded-r-md hover:bg-subtle aria-pressed:bg-brand-600 aria-pressed:text-white"
-          >
-            {SIZE_LABELS[k]}
-          </button>
-        ))}
-      </div>
+      <SegmentedControl
+        label="Card size"
+        options={SIZE_OPTIONS}
+        value={SIZE_OPTIONS.find((o) => CARD_SIZES[o.value] === width)?.value ?? ''}
+        onChange={(k) => onWidth(CARD_SIZES[k])}
+        itemClassName="h-7 w-8 text-xs font-medium"
+      />
       <input
         type="range"
         aria-label="Card width"

@@ -9,6 +9,7 @@ import { Badge } from '../../../ui/Badge.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import type { CatalogLink } from '../api/panelApi.js';
 import { unlinkConfig } from '../api/topologyApi.js';
+import { topologyKeys } from '../api/keys.js';
 
 /** Linked catalog items; deleted ones hidden by default; manual links can be removed. */
 export function CatalogList({
@@ -27,7 +28,7 @@ export function CatalogList({
     onSuccess: () => {
       toast.success('Deleted config link successfully');
       setPending(null);
-      void qc.invalidateQueries({ queryKey: ['topology'] });
+      void qc.invalidateQueries({ queryKey: topologyKeys.all });
     },
     onError: (e) => toast.error(errorMessage(e)),
   });

@@ -7,6 +7,7 @@ import { cn } from '../../../lib/cn.js';
 import { Modal } from '../../../ui/Modal.js';
 import { linkConfig, searchConfigs } from '../api/topologyApi.js';
 import type { TopologyComponent } from '../api/types.js';
+import { topologyKeys } from '../api/keys.js';
 
 /** 'Link to catalog': pick a config item (≤ 50 results, 1 s debounce) and link it manually. */
 export function LinkConfigModal({
@@ -21,14 +22,14 @@ export function LinkConfigModal({
   const [chosen, setChosen] = useState<string | null>(null);
   const qc = useQueryClient();
   const results = useQuery({
-    queryKey: ['topology', 'config-search', search],
+    queryKey: topologyKeys.configSearch(search),
     queryFn: ({ signal }) => searchConfigs(search, signal),
   });
   const link = useMutation({
     mutationFn: (configId: string) => linkConfig(component.id, configId),
     onSuccess: () => {
       toast.success('config link successful');
-      void qc.invalidateQueries({ queryKey: ['topology'] });
+      void qc.invalidateQueries({ queryKey: topologyKeys.all });
       onClose();
     },
     onError: (e) => toast.error(errorMessage(e)),

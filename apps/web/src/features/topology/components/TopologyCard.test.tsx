@@ -1,6 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer } from '../../../test/fakeServer.js';
 import { renderWithApp } from '../../../test/render.js';
 import type { TopologyComponent } from '../api/types.js';
 import { CARD_WIDTH_KEY, DEFAULT_CARD_WIDTH, sortChildren } from '../lib/cards.js';
@@ -40,13 +41,7 @@ function component(over: Partial<TopologyComponent> = {}): TopologyComponent {
 
 beforeEach(() => {
   localStorage.clear();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('[]', { headers: { 'content-type': 'application/json' } })),
-  );
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
+  fakeServer({}, () => []);
 });
 
 describe('topology card', () => {
@@ -113,7 +108,7 @@ describe('card width', () => {
     first.unmount();
     renderWithApp(<SizeHarness />);
     expect(screen.getByRole('slider', { name: 'Card width' })).toHaveValue('300');
-    await user.click(screen.getByRole('button', { name: 'M' }));
+    await user.click(screen.getByRole('radio', { name: 'M' }));
     expect(localStorage.getItem(CARD_WIDTH_KEY)).toBe('258');
   });
 });

@@ -2,6 +2,7 @@ import { ROLES } from '@opsdeck/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../api/http.js';
+import { userKeys } from './keys.js';
 
 export const userSchema = z.object({
   id: z.string(),
@@ -21,7 +22,7 @@ export async function fetchUsers(): Promise<User[]> {
 }
 
 export function useUsers() {
-  return useQuery({ queryKey: ['identities'], queryFn: fetchUsers });
+  return useQuery({ queryKey: userKeys.all, queryFn: fetchUsers });
 }
 
 /** The invite and edit form (spec 3 §5 Users). */
@@ -50,7 +51,7 @@ export function useInviteUser() {
           body: { firstName: f.firstName, lastName: f.lastName, email: f.email, role: f.role },
         }),
       ).link,
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['identities'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
@@ -69,7 +70,7 @@ export function useUpdateUser() {
           state: v.active ? 'active' : 'inactive',
         },
       }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['identities'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 
@@ -77,7 +78,7 @@ export function useDeleteUser() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => http(`/api/people/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['identities'] }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
 

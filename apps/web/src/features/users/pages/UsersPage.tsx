@@ -6,9 +6,10 @@ import { TOAST_MS } from '../../../api/queryClient.js';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { Badge } from '../../../ui/Badge.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
-import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
-import { ErrorView } from '../../../ui/ErrorView.js';
+import { columnHelper } from '../../../ui/DataTable/index.js';
 import { Page } from '../../../ui/Page.js';
+import { PrimaryAction } from '../../../ui/PrimaryAction.js';
+import { QueryTable } from '../../../ui/QueryTable.js';
 import {
   formValuesOf,
   useDeleteUser,
@@ -109,6 +110,11 @@ export function UsersPage() {
     [canWrite],
   );
 
+  const openInvite = () => {
+    setEditing(null);
+    setFormOpen(true);
+  };
+
   const submit = (values: UserForm) => {
     if (editing)
       update.mutate(
@@ -132,33 +138,15 @@ export function UsersPage() {
   return (
     <Page
       crumbs={[{ label: 'Settings' }, { label: 'Users' }]}
-      actions={
-        canWrite ? (
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
-              setEditing(null);
-              setFormOpen(true);
-            }}
-          >
-            <UserPlus className="size-4" aria-hidden /> Invite User
-          </button>
-        ) : null
-      }
+      actions={canWrite ? <PrimaryAction icon={UserPlus} label="Invite User" onClick={openInvite} /> : null}
     >
-      {users.isError ? (
-        <ErrorView error={users.error} onRetry={() => void users.refetch()} />
-      ) : (
-        <DataTable
-          id="settings-users"
-          columns={columns}
-          data={users.data ?? []}
-          loading={users.isPending}
-          getRowId={(u) => u.id}
-          pagination={false}
-        />
-      )}
+      <QueryTable
+        id="settings-users"
+        query={users}
+        columns={columns}
+        getRowId={(u) => u.id}
+        pagination={false}
+      />
       <UserFormModal
         open={formOpen}
         onOpenChange={setFormOpen}

@@ -1,0 +1,21 @@
+import type { SortingState } from '@tanstack/react-table';
+import type { HistoryFilter } from './checkApi.js';
+
+/** Every query key of the health area; `all` reaches them all (Run Now refreshes it). */
+export const healthKeys = {
+  all: ['health'] as const,
+  /** The dashboard's summary of all checks; one check's figures sit below it. */
+  summary: (window: string) => [...healthKeys.all, 'summary', window] as const,
+  checkSummary: (window: string, checkId: string) => [...healthKeys.summary(window), checkId] as const,
+  check: (checkId: string) => [...healthKeys.all, 'check', checkId] as const,
+  graph: (checkId: string, start: string) => [...healthKeys.all, 'graph', checkId, start] as const,
+  relationships: (checkId: string) => [...healthKeys.all, 'relationships', checkId] as const,
+  statuses: (checkId: string, rangeMinutes: number, filter: HistoryFilter, pageIndex: number) =>
+    [...healthKeys.all, 'statuses', checkId, rangeMinutes, filter, pageIndex] as const,
+  componentChecks: (componentId: string | null) =>
+    [...healthKeys.all, 'component-checks', componentId] as const,
+  /** Settings › Health Checks. */
+  canaries: (sorting: SortingState) => [...healthKeys.all, 'canaries', sorting] as const,
+  canary: (id: string) => [...healthKeys.all, 'canary', id] as const,
+  canaryJobs: (id: string) => [...healthKeys.all, 'canary-jobs', id] as const,
+};

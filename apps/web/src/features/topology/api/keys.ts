@@ -1,0 +1,14 @@
+import type { TreeFilters } from './topologyApi.js';
+
+/** Every query key of the topology area; `all` reaches them all (linking a config refreshes it). */
+export const topologyKeys = {
+  all: ['topology'] as const,
+  tree: (f: TreeFilters) => [...topologyKeys.all, 'tree', f] as const,
+  names: (ids: string[]) => [...topologyKeys.all, 'names', ids] as const,
+  configSearch: (text: string) => [...topologyKeys.all, 'config-search', text] as const,
+  /** The side panel's sections for one component. */
+  configs: (componentId: string) => [...topologyKeys.all, 'configs', componentId] as const,
+  changes: (componentId: string) => [...topologyKeys.all, 'changes', componentId] as const,
+  checks: (componentId: string) => [...topologyKeys.all, 'checks', componentId] as const,
+  insights: (componentId: string) => [...topologyKeys.all, 'insights', componentId] as const,
+};

@@ -1,0 +1,87 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The import boundaries of eslint.config.js, checked on snippets linted as if they stood at a
+ * path inside the web tree (the imported modules are real files, so the resolver finds them).
+ */
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const src = (file: string) => path.join(repoRoot, 'apps/web/src', file);
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: repoRoot });
+});
+
+async function problems(
+  file: string,
+  code: string,
+): Promise<Array<{ ruleId: string | null; message: string }>> {
+  const [result] = await eslint.lintText(code, { filePath: src(file) });
+  return (result?.messages ?? []).map(({ ruleId, message }) => ({ ruleId, message }));
+}
+
+describe('web import boundaries', () => {
+  it('lets a feature use its own files and the layers below it', async () => {
+    const code = [
+      "import { lazyPage } from '../../platform/lazyPage.js';",
+      "import { Badge } from '../../ui/Badge.js';",
+      "import { cn } from '../../lib/cn.js';",
+      "import { serverWindow } from './lib/timeRange.js';",
+      'export const used = [lazyPage, Badge, cn, serverWindow];',
+    ].join('\n');
+    expect(await problems('features/health/fixture.ts', code)).toEqual([]);
+  });
+
+  it('fails a feature that imports another feature', async () => {
+    const code = [
+      "import { CheckPanel } from '../../health/components/CheckPanel.js';",
+      'export const used = CheckPanel;',
+    ].join('\n');
+    expect(await problems('features/topology/components/fixture.ts', code)).toEqual([
+      {
+        ruleId: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('A feature does not import another feature'),
+      },
+    ]);
+  });
+
+  it('fails a feature that imports the app shell', async () => {
+    const code = "import { features } from '../../app/registry.js';\nexport const used = features;";
+    expect(await problems('features/health/fixture.ts', code)).toEqual([
+      {
+        ruleId: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('Features do not import the app shell'),
+      },
+    ]);
+  });
+
+  it.each([
+    ['ui/fixture.ts', "import { feature } from '../features/health/routes.js';"],
+    ['lib/fixture.ts', "import { feature } from '../features/health/routes.js';"],
+    ['api/fixture.ts', "import { features as feature } from '../app/registry.js';"],
+  ])('fails %s importing a feature or the app shell', async (file, importLine) => {
+    const layer = file.split('/')[0];
+    expect(await problems(file, `${importLine}\nexport const used = feature;`)).toEqual([
+      {
+        ruleId: 'import-x/no-restricted-paths',
+        message: expect.stringContaining(`src/${layer} sits below the features and the app shell`),
+      },
+    ]);
+  });
+
+  it('fails an import cycle', async () => {
+    // ui/Badge.tsx imports lib/cn.ts: lib/cn.ts importing the badge closes the loop.
+    const code = [
+      "import { clsx } from 'clsx';",
+      "import { Badge } from '../ui/Badge.js';",
+      'export const cn = clsx;',
+      'export const used = Badge;',
+    ].join('\n');
+    expect(await problems('lib/cn.ts', code)).toEqual([
+      { ruleId: 'import-x/no-cycle', message: expect.stringContaining('Dependency cycle') },
+    ]);
+  });
+});

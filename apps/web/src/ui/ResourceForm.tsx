@@ -1,0 +1,57 @@
+import type { UseMutationResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { ErrorView } from './ErrorView.js';
+import { ResourceFormActions } from './ResourceFormActions.js';
+
+type ResourceFormProps<V extends FieldValues> = {
+  /** The form's accessible name. */
+  label: string;
+  /** Singular name for the delete dialog, e.g. 'Catalog Scraper'. */
+  resourceName: string;
+  editing: boolean;
+  /** Without write permission the form has no buttons. */
+  canWrite: boolean;
+  deleteQuestion: string;
+  form: UseFormReturn<V>;
+  /** From useResourceMutations. */
+  mutations: {
+    save: UseMutationResult<string, Error, V>;
+    remove: UseMutationResult<unknown, Error, void>;
+  };
+  children: ReactNode;
+};
+
+/** A settings resource form (spec 3 §2.4): its fields, a failed save's message, Delete and Save/Update. */
+export function ResourceForm<V extends FieldValues>({
+  label,
+  resourceName,
+  editing,
+  canWrite,
+  deleteQuestion,
+  form,
+  mutations: { save, remove },
+  children,
+}: ResourceFormProps<V>) {
+  return (
+    <form
+      className="flex min-h-0 flex-1 flex-col gap-3"
+      onSubmit={form.handleSubmit((v) => save.mutate(v))}
+      aria-label={label}
+      noValidate
+    >
+      {children}
+      {save.isError ? <ErrorView error={save.error} /> : null}
+      {canWrite ? (
+        <ResourceFormActions
+          resourceName={resourceName}
+          editing={editing}
+          deleteQuestion={deleteQuestion}
+          saving={save.isPending}
+          deleting={remove.isPending}
+          onDelete={() => remove.mutate()}
+        />
+      ) : null}
+    </form>
+  );
+}
