@@ -45,7 +45,10 @@ test('a file scraper: add, run, browse, change on disk, see the diff, filter, gr
 }) => {
   test.setTimeout(240_000);
   allowConsoleErrors(/409|Conflict/);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-catalog-e2e-'));
+  // Scrapers read only below the file roots: DATA_DIR/files is one by default.
+  const files = path.join(process.env.E2E_DATA_DIR ?? os.tmpdir(), 'files');
+  fs.mkdirSync(files, { recursive: true });
+  const dir = fs.mkdtempSync(path.join(files, 'catalog-e2e-'));
   manifests(dir, 'blue');
 
   // Add the scraper from settings.
