@@ -2,7 +2,7 @@ import base, { SIGN_IN_JOURNEYS } from './playwright.config.js';
 import { defineConfig } from '@playwright/test';
 
 /**
- * The journeys that sign in (identity, health) against a server in AUTH_MODE=builtin with a
+ * The journeys that sign in (identity, health, connections) against a server in AUTH_MODE=builtin with a
  * known admin password.
  * It starts its own server (own port and data directory), so it runs after the main config.
  */

@@ -131,7 +131,7 @@ test.describe('teams and feature flags (builtin)', () => {
     await page.getByRole('button', { name: 'Add Team' }).click();
     await page.getByLabel('Name').fill(team);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Teams created successfully')).toBeVisible();
+    await expect(page.getByText('Team created successfully')).toBeVisible();
     await expect(page.getByText('Add team members')).toBeVisible();
     await expect(page.getByText("You haven't added any team members to the team yet.")).toBeVisible();
 

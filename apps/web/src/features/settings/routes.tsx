@@ -1,11 +1,25 @@
-import { Inbox, ListChecks } from 'lucide-react';
+import { Bell, Inbox, ListChecks, Network, ScrollText, Siren, type LucideIcon } from 'lucide-react';
 import type { FeatureModule } from '../../platform/feature.js';
 import { lazyPage } from '../../platform/lazyPage.js';
+import { settingsTableNav, settingsTableRoutes } from '../../ui/settings-resource/routes.js';
+import { SETTINGS_TABLES, type SettingsTableName } from './resources/tables.js';
 import { peopleSource, teamsSource } from './search.js';
+
+const TABLE_ICONS: Record<SettingsTableName, LucideIcon> = {
+  topologies: Network,
+  logging_backends: ScrollText,
+  notifications: Bell,
+  incident_rules: Siren,
+};
+const tableNames = Object.keys(SETTINGS_TABLES) as SettingsTableName[];
+const extras = (table: SettingsTableName) => () =>
+  import('./resources/specChecks.js').then((m) => m.TABLE_EXTRAS[table]);
 
 /** Settings pages built so far; other settings pages add their routes and nav entries here. */
 export const feature: FeatureModule = {
   routes: [
+    // The generic pages of the resource tables (spec 3 §2.4).
+    ...tableNames.flatMap((n) => settingsTableRoutes(SETTINGS_TABLES[n], extras(n))),
     {
       path: 'settings/jobs',
       ...lazyPage(() => import('./jobs/JobsPage.js').then((m) => m.JobsPage), {
@@ -22,6 +36,7 @@ export const feature: FeatureModule = {
     },
   ],
   nav: [
+    ...tableNames.map((n) => settingsTableNav(SETTINGS_TABLES[n], TABLE_ICONS[n])),
     {
       id: 'settings-jobs',
       label: 'Jobs History',

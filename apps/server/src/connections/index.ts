@@ -1,0 +1,34 @@
+import type { DomainModule } from '../platform/domain.js';
+import { connectionRoutes } from './routes.js';
+import { connectionsSeed } from './seed.js';
+import { connectionWriteHook } from './write-hook.js';
+
+/**
+ * Connections: credentials kept in one place (encrypted at rest, never read back), Test
+ * Connection, and the resolver other domains use for `connection://` references in specs.
+ */
+export const connectionsDomain: DomainModule = {
+  name: 'connections',
+  routes: connectionRoutes,
+  seeds: [connectionsSeed],
+  writeHooks: { connections: connectionWriteHook },
+};
+
+export { isConnectionReference } from './references.js';
+export {
+  ConnectionNotFoundError,
+  connectionReferenceProblems,
+  connectionResolver,
+  resolveConnection,
+  type ConnectionResolver,
+  type SpecReference,
+} from './resolve.js';
+export type { HydratedConnection } from './types.js';
+export {
+  SENDERS,
+  senderFor,
+  sendMessage,
+  type ChatMessage,
+  type DeliveryContext,
+  type Sender,
+} from './senders/index.js';

@@ -1,0 +1,14 @@
+import { json, need, type Sender } from './types.js';
+
+/** Discord webhook: POST `{"content": …}` to /api/webhooks/{id}/{token} (discord.com/developers/docs/resources/webhook). */
+export const discordSender: Sender = {
+  requests(conn, msg) {
+    const id = encodeURIComponent(need(conn.properties.webhookId, 'webhook ID'));
+    const token = encodeURIComponent(need(conn.password, 'token'));
+    return [
+      json(`https://discord.com/api/webhooks/${id}/${token}`, {
+        content: `**${msg.title}**\n${msg.message}`,
+      }),
+    ];
+  },
+};

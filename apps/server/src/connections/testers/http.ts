@@ -1,0 +1,26 @@
+import { basicAuth } from '../senders/types.js';
+import { sendHttpOk } from '../senders/http.js';
+import type { HydratedConnection } from '../types.js';
+import { parseUrl, type ConnectionTester, type TestContext } from './types.js';
+
+/** A GET with the connection's credentials as Basic auth; anything but 2xx is the failure. */
+export async function getWithConnection(conn: HydratedConnection, url: string, ctx: TestContext) {
+  const headers: Record<string, string> = { accept: 'application/json, */*' };
+  if (conn.username || conn.password) headers.authorization = basicAuth(conn.username, conn.password);
+  return sendHttpOk({ url, method: 'GET', headers }, { ...ctx, insecureTls: conn.insecureTls });
+}
+
+/** Joins a base URL and an API path without doubling slashes. */
+export function apiUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+/** HTTP: GET the URL. */
+export const httpTester: ConnectionTester = {
+  types: ['http'],
+  async test(conn, ctx) {
+    parseUrl(conn.url, 'http(s)://host/path');
+    const answer = await getWithConnection(conn, conn.url, ctx);
+    return { status: answer.status };
+  },
+};

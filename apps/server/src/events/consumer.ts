@@ -1,0 +1,145 @@
+import crypto from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import type { Config } from '../config.js';
+import type { ServerContext } from '../context.js';
+import { claimEvents, renewLease, settleEvents, type ClaimedEvent, type EventOutcome } from './queue.js';
+import { mostHandlers, type EventRegistry, type RegisteredHandler } from './registry.js';
+
+export type ConsumerOptions = {
+  /** Events claimed at once. */
+  batchSize: number;
+  /** A failed event is tried again after backoffBaseMs × attempts⁵. */
+  backoffBaseMs: number;
+  /** Retries after the first attempt; then the event is kept as failed. */
+  maxRetries: number;
+  /** A handler still running after this long has failed. */
+  handlerTimeoutMs: number;
+  /** The clock the queue's times are read and written with; by default the database's. */
+  now?: () => Date;
+};
+
+export function consumerOptions(config: Pick<Config, 'events'>): ConsumerOptions {
+  return { ...config.events };
+}
+
+export type BatchResult = { claimed: number; consumed: number; failed: number };
+
+// Outcomes of a slow batch are written at least this often, so a crash repeats little.
+const SETTLE_EVERY_MS = 1000;
+// Kept on top of the handlers' own time limit before another process may take a claimed event.
+const LEASE_MARGIN_MS = 60_000;
+// Stored errors are for people reading the Event Queue page, not for whole stack dumps.
+const MAX_ERROR_LENGTH = 4000;
+
+function errorText(e: unknown): string {
+  const text = e instanceof Error ? e.message || e.name : String(e);
+  return text.length > MAX_ERROR_LENGTH ? `${text.slice(0, MAX_ERROR_LENGTH)}…` : text;
+}
+
+async function withTimeout(work: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`the handler did not finish within ${ms / 1000}s`)), ms);
+  });
+  try {
+    await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Runs the handlers that have not yet succeeded on this event, one after the other. */
+async function handleEvent(
+  ctx: ServerContext,
+  handlers: readonly RegisteredHandler[],
+  event: ClaimedEvent,
+  timeoutMs: number,
+): Promise<EventOutcome> {
+  const handledBy = [...event.handledBy];
+  const errors: string[] = [];
+  for (const handler of handlers) {
+    if (handledBy.includes(handler.domain)) continue;
+    try {
+      const domainEvent = { id: event.id, name: event.name, properties: event.properties };
+      await withTimeout(handler.handle(domainEvent, ctx), timeoutMs);
+      handledBy.push(handler.domain);
+    } catch (e) {
+      errors.push(handlers.length > 1 ? `${handler.domain}: ${errorText(e)}` : errorText(e));
+    }
+  }
+  const outcome: EventOutcome = { id: event.id, name: event.name, handledBy };
+  if (errors.length) outcome.error = errors.join('; ');
+  return outcome;
+}
+
+/**
+ * Claims one batch of due events and handles it: every registered handler of the event's
+ * name runs; an event with no handler is simply consumed. The whole batch is finished even
+ * when shutdown is asked for meanwhile. `claimed` 0 means nothing was due.
+ */
+export async function consumeBatch(
+  ctx: ServerContext,
+  registry: EventRegistry,
+  options: ConsumerOptions,
+): Promise<BatchResult> {
+  const token = crypto.randomUUID();
+  const now = () => options.now?.() ?? null;
+  const leaseMs = options.handlerTimeoutMs * Math.max(1, mostHandlers(registry)) + LEASE_MARGIN_MS;
+  const events = await claimEvents(ctx.db, { token, limit: options.batchSize, leaseMs, now: now() });
+  const result: BatchResult = { claimed: events.length, consumed: 0, failed: 0 };
+  let pending: EventOutcome[] = [];
+  let lastSettled = performance.now();
+
+  const settle = async () => {
+    const outcomes = pending;
+    pending = [];
+    lastSettled = performance.now();
+    if (!outcomes.length) return;
+    const { givenUp } = await settleEvents(ctx.db, token, outcomes, options, now());
+    for (const o of outcomes) {
+      if (o.error === undefined) {
+        result.consumed++;
+        const handled = (registry.get(o.name)?.length ?? 0) > 0;
+        ctx.metrics.eventsConsumed.inc({ name: o.name, handled: String(handled) });
+        continue;
+      }
+      result.failed++;
+      const final = givenUp.has(o.id);
+      ctx.metrics.eventsFailed.inc({ name: o.name, final: String(final) });
+      const log = { event: o.name, eventId: o.id, error: o.error };
+      if (final) ctx.log.error(log, 'event handling failed for the last time; the event is kept as failed');
+      else ctx.log.warn(log, 'event handling failed; it will be retried');
+    }
+  };
+
+  for (const event of events) {
+    pending.push(await handleEvent(ctx, registry.get(event.name) ?? [], event, options.handlerTimeoutMs));
+    if (performance.now() - lastSettled >= SETTLE_EVERY_MS) {
+      await settle();
+      await renewLease(ctx.db, { token, leaseMs, now: now() });
+    }
+  }
+  await settle();
+  return result;
+}
+
+/**
+ * Consumes batches until none is due or `signal` fires (the batch in hand is finished first);
+ * with no back-off a failing event is retried until it is given up.
+ * What the consumer job runs whenever it wakes; tests and the benchmark call it directly.
+ */
+export async function drainEvents(
+  ctx: ServerContext,
+  registry: EventRegistry,
+  options: ConsumerOptions,
+  signal?: AbortSignal,
+): Promise<{ consumed: number; failed: number }> {
+  const total = { consumed: 0, failed: 0 };
+  while (!signal?.aborted) {
+    const batch = await consumeBatch(ctx, registry, options);
+    total.consumed += batch.consumed;
+    total.failed += batch.failed;
+    if (batch.claimed === 0) break;
+  }
+  return total;
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { HttpError } from '../../../api/errors.js';
+import { http } from '../../../api/http.js';
+
+/** Texts of the 'Test Connection Results' dialog (spec 3 §8). */
+const TEST_TEXT = {
+  success: 'Connection successful',
+  notSupported: 'We currently do not support testing this connection type',
+  failed: 'Testing connection failed!',
+} as const;
+
+/** What the results dialog shows: a headline, and the server's details when there are any. */
+export type TestOutcome =
+  { ok: true; message: string; payload?: unknown } | { ok: false; message: string; code?: string };
+
+const okAnswer = z.object({ message: z.string(), payload: z.unknown().optional() });
+const errorAnswer = z.object({ error: z.string().min(1) });
+
+/** An error text that is JSON (a peer's error body) is shown as formatted code. */
+function asJsonCode(text: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null ? JSON.stringify(parsed, null, 2) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The outcome of a failed test request, per spec 3 §8. */
+function failedOutcome(error: unknown): TestOutcome {
+  if (error instanceof HttpError && error.status === 501)
+    return { ok: false, message: TEST_TEXT.notSupported };
+  if (error instanceof HttpError && error.status === 400) {
+    const body = errorAnswer.safeParse(error.body);
+    if (body.success) {
+      const code = asJsonCode(body.data.error);
+      return code ? { ok: false, message: TEST_TEXT.failed, code } : { ok: false, message: body.data.error };
+    }
+  }
+  return { ok: false, message: TEST_TEXT.failed };
+}
+
+/** POST /api/connection/test/{id}: success only when the server answers message "ok" (spec 3 §7.4). */
+export async function testConnection(id: string): Promise<TestOutcome> {
+  try {
+    const answer = okAnswer.safeParse(
+      await http(`/api/connection/test/${encodeURIComponent(id)}`, { method: 'POST', timeoutMs: 60_000 }),
+    );
+    if (answer.success && answer.data.message === 'ok')
+      return { ok: true, message: TEST_TEXT.success, payload: answer.data.payload };
+    return { ok: false, message: TEST_TEXT.failed };
+  } catch (error) {
+    // Every failure, the server not answering included, is shown in the results dialog.
+    return failedOutcome(error);
+  }
+}

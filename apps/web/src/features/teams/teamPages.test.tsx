@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer } from '../../test/fakeServer.js';
+import { renderWithApp } from '../../test/render.js';
+import { SettingsDetailPage } from '../../ui/settings-resource/SettingsDetailPage.js';
+import { TEAM_EXTRAS } from './components/teamTabs.js';
+import { TEAMS_TABLE } from './settingsTable.js';
+
+const teams = { ...TEAMS_TABLE, ...TEAM_EXTRAS };
+
+beforeEach(() => {
+  fakeServer({
+    '/api/auth/whoami': () => ({
+      payload: {
+        user: { id: 'u1', name: 'Admin' },
+        roles: ['admin'],
+        permissions: ['database:read', 'database:write'],
+      },
+    }),
+    '/api/db/teams': () => [
+      { id: 't1', name: 'Platform', icon: 'kubernetes', spec: {}, created_at: '2026-11-01T00:00:00Z' },
+    ],
+    '/api/db/team_members': () => [],
+    '/api/db/people': () => [],
+  });
+});
+
+describe('a team on the generic settings pages', () => {
+  it('opens on its members (manageTeam), and its Spec tab edits name, icon and spec only', async () => {
+    const user = userEvent.setup();
+    const app = renderWithApp(<SettingsDetailPage table={teams} />, {
+      url: '/settings/teams/t1',
+      route: '/settings/teams/:id',
+    });
+    expect(await screen.findByRole('tab', { name: 'Manage Team' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByText('Add team members')).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Job History' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Spec' }));
+    expect(app.location().searchParams.get('tab')).toBe('spec');
+    expect(screen.getByRole('textbox', { name: 'Icon' })).toHaveValue('kubernetes');
+    expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled();
+    expect(screen.queryByRole('textbox', { name: 'Namespace' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Schedule' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Update' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,128 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useHasPermission } from '../../auth/permissions.js';
+import { CodeField, SpecField } from '../CodeEditor/CodeField.js';
+import { FormField } from '../FormField.js';
+import { ResourceForm } from '../ResourceForm.js';
+import { useResourceMutations } from '../useResourceMutations.js';
+import { settingsResourceKeys } from './keys.js';
+import type { SettingsRow } from './row.js';
+import {
+  formInput,
+  formValues,
+  SCHEDULE_OPTIONS,
+  settingsFormSchema,
+  type SettingsFormValues,
+} from './settingsForm.js';
+import { createSettingsRow, deleteSettingsRow, updateSettingsRow } from './settingsResourceApi.js';
+import type { SettingsTable } from './types.js';
+
+/** The spec's schedule options, plus a stored schedule that is not one of them. */
+function scheduleOptions(stored: string | null | undefined): readonly string[] {
+  return stored && !SCHEDULE_OPTIONS.some((o) => o === stored)
+    ? [...SCHEDULE_OPTIONS, stored]
+    : SCHEDULE_OPTIONS;
+}
+
+/**
+ * The generic resource form (spec 3 §2.4, §5): Name (required, set once), Icon, Namespace
+ * (default 'default', set once), Labels as JSON, Schedule from the spec's options, and the
+ * Spec as YAML checked against the table's schema; Save/Update and Delete for writers only.
+ */
+export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: SettingsRow }) {
+  const editing = row !== undefined;
+  const canWrite = useHasPermission(t.resource, 'write');
+  const queryClient = useQueryClient();
+  const schema = useMemo(() => settingsFormSchema(t.checkSpec), [t.checkSpec]);
+  const form = useForm<SettingsFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: formValues(t, row),
+    mode: 'onSubmit',
+  });
+  const errors = form.formState.errors;
+  const mutations = useResourceMutations({
+    resourceName: t.resourceName,
+    listHref: `/settings/${t.table}`,
+    editing,
+    save: async (v: SettingsFormValues) => {
+      const input = formInput(t, v, editing);
+      if (row) {
+        await updateSettingsRow(t, row.id, input);
+        return row.id;
+      }
+      return createSettingsRow(t, input);
+    },
+    remove: () => deleteSettingsRow(t, row?.id ?? ''),
+    onChanged: () => void queryClient.invalidateQueries({ queryKey: settingsResourceKeys.table(t.table) }),
+    silentSave: true,
+  });
+  const readOnly = !canWrite;
+  // Name and namespace identify a stored row: they are set once.
+  const locked = editing || readOnly;
+  const has = (f: SettingsTable['fields'][number]) => t.fields.includes(f);
+  const name = row?.name ?? '';
+
+  return (
+    <ResourceForm
+      label={t.resourceName}
+      resourceName={t.resourceName}
+      editing={editing}
+      canWrite={canWrite}
+      deleteQuestion={t.deleteQuestion?.(name) ?? `Delete '${name}'?`}
+      form={form}
+      mutations={mutations}
+    >
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4">
+        <FormField label="Name" error={errors.name?.message} required>
+          <input className="input" aria-required disabled={locked} {...form.register('name')} />
+        </FormField>
+        {has('icon') ? (
+          <FormField label="Icon" error={errors.icon?.message}>
+            <input className="input" disabled={readOnly} {...form.register('icon')} />
+          </FormField>
+        ) : null}
+        {has('namespace') ? (
+          <FormField label="Namespace" error={errors.namespace?.message}>
+            <input className="input" disabled={locked} {...form.register('namespace')} />
+          </FormField>
+        ) : null}
+        {has('schedule') ? (
+          <FormField label="Schedule" error={errors.schedule?.message}>
+            <select className="input" disabled={readOnly} {...form.register('schedule')}>
+              <option value="">None</option>
+              {scheduleOptions(row?.schedule).map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        ) : null}
+      </div>
+      {has('labels') ? (
+        <CodeField
+          control={form.control}
+          name="labels"
+          label="Labels"
+          language="json"
+          height="90px"
+          readOnly={readOnly}
+        />
+      ) : null}
+      {t.schemaUrl ? (
+        <SpecField control={form.control} schemaUrl={t.schemaUrl} height="380px" readOnly={readOnly} />
+      ) : (
+        <CodeField
+          control={form.control}
+          name="spec"
+          label="Spec"
+          language="yaml"
+          height="380px"
+          readOnly={readOnly}
+        />
+      )}
+    </ResourceForm>
+  );
+}

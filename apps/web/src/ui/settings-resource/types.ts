@@ -1,0 +1,70 @@
+import type { Resource } from '@opsdeck/shared';
+import type { ReactNode } from 'react';
+import type { SettingsRow } from './row.js';
+
+/** List columns of spec 3 §2.4, by id; the sortable ones are the table's own columns. */
+export type SettingsColumnId =
+  | 'name'
+  | 'source'
+  | 'schedule'
+  | 'namespace'
+  | 'job_status'
+  | 'last_runtime'
+  | 'last_failed'
+  | 'tags'
+  | 'created_at'
+  | 'updated_at'
+  | 'created_by';
+
+/** Fields of the generic form besides Name and Spec, each shown only where the table has it. */
+export type SettingsFormField = 'icon' | 'namespace' | 'labels' | 'schedule';
+
+/** Says what is wrong with a spec ('path: message'), or undefined when it is fine. */
+export type SpecCheck = (spec: Record<string, unknown>) => string | undefined;
+
+/** A tab of the detail page beyond Spec and Job History (the teams' manageTeam). */
+export type SettingsExtraTab = {
+  value: string;
+  label: string;
+  render: (row: SettingsRow, canWrite: boolean) => ReactNode;
+};
+
+/**
+ * One table of the generic settings pages (/settings/{table}, spec 3 §2.4): what the list
+ * shows, what the form edits, which permission and feature guard it.
+ */
+export type SettingsTable = {
+  /** The data-API table, also the URL segment. */
+  table: string;
+  /** The list's title and the submenu entry, e.g. 'Topologies'. */
+  title: string;
+  /** The singular name in toasts and the delete dialog, e.g. 'Topology'. */
+  resourceName: string;
+  /** Reading needs read on it; the add button, Save and Delete need write. */
+  resource: Resource;
+  /** Feature flag: `{feature}.disable = true` hides the submenu entry. */
+  feature: string;
+  /** The list's columns, in order. */
+  columns: readonly SettingsColumnId[];
+  /** Form fields besides Name and Spec; the table has a column for each. */
+  fields: readonly SettingsFormField[];
+  /** The table has agent_id: names show the agent's badge. */
+  hasAgent: boolean;
+  /** job_history.resource_type of the table's runs: Job Status, Last Failed and the Job History tab. */
+  jobResourceType?: string;
+  /** The JSON Schema the spec editor validates against as it is typed. */
+  schemaUrl?: string;
+  /** Checked on submit; the server checks again on save. */
+  checkSpec?: SpecCheck;
+  /**
+   * The spec the form edits, for tables that keep it in columns (notifications). Such tables
+   * take `spec` on write and store it in those columns themselves.
+   */
+  specOf?: (row: SettingsRow) => Record<string, unknown>;
+  /** Tabs after Spec, before Job History. */
+  extraTabs?: readonly SettingsExtraTab[];
+  /** The tab a stored row opens on; Spec unless said otherwise. */
+  defaultTab?: string;
+  /** The delete dialog's question about `name`. */
+  deleteQuestion?: (name: string) => string;
+};

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import { resourceDocumentSchema, specJsonSchema } from '../resource-document.js';
+import { DURATION_PATTERN, parseDuration } from '../time/duration.js';
+
+/**
+ * A notification rule as people write it: Mission Control's `Notification` spec (events, title,
+ * template, filter, to, repeatInterval, waitFor, groupBy, properties). The `notifications`
+ * table keeps it in columns (events, person_id, team_id, custom_services, …); the rule's
+ * settings page edits this spec and the server turns it into those columns.
+ */
+
+/** The events a rule may listen to (Mission Control's accepted events and rule-form list). */
+export const NOTIFICATION_EVENTS = [
+  'check.passed',
+  'check.failed',
+  'config.created',
+  'config.updated',
+  'config.changed',
+  'config.deleted',
+  'config.healthy',
+  'config.unhealthy',
+  'config.warning',
+  'config.degraded',
+  'config.unknown',
+  'component.healthy',
+  'component.unhealthy',
+  'component.warning',
+  'component.unknown',
+  'incident.created',
+  'incident.dod.added',
+  'incident.dod.passed',
+  'incident.dod.regressed',
+  'incident.responder.removed',
+  'incident.status.open',
+  'incident.status.investigating',
+  'incident.status.mitigated',
+  'incident.status.resolved',
+  'incident.status.closed',
+  'incident.status.cancelled',
+  'playbook.approval.inserted',
+  'playbook.spec.approval.updated',
+] as const;
+export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+/** The shortest repeat interval (spec 3 §9). */
+export const MIN_REPEAT_INTERVAL_MS = 60_000;
+export const REPEAT_INTERVAL_ERROR = 'Duration must be greater than 1 minute';
+/** Repeat-interval choices of the rule form (spec 3 §5). */
+export const REPEAT_INTERVAL_OPTIONS = [
+  '3m',
+  '5m',
+  '10m',
+  '15m',
+  '30m',
+  '1h',
+  '4h',
+  '8h',
+  '1d',
+  '3d',
+  '7d',
+] as const;
+
+const durationText = z.string().regex(DURATION_PATTERN, 'a duration such as 30s, 5m or 1h');
+
+export const repeatIntervalSchema = durationText.refine(
+  (s) => (parseDuration(s) ?? 0) >= MIN_REPEAT_INTERVAL_MS,
+  REPEAT_INTERVAL_ERROR,
+);
+
+export const waitForSchema = durationText.refine(
+  (s) => parseDuration(s) !== undefined,
+  'a duration such as 30s, 5m or 1h',
+);
+
+/** `type`, `description`, `status_reason`, `label:<key>` or `tag:<key>`. */
+const groupBySchema = z
+  .string()
+  .regex(
+    /^(type|description|status_reason|(label|tag):.+)$/,
+    'type, description, status_reason, label:<key> or tag:<key>',
+  );
+
+export const NOTIFICATION_RECIPIENTS = ['person', 'team', 'connection', 'url'] as const;
+export const RECIPIENT_ERROR = 'exactly one of person, team, connection or url';
+
+/** Who is told: a person (id or email), a team (id or name), a connection reference or a sender URL. */
+const recipientSchema = z
+  .object({
+    person: z.string().min(1).optional(),
+    team: z.string().min(1).optional(),
+    connection: z.string().min(1).optional(),
+    url: z.string().min(1).optional(),
+  })
+  .strict()
+  .refine((to) => NOTIFICATION_RECIPIENTS.filter((k) => to[k] !== undefined).length === 1, RECIPIENT_ERROR);
+
+export const notificationSpecSchema = z
+  .object({
+    events: z.array(z.enum(NOTIFICATION_EVENTS)).min(1, 'at least one event is required'),
+    title: z.string().optional(),
+    /** Markdown; absent means the built-in message. */
+    template: z.string().optional(),
+    /** A CEL expression over the event's resource. */
+    filter: z.string().optional(),
+    to: recipientSchema,
+    repeatInterval: repeatIntervalSchema.optional(),
+    waitFor: waitForSchema.optional(),
+    groupBy: z.array(groupBySchema).optional(),
+    properties: z.record(z.string(), z.string()).optional(),
+  })
+  .strict();
+export type NotificationSpec = z.infer<typeof notificationSpecSchema>;
+
+/** The whole Kubernetes-style document (apiVersion, kind, metadata, spec). */
+export const notificationResourceSchema = resourceDocumentSchema(
+  'Notification',
+  notificationSpecSchema,
+).strict();
+
+/** The JSON Schema of a notification rule's spec, for /api/schemas/notification.schema.json. */
+export function notificationJsonSchema(): Record<string, unknown> {
+  return specJsonSchema(notificationSpecSchema);
+}
+
+/** A `custom_services` entry: where a rule without a person or team sends. */
+export const notificationServiceSchema = z
+  .object({
+    name: z.string().optional(),
+    filter: z.string().optional(),
+    connection: z.string().optional(),
+    url: z.string().optional(),
+    properties: z.record(z.string(), z.string()).optional(),
+  })
+  .loose();
+export type NotificationService = z.infer<typeof notificationServiceSchema>;
+
+/** The columns of `notifications` a rule's spec is kept in. */
+export const notificationColumnsSchema = z.object({
+  events: z.array(z.string()),
+  title: z.string().nullable(),
+  template: z.string().nullable(),
+  filter: z.string().nullable(),
+  person_id: z.string().nullable(),
+  team_id: z.string().nullable(),
+  custom_services: z.array(notificationServiceSchema).nullable(),
+  repeat_interval: z.string().nullable(),
+  /** Nanoseconds, as Mission Control stores it. */
+  wait_for: z.union([z.number(), z.string()]).nullable(),
+  group_by: z.array(z.string()).nullable(),
+  properties: z.record(z.string(), z.string()).nullable(),
+});
+export type NotificationColumns = z.infer<typeof notificationColumnsSchema>;
+
+const NS_PER_MS = 1_000_000;
+
+/** Nanoseconds as the shortest duration text that says them exactly ("90s" → "1m30s"). */
+export function nanosToDuration(ns: number): string {
+  let ms = Math.round(ns / NS_PER_MS);
+  if (ms === 0) return '0';
+  const parts: string[] = [];
+  for (const [unit, size] of [
+    ['h', 3_600_000],
+    ['m', 60_000],
+    ['s', 1000],
+    ['ms', 1],
+  ] as const) {
+    const n = Math.floor(ms / size);
+    if (n > 0) parts.push(`${n}${unit}`);
+    ms -= n * size;
+  }
+  return parts.join('');
+}
+
+/** Duration text as nanoseconds (the wait_for column); undefined when it is not a duration. */
+export function durationToNanos(text: string): number | undefined {
+  const ms = parseDuration(text);
+  return ms === undefined ? undefined : Math.round(ms * NS_PER_MS);
+}
+
+/** The spec a stored rule's columns say, for its settings page (other columns are ignored). */
+export function notificationSpecOf(stored: unknown): Record<string, unknown> {
+  // A reader's masked view keeps the columns' shapes; anything else reads as an empty rule.
+  const parsed = notificationColumnsSchema.partial().safeParse(stored);
+  const row = parsed.success ? parsed.data : {};
+  const service = row.custom_services?.[0];
+  const to = row.person_id
+    ? { person: row.person_id }
+    : row.team_id
+      ? { team: row.team_id }
+      : service?.connection
+        ? { connection: service.connection }
+        : service?.url
+          ? { url: service.url }
+          : {};
+  const spec: Record<string, unknown> = { events: row.events ?? [] };
+  if (row.title) spec.title = row.title;
+  if (row.template) spec.template = row.template;
+  if (row.filter) spec.filter = row.filter;
+  spec.to = to;
+  if (row.repeat_interval) spec.repeatInterval = row.repeat_interval;
+  if (row.wait_for !== null && row.wait_for !== undefined)
+    spec.waitFor = nanosToDuration(Number(row.wait_for));
+  if (row.group_by?.length) spec.groupBy = row.group_by;
+  if (row.properties && Object.keys(row.properties).length) spec.properties = row.properties;
+  return spec;
+}
