@@ -75,17 +75,19 @@ async function timeFirstRows(
   return { ms, ...(req ? { req } : {}) };
 }
 
-async function replay(r: {
-  url: string;
-  method: string;
-  headers: Record<string, string>;
-  body: string | null;
-}) {
-  const headers = Object.fromEntries(
-    Object.entries(r.headers).filter(([k]) =>
-      ['accept', 'content-type', 'prefer', 'range', 'range-unit'].includes(k.toLowerCase()),
+/** Replays the page's request with the viewer's session (Playwright does not list cookies). */
+async function replay(
+  r: { url: string; method: string; headers: Record<string, string>; body: string | null },
+  session: Record<string, string>,
+) {
+  const headers = {
+    ...Object.fromEntries(
+      Object.entries(r.headers).filter(([k]) =>
+        ['accept', 'content-type', 'prefer', 'range', 'range-unit'].includes(k.toLowerCase()),
+      ),
     ),
-  );
+    ...session,
+  };
   const res = await request(r.url, {
     method: r.method as 'GET' | 'POST',
     headers,
@@ -99,11 +101,11 @@ export const catalogPageBench: BenchModule = {
   name: 'catalog-page',
   async run(): Promise<BenchRow[]> {
     const iterations = Number(process.env.BENCH_ITERATIONS ?? 10);
-    const { db, base, browser, close } = await startBrowserBench();
+    const { db, base, newPage, headers, close } = await startBrowserBench();
     try {
       console.error(`  catalog-page: seeding ${ITEMS} items…`);
       await db.exec(SEED_SQL);
-      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const page = await newPage({ viewport: { width: 1440, height: 900 } });
       const rows: BenchRow[] = [];
       for (const c of CASES) {
         for (let i = 0; i < 2; i++) await timeFirstRows(page, base, c); // warm caches and the JS chunks
@@ -114,7 +116,7 @@ export const catalogPageBench: BenchModule = {
           ui.push(ms);
           if (req) {
             const t = performance.now();
-            await replay(req);
+            await replay(req, headers);
             api.push(performance.now() - t);
           }
         }

@@ -5,21 +5,20 @@
  *  - the catalog list through the data API (/api/db/configs with filters, order and an exact
  *    count), next to the very statement the API generates run directly (budget p50 ≤ 1.5×);
  *  - POST /api/catalog/changes with its default window (reported, no budget).
+ * Requests carry a viewer's session: sign-in and authorization are on the measured path.
  */
-import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import { catalogSummary, type SummaryRequest } from '../apps/server/src/catalog/summary.js';
-import { loadConfig } from '../apps/server/src/config.js';
 import { openPostgres } from '../apps/server/src/db/pg.js';
 import type { Db } from '../apps/server/src/db/types.js';
 import { parseRequest } from '../apps/server/src/rest/parse/request.js';
 import { planRead } from '../apps/server/src/rest/plan/read.js';
 import { reloadSchemaCache } from '../apps/server/src/rest/schema/cache.js';
 import { readStatement } from '../apps/server/src/rest/sql/read.js';
-import { startServer } from '../apps/server/src/server.js';
 import { benchPostgres } from './lib/postgres.js';
-import { percentile, round } from './lib/stats.js';
+import { startBenchServer } from './lib/server.js';
+import { measureAgainst, round, type Compared } from './lib/stats.js';
 import type { BenchModule, BenchRow } from './lib/types.js';
 
 const ITEMS = 100_000;
@@ -62,39 +61,7 @@ ANALYZE config_changes;
 ANALYZE config_analysis;
 `;
 
-type Timed = { p50: number; p95: number; base50: number; base95: number };
-
-/** Alternates the measured call and its baseline so that noise from other processes hits both. */
-async function compare(
-  subject: () => Promise<unknown>,
-  baseline: () => Promise<unknown>,
-  iterations: number,
-): Promise<Timed> {
-  for (let i = 0; i < 3; i++) {
-    await subject();
-    await baseline();
-  }
-  const s: number[] = [];
-  const b: number[] = [];
-  for (let i = 0; i < iterations; i++) {
-    let t = performance.now();
-    await baseline();
-    b.push(performance.now() - t);
-    t = performance.now();
-    await subject();
-    s.push(performance.now() - t);
-  }
-  s.sort((x, y) => x - y);
-  b.sort((x, y) => x - y);
-  return {
-    p50: percentile(s, 50),
-    p95: percentile(s, 95),
-    base50: percentile(b, 50),
-    base95: percentile(b, 95),
-  };
-}
-
-function row(name: string, t: Timed, budget: string | undefined, ok: boolean | undefined): BenchRow {
+function row(name: string, t: Compared, budget: string | undefined, ok: boolean | undefined): BenchRow {
   return {
     bench: 'catalog',
     case: name,
@@ -110,24 +77,14 @@ function row(name: string, t: Timed, budget: string | undefined, ok: boolean | u
 }
 
 async function benchCatalog(db: Db, iterations: number): Promise<BenchRow[]> {
-  const config = loadConfig(
-    {
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      DATA_DIR: '/nonexistent-bench',
-      AUTH_MODE: 'none',
-      SECRET_KEY: crypto.randomBytes(24).toString('hex'),
-    },
-    { webDir: '/nonexistent-web' },
-  );
-  const server = await startServer(config, { db, scheduler: false, dataAccess: async () => ({ ok: true }) });
-  const base = server.url.replace('[::1]', '127.0.0.1');
+  // Production's path: built-in sign-in, the real data access, a viewer's session cookie.
+  const { server, config, base, viewer } = await startBenchServer(db);
   const agent = new Agent({ connections: 4 });
   const post = async (path: string, body: unknown) => {
     const res = await request(`${base}${path}`, {
       method: 'POST',
       dispatcher: agent,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...viewer.headers },
       body: JSON.stringify(body),
     });
     const text = await res.body.text();
@@ -149,7 +106,7 @@ async function benchCatalog(db: Db, iterations: number): Promise<BenchRow[]> {
       ['summary by tag (account)', { groupBy: ['account'], health: 'unhealthy,warning' }],
     ];
     for (const [name, body] of summaries) {
-      const t = await compare(
+      const t = await measureAgainst(
         () => post('/api/catalog/summary', body),
         () => catalogSummary(db, body),
         iterations,
@@ -171,8 +128,8 @@ async function benchCatalog(db: Db, iterations: number): Promise<BenchRow[]> {
       ],
     ];
     for (const [name, query] of lists) {
-      const headers = { prefer: 'count=exact' };
-      const req = parseRequest(query, headers);
+      const req = parseRequest(query, { prefer: 'count=exact' });
+      const headers = { prefer: 'count=exact', ...viewer.headers };
       const plan = planRead(cache, req, rel, { maxRows: config.db.maxRows });
       const stmt = readStatement(plan.root, { exactCount: true, stripNulls: false });
       const viaHttp = async () => {
@@ -180,11 +137,11 @@ async function benchCatalog(db: Db, iterations: number): Promise<BenchRow[]> {
         const text = await res.body.text();
         if (res.statusCode >= 300) throw new Error(`${name}: HTTP ${res.statusCode} ${text.slice(0, 300)}`);
       };
-      const t = await compare(viaHttp, () => db.query(stmt.sql, stmt.params), iterations);
+      const t = await measureAgainst(viaHttp, () => db.query(stmt.sql, stmt.params), iterations);
       rows.push(row(name, t, 'p50 ≤ 1.5x direct SQL', t.p50 / t.base50 <= 1.5));
     }
 
-    const changes = await compare(
+    const changes = await measureAgainst(
       () => post('/api/catalog/changes', { from: 'now-2d', page_size: 200 }),
       () => db.query("SELECT count(*) FROM config_changes WHERE created_at > now() - interval '2 days'"),
       Math.max(5, Math.floor(iterations / 2)),

@@ -74,11 +74,11 @@ export const healthDashboardBench: BenchModule = {
   name: 'health-dashboard',
   async run(): Promise<BenchRow[]> {
     const iterations = Number(process.env.BENCH_ITERATIONS ?? 10);
-    const { db, base, browser, close } = await startBrowserBench();
+    const { db, base, newPage, headers, close } = await startBrowserBench();
     try {
       console.error('  health-dashboard: seeding 10k checks and 1M statuses…');
       await generate(db);
-      const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+      const page = await newPage({ viewport: { width: 1440, height: 900 } });
       for (let i = 0; i < 2; i++) await timeFirstRows(page, base); // warm caches and the JS chunks
 
       const ui: number[] = [];
@@ -86,7 +86,7 @@ export const healthDashboardBench: BenchModule = {
       for (let i = 0; i < iterations; i++) {
         ui.push(await timeFirstRows(page, base));
         const t = performance.now();
-        const res = await request(`${base}/api/canary/api/summary?window=60m`);
+        const res = await request(`${base}/api/canary/api/summary?window=60m`, { headers });
         await res.body.text();
         api.push(performance.now() - t);
       }

@@ -9,9 +9,11 @@ import { fileURLToPath } from 'node:url';
 import type { BenchFigure, BenchModule, BenchRow } from './lib/types.js';
 import { catalogPageBench } from './catalog-page.js';
 import { catalogBench } from './catalog.js';
+import { eventsBench } from './events.js';
 import { healthDashboardBench } from './health-dashboard.js';
 import { healthBench } from './health.js';
 import { restBench } from './rest.js';
+import { startupBench } from './startup.js';
 import { topologyPageBench } from './topology-page.js';
 import { topologyBench } from './topology.js';
 import { webBundleBench } from './web-bundle.js';
@@ -25,6 +27,8 @@ const BENCHES: BenchModule[] = [
   topologyBench,
   topologyPageBench,
   webBundleBench,
+  startupBench,
+  eventsBench,
 ];
 
 type Line = Record<
