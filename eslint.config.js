@@ -55,7 +55,61 @@ const webBoundaries = {
   },
 };
 
-// Server boundaries go in a block of their own here (files: apps/server/src/**), beside webBoundaries.
+/**
+ * Server import boundaries (docs/development.md, "Server layout"): the composition root (main.ts,
+ * server.ts, app.ts, domains.ts) -> domains -> shared infrastructure -> @opsdeck/shared. Every
+ * folder of the server that is not infrastructure is a domain, so a new domain is covered as soon
+ * as its folder exists; other code reaches a domain only through its index.ts.
+ */
+const server = 'apps/server/src';
+const serverInfraDirs = ['db', 'expr', 'jobs', 'lib', 'net', 'platform', 'sandbox', 'seed'];
+const serverRootFiles = ['main.ts', 'server.ts', 'app.ts', 'domains.ts'];
+const serverEntries = fs.readdirSync(path.join(root, server), { withFileTypes: true });
+const serverDomains = serverEntries
+  .filter((d) => d.isDirectory() && !serverInfraDirs.includes(d.name))
+  .map((d) => d.name);
+// config.ts, context.ts, access.ts, …: below the domains, like the infrastructure folders.
+const serverInfraFiles = serverEntries
+  .filter((d) => d.isFile() && d.name.endsWith('.ts') && !serverRootFiles.includes(d.name))
+  .map((d) => d.name);
+const serverInfra = [...serverInfraDirs, ...serverInfraFiles].map((p) => `${server}/${p}`);
+
+const serverBoundaries = {
+  files: [`${server}/**/*.ts`],
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        basePath: root,
+        zones: [
+          ...serverDomains.map((domain) => ({
+            target: [
+              ...serverDomains.filter((d) => d !== domain).map((d) => `${server}/${d}`),
+              ...serverInfra,
+              ...serverRootFiles.map((f) => `${server}/${f}`),
+            ],
+            from: `${server}/${domain}`,
+            except: ['./index.ts'],
+            message: `Other code uses the ${domain} domain only through ${domain}/index.ts: export what you need from there, or move a helper both need below the domains (src/lib, src/platform).`,
+          })),
+          {
+            target: serverInfra,
+            from: [...serverDomains, ...serverRootFiles].map((p) => `${server}/${p}`),
+            message:
+              'Shared infrastructure sits below the domains and must not import them: take what a domain provides as a parameter (see DomainModule in platform/domain.ts).',
+          },
+          {
+            target: serverDomains.map((d) => `${server}/${d}`),
+            from: serverRootFiles.map((f) => `${server}/${f}`),
+            message:
+              'A domain does not import the composition root (main.ts, server.ts, app.ts, domains.ts): it reaches other domains through their index.ts.',
+          },
+        ],
+      },
+    ],
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
+};
 
 export default tseslint.config(
   {
@@ -102,4 +156,5 @@ export default tseslint.config(
     },
   },
   webBoundaries,
+  serverBoundaries,
 );

@@ -6,18 +6,12 @@ import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { installAuth } from './auth/guard.js';
-import { authRoutes } from './auth/routes.js';
-import { catalogRoutes } from './catalog/routes.js';
 import type { ServerContext } from './context.js';
-import { healthRoutes } from './health/routes.js';
+import { domains } from './domains.js';
 import { installErrorHandler } from './platform/error-handler.js';
 import { installEdgeLimits, isSupportedMethod } from './platform/edge-limits.js';
 import { markWebAssets, recordRoutes, type RouteEntry } from './platform/route-table.js';
-import { platformRoutes } from './platform/routes.js';
 import { publicBaseFor } from './public-url.js';
-import { restRoutes } from './rest/routes.js';
-import { topologyRoutes } from './topology/routes.js';
 
 /** The built web app: apps/web/dist, two folders up from both src/ and dist/ of the server. */
 function defaultWebDir(): string {
@@ -85,16 +79,14 @@ export async function buildApp(
 
   installErrorHandler(app);
 
-  // Authentication and authorization of every /api route; must precede the domain routes.
-  const auth = await installAuth(app, ctx);
+  // Root-level set-up of the domains (authentication and authorization of every /api route);
+  // must precede every domain's routes.
+  for (const domain of domains) await domain.install?.(app, ctx);
 
-  // Domain routes: one plugin per domain, each a function (scope, ctx) in its own folder.
-  await app.register(async (scope) => platformRoutes(scope, ctx));
-  await app.register(async (scope) => healthRoutes(scope, ctx));
-  await app.register(async (scope) => restRoutes(scope, ctx));
-  await app.register(async (scope) => catalogRoutes(scope, ctx));
-  await app.register(async (scope) => topologyRoutes(scope, ctx));
-  await app.register(async (scope) => authRoutes(scope, auth));
+  // Domain routes: one scope per domain (domains.ts lists them).
+  for (const { routes } of domains) {
+    if (routes) await app.register(async (scope) => routes(scope, ctx));
+  }
 
   const webDir = config.webDir ?? defaultWebDir();
   const indexHtml = path.join(webDir, 'index.html');

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { EMAIL_PATTERN, parseDuration } from '@opsdeck/shared';
 import { z } from 'zod';
 
 /**
@@ -23,6 +24,11 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
   CHECK_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  // The event consumer (docs/events.md).
+  EVENT_BACKOFF_BASE: z.string().default('60s'),
+  EVENT_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(3),
+  EVENT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  EVENT_HANDLER_TIMEOUT: z.string().default('2m'),
   // Code and files the server touches for specs (docs/security.md): one switch for all scripts.
   DISABLE_EXEC: boolFromEnv.default(false),
   DISABLE_EXEC_CHECKS: boolFromEnv.default(false),
@@ -40,10 +46,7 @@ const envSchema = z.object({
   APP_MODE: z.enum(['full', 'checker']).default('full'),
   ALLOW_INSECURE: boolFromEnv.default(false),
   // Local addresses such as admin@localhost are fine: no TLD required.
-  ADMIN_EMAIL: z
-    .string()
-    .regex(/^[^\s@]+@[^\s@]+$/, 'expected an email address')
-    .default('admin@localhost'),
+  ADMIN_EMAIL: z.string().regex(EMAIL_PATTERN, 'expected an email address').default('admin@localhost'),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   AUTH_REGISTRATION: boolFromEnv.default(false),
   KRATOS_URL: z.string().url().optional(),
@@ -61,14 +64,6 @@ const envSchema = z.object({
   SECRET_KEY: z.string().min(16).optional(),
   PROPERTIES_FILE: z.string().optional(),
 });
-
-/** "90s", "15m", "24h", "7d" or plain seconds, in milliseconds. */
-export function parseDuration(value: string): number | undefined {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/.exec(value.trim());
-  if (!m) return undefined;
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] ?? 's'] ?? 1000;
-  return Math.round(Number(m[1]) * unit);
-}
 
 /** FILE_ROOTS: absolute folders separated by commas or the path delimiter (`:`). */
 function parseFileRoots(value: string): string[] {
@@ -126,6 +121,8 @@ export type Config = {
   db: { statementTimeoutMs: number; maxRows: number; poolSize: number };
   shutdownTimeoutMs: number;
   health: { checkConcurrency: number; checkRetentionDays: number };
+  /** The event consumer: retry back-off (base × attempts⁵), retries, batch size, handler time limit. */
+  events: { backoffBaseMs: number; maxRetries: number; batchSize: number; handlerTimeoutMs: number };
   /** Scripts run for specs, and the folders file readers may read (docs/security.md). */
   sandbox: SandboxConfig;
   /** Which peers checks and scrapers may connect to (net/outbound.ts, docs/security.md). */
@@ -150,14 +147,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     AUTH_FLOW_LIFETIME: e.AUTH_FLOW_LIFETIME,
     AUTH_RATE_LIMIT_WINDOW: e.AUTH_RATE_LIMIT_WINDOW,
     KRATOS_TIMEOUT: e.KRATOS_TIMEOUT,
+    EVENT_HANDLER_TIMEOUT: e.EVENT_HANDLER_TIMEOUT,
   };
   const ms: Record<string, number> = {};
   for (const [name, value] of Object.entries(durations)) {
-    const parsedMs = parseDuration(value);
+    // A plain number is seconds here, as it always was.
+    const parsedMs = Math.round(parseDuration(value, { defaultUnit: 's' }) ?? 0);
     if (!parsedMs)
       throw new ConfigError(`Invalid configuration:\n  ${name}: expected a duration like 15m, 24h or 7d`);
     ms[name] = parsedMs;
   }
+  // Unlike the durations above, 0 is allowed: retry at once.
+  const eventBackoffBaseMs = parseDuration(e.EVENT_BACKOFF_BASE, { defaultUnit: 's' });
+  if (eventBackoffBaseMs === undefined)
+    throw new ConfigError(
+      'Invalid configuration:\n  EVENT_BACKOFF_BASE: expected a duration like 60s, 5m or 0',
+    );
   const loopback = e.HOST === 'localhost' || e.HOST === '::1' || /^127\.\d+\.\d+\.\d+$/.test(e.HOST);
   if (e.AUTH_MODE === 'none' && !loopback && !e.ALLOW_INSECURE) {
     throw new ConfigError(
@@ -181,6 +186,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     health: {
       checkConcurrency: e.CHECK_CONCURRENCY,
       checkRetentionDays: e.CHECK_RETENTION_DAYS,
+    },
+    events: {
+      backoffBaseMs: Math.round(eventBackoffBaseMs),
+      maxRetries: e.EVENT_MAX_RETRIES,
+      batchSize: e.EVENT_BATCH_SIZE,
+      handlerTimeoutMs: ms.EVENT_HANDLER_TIMEOUT ?? 0,
     },
     sandbox: {
       execDisabled: e.DISABLE_EXEC || e.DISABLE_EXEC_CHECKS,

@@ -6,6 +6,8 @@ import { migrate } from './db/migrate.js';
 import { MigrationError } from './db/migrate.js';
 import { DataDirLockedError } from './db/lock.js';
 import { openDb } from './db/open.js';
+import { domains } from './domains.js';
+import { seedsOf } from './platform/domain.js';
 import { runSeeds } from './seed/index.js';
 import { startServer } from './server.js';
 
@@ -71,7 +73,7 @@ async function main(): Promise<number> {
         const { applied } = await migrate(db);
         log.info(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database is up to date');
         if (command === 'seed') {
-          const ran = await runSeeds(db, log);
+          const ran = await runSeeds(db, log, seedsOf(domains));
           log.info(ran.length ? `seeded: ${ran.join(', ')}` : 'demo data already present');
         }
       } finally {

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { DataAccessHook } from './access.js';
-import { rbacDataAccess } from './auth/data-access.js';
+import { rbacDataAccess } from './auth/index.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { migrate } from './db/migrate.js';
 import { openDb } from './db/open.js';
 import type { Db } from './db/types.js';
+import { domains } from './domains.js';
 import { failOrphanedRuns } from './jobs/history.js';
-import { jobs } from './jobs/index.js';
 import { Scheduler } from './jobs/scheduler.js';
+import { jobsOf, seedsOf } from './platform/domain.js';
 import { createMetrics } from './platform/metrics.js';
 import { publicUrlWarning } from './public-url.js';
 import type { RouteEntry } from './platform/route-table.js';
@@ -44,10 +45,10 @@ export async function startServer(
       metrics,
       dataAccess: options.dataAccess ?? rbacDataAccess(db),
     });
-    if (config.demo) await runSeeds(db, ctx.log);
+    if (config.demo) await runSeeds(db, ctx.log, seedsOf(domains));
     await failOrphanedRuns(ctx);
     const scheduler = new Scheduler(ctx);
-    if (options.scheduler !== false) for (const job of jobs) scheduler.register(job);
+    if (options.scheduler !== false) for (const job of jobsOf(domains)) scheduler.register(job);
     const address = await app.listen({ port: config.port, host: config.host });
     const linkWarning = publicUrlWarning(config);
     if (linkWarning) ctx.log.warn(linkWarning);

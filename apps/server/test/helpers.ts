@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { DataAccessHook } from '../src/access.js';
-import { loadConfig, type Config } from '../src/config.js';
+import type { Config } from '../src/config.js';
 import { openPglite } from '../src/db/pglite.js';
 import { openPostgres } from '../src/db/pg.js';
 import type { Db } from '../src/db/types.js';
@@ -12,6 +12,7 @@ import { hashSecret } from '../src/auth/passwords.js';
 import { setRoles } from '../src/auth/roles.js';
 import { createSession, SESSION_COOKIE } from '../src/auth/sessions.js';
 import { startServer, type RunningServer } from '../src/server.js';
+import { inProcessConfig } from './in-process-config.js';
 
 export type DbKind = 'pglite' | 'postgresql';
 /** Both drivers, for describe.each: every server behaviour is tested on each. */
@@ -63,17 +64,7 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: { dataAccess?: DataAccessHook } = {},
 ): Promise<TestServer> {
-  const config = loadConfig(
-    {
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      DATA_DIR: '/nonexistent-test-data-dir',
-      AUTH_MODE: 'none',
-      SECRET_KEY: crypto.randomBytes(24).toString('hex'),
-      ...env,
-    },
-    { webDir: '/nonexistent-web', ...overrides },
-  );
+  const config = inProcessConfig({ AUTH_MODE: 'none', ...env }, overrides);
   const fresh = await freshDb(kind, {
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS ? config.db.statementTimeoutMs : undefined,
   });

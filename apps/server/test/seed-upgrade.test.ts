@@ -5,7 +5,7 @@ import { migrate } from '../src/db/migrate.js';
 import type { Db } from '../src/db/types.js';
 import { healthFileRootsSeed, healthSeed } from '../src/health/seed.js';
 import { runSeeds } from '../src/seed/index.js';
-import { peopleSeed } from '../src/seed/people.js';
+import { peopleSeed } from '../src/auth/seed.js';
 import { DB_KINDS, freshDb } from './helpers.js';
 
 const log = pino({ level: 'silent' });

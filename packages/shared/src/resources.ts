@@ -26,17 +26,36 @@ export type Resource = (typeof RESOURCES)[number];
 
 export type Action = 'read' | 'write';
 
-/** Which resource guards reading and writing a data-API table; `write: null` means read-only. */
-export type TableAccessRule = { read: Resource; write: Resource | null };
+/**
+ * How a data-API reader sees a column that may hold credentials (docs/connections.md, "Masking"):
+ *  - `spec`: JSON whose credential values (passwords, tokens, keys, kubeconfigs, `user:pass@`
+ *    in URLs) read `***` unless the caller may write the table `revealTo`;
+ *  - `secret`: text that always reads `***` when set (stored encrypted, never read back);
+ *  - `sealed`: a JSON object whose encrypted values always read `***`.
+ */
+export type SecretColumn = { redact: 'spec'; revealTo: string } | { redact: 'secret' } | { redact: 'sealed' };
+
+/** A spec-like JSON column, shown whole only to callers who may write `revealTo`. */
+export const specColumn = (revealTo: string): SecretColumn => ({ redact: 'spec', revealTo });
+
+/**
+ * Which resource guards reading and writing a data-API table; `write: null` means read-only.
+ * `secrets` names its columns that may hold credentials (one line per table that has any).
+ */
+export type TableAccessRule = {
+  read: Resource;
+  write: Resource | null;
+  secrets?: Readonly<Record<string, SecretColumn>>;
+};
 
 /**
  * The tables and views exposed under /api/db, each mapped to its resource. A table that is
  * not listed here is not exposed at all. Each area adds its own tables as it lands.
  */
-export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable({
+export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable<string, TableAccessRule>({
   people: { read: 'database', write: 'identities' },
   people_roles: { read: 'database', write: null },
-  teams: { read: 'database', write: 'database' },
+  teams: { read: 'database', write: 'database', secrets: { spec: specColumn('teams') } },
   team_members: { read: 'database', write: 'database' },
   properties: { read: 'properties', write: 'properties' },
   agents: { read: 'agents', write: 'agents' },
@@ -45,13 +64,17 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable({
   job_histories: { read: 'database', write: null },
   job_history_names: { read: 'database', write: null },
   event_queue_summary: { read: 'database', write: null },
-  canaries: { read: 'canaries', write: 'canaries' },
-  canaries_with_status: { read: 'canaries', write: null },
-  checks: { read: 'canaries', write: null },
+  canaries: { read: 'canaries', write: 'canaries', secrets: { spec: specColumn('canaries') } },
+  canaries_with_status: { read: 'canaries', write: null, secrets: { spec: specColumn('canaries') } },
+  checks: { read: 'canaries', write: null, secrets: { spec: specColumn('canaries') } },
   check_statuses: { read: 'canaries', write: null },
   check_statuses_1h: { read: 'canaries', write: null },
   check_statuses_1d: { read: 'canaries', write: null },
-  config_scrapers: { read: 'database', write: 'config_scrapers' },
+  config_scrapers: {
+    read: 'database',
+    write: 'config_scrapers',
+    secrets: { spec: specColumn('config_scrapers') },
+  },
   config_items: { read: 'database', write: null },
   config_changes: { read: 'database', write: null },
   config_analysis: { read: 'database', write: null },
@@ -70,8 +93,8 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable({
   catalog_changes: { read: 'database', write: null },
   check_config_relationships: { read: 'database', write: null },
   check_summary_for_config: { read: 'database', write: null },
-  topologies: { read: 'topologies', write: 'topologies' },
-  components: { read: 'topologies', write: null },
+  topologies: { read: 'topologies', write: 'topologies', secrets: { spec: specColumn('topologies') } },
+  components: { read: 'topologies', write: null, secrets: { properties: specColumn('topologies') } },
   component_relationships: { read: 'topologies', write: null },
   check_component_relationships: { read: 'topologies', write: null },
   team_components: { read: 'topologies', write: 'topologies' },
@@ -81,6 +104,35 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable({
   checks_by_component: { read: 'topologies', write: null },
   changes_by_component: { read: 'topologies', write: null },
   analysis_by_component: { read: 'topologies', write: null },
+  logging_backends: {
+    read: 'logging_backends',
+    write: 'logging_backends',
+    secrets: { spec: specColumn('logging_backends') },
+  },
+  notifications: {
+    read: 'notifications',
+    write: 'notifications',
+    secrets: {
+      custom_services: specColumn('notifications'),
+      properties: specColumn('notifications'),
+    },
+  },
+  incident_rules: { read: 'incident', write: 'incident', secrets: { spec: specColumn('incident_rules') } },
+  // Writes only through the data API's hook (validation, encryption); reads never see a secret.
+  connections: {
+    read: 'connections',
+    write: 'connections',
+    secrets: {
+      username: { redact: 'secret' },
+      password: { redact: 'secret' },
+      certificate: { redact: 'secret' },
+      properties: { redact: 'sealed' },
+    },
+  },
+  // Pickers and the read-only list: every signed-in user, no secret columns at all.
+  connections_list: { read: 'database', write: null },
+  // The edit form: every column, secrets masked by the view itself.
+  connection_details: { read: 'connections', write: null },
 });
 
 /** Database functions callable through /api/db/rpc/{fn}; `write` applies to POST. */

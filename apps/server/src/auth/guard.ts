@@ -9,9 +9,9 @@ import { isWriteMethod, sameOriginWrite } from './origin.js';
 import { isCheckerRoute, isPublicRoute, routeKey } from './public-routes.js';
 import { resolvePrincipal } from './principal.js';
 import { RateLimiter } from './rate-limit.js';
-import { SecretBox } from './secret-box.js';
 import type { AuthServices } from './services.js';
 import type { Principal } from './types.js';
+import { secretBox } from '../lib/secrets/index.js';
 import { HttpError } from '../platform/http-error.js';
 import './types.js';
 
@@ -75,7 +75,7 @@ export async function installAuth(app: FastifyInstance, ctx: ServerContext): Pro
       dataDir: config.dataDir,
       log: ctx.log,
     }),
-    box: new SecretBox(config.auth.secretKey, config.dataDir),
+    box: secretBox(config),
     localAdminId: null,
   };
   svc.localAdminId = await bootstrapIdentity(svc);

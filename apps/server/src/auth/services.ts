@@ -1,7 +1,7 @@
 import type { ServerContext } from '../context.js';
 import type { Mailer } from './mail.js';
 import type { RateLimiter } from './rate-limit.js';
-import type { SecretBox } from './secret-box.js';
+import type { SecretBox } from '../lib/secrets/index.js';
 
 /** What the auth hook and routes share, built once per server by installAuth. */
 export type AuthServices = {

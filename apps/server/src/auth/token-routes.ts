@@ -1,7 +1,6 @@
-import { can } from '@opsdeck/shared';
+import { can, parseDuration } from '@opsdeck/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseDuration } from '../config.js';
 import { createAccessToken, deleteAccessToken, listAccessTokens } from './access-tokens.js';
 import { TOO_MANY_ATTEMPTS } from './rate-limit.js';
 import { limitKeys, type AuthServices } from './services.js';
@@ -29,7 +28,8 @@ function expiryDate(expiry: string | number | null | undefined, now = Date.now()
   let at: number;
   if (typeof expiry === 'number') at = now + expiry * DAY_MS;
   else {
-    const ms = parseDuration(expiry);
+    // A plain number in a string is seconds, as config durations are.
+    const ms = parseDuration(expiry, { defaultUnit: 's' });
     at = ms === undefined ? Date.parse(expiry) : now + ms;
   }
   // NaN is an unreadable string; Infinity (1e308 days) falls to the range check below.

@@ -1,4 +1,4 @@
-import { ROLES, isRole } from '@opsdeck/shared';
+import { ROLES, emailSchema, isRole } from '@opsdeck/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isPgError } from '../db/types.js';
@@ -9,10 +9,6 @@ import { revokeAllSessions } from './sessions.js';
 import { loadRoles, setRoles } from './roles.js';
 import { requireCan } from './guard.js';
 
-const EMAIL = z
-  .string()
-  .trim()
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Entered value does not match email format');
 const role = z.enum(ROLES, 'Please select any role');
 
 const inviteBody = z.object({
@@ -24,7 +20,10 @@ const inviteBody = z.object({
     .string({ error: 'Please provide valid last name' })
     .trim()
     .min(1, 'Please provide valid last name'),
-  email: z.string({ error: 'Please provide valid email' }).min(1, 'Please provide valid email').pipe(EMAIL),
+  email: z
+    .string({ error: 'Please provide valid email' })
+    .min(1, 'Please provide valid email')
+    .pipe(emailSchema),
   role,
 });
 
@@ -33,7 +32,7 @@ const updateBody = z.object({
   firstName: z.string().trim().min(1, 'Please provide valid first name').optional(),
   lastName: z.string().trim().min(1, 'Please provide valid last name').optional(),
   name: z.string().trim().min(1).optional(),
-  email: EMAIL.optional(),
+  email: emailSchema.optional(),
   state: z.enum(['active', 'inactive']).optional(),
   role: role.optional(),
 });

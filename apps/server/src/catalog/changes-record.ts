@@ -51,6 +51,20 @@ export function configDiffChange(
 export async function recordChange(db: Queryable, c: NewChange): Promise<boolean> {
   const fingerprint = fingerprintOf(c);
   const createdAt = c.createdAt ?? new Date();
+  // change_type … fingerprint, in the order both INSERTs below list them.
+  const values = [
+    c.changeType,
+    c.severity ?? null,
+    c.source ?? null,
+    c.summary ?? null,
+    c.details === undefined ? null : JSON.stringify(c.details),
+    c.patches === undefined ? null : JSON.stringify(c.patches),
+    c.diff ?? null,
+    c.externalCreatedBy ?? null,
+    createdAt,
+    c.count ?? 1,
+    fingerprint,
+  ];
   if (c.externalChangeId) {
     const r = await db.query<{ inserted: boolean }>(
       `INSERT INTO config_changes (config_id, external_change_id, change_type, severity, source, summary, details,
@@ -60,21 +74,7 @@ export async function recordChange(db: Queryable, c: NewChange): Promise<boolean
          SET count = greatest(config_changes.count, EXCLUDED.count), created_at = greatest(config_changes.created_at, EXCLUDED.created_at),
              summary = EXCLUDED.summary, details = EXCLUDED.details
        RETURNING (xmax = 0) AS inserted`,
-      [
-        c.configId,
-        c.externalChangeId,
-        c.changeType,
-        c.severity ?? null,
-        c.source ?? null,
-        c.summary ?? null,
-        c.details === undefined ? null : JSON.stringify(c.details),
-        c.patches === undefined ? null : JSON.stringify(c.patches),
-        c.diff ?? null,
-        c.externalCreatedBy ?? null,
-        createdAt,
-        c.count ?? 1,
-        fingerprint,
-      ],
+      [c.configId, c.externalChangeId, ...values],
     );
     return r.rows[0]?.inserted === true;
   }
@@ -92,20 +92,7 @@ export async function recordChange(db: Queryable, c: NewChange): Promise<boolean
     `INSERT INTO config_changes (config_id, change_type, severity, source, summary, details, patches, diff,
        external_created_by, created_at, first_observed, count, fingerprint)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10, $11, $12)`,
-    [
-      c.configId,
-      c.changeType,
-      c.severity ?? null,
-      c.source ?? null,
-      c.summary ?? null,
-      c.details === undefined ? null : JSON.stringify(c.details),
-      c.patches === undefined ? null : JSON.stringify(c.patches),
-      c.diff ?? null,
-      c.externalCreatedBy ?? null,
-      createdAt,
-      c.count ?? 1,
-      fingerprint,
-    ],
+    [c.configId, ...values],
   );
   return true;
 }

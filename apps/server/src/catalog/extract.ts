@@ -1,5 +1,5 @@
 import type { BaseScraperSpec } from '@opsdeck/shared';
-import { queryJsonPath, resolveField, type PathKey } from './jsonpath.js';
+import { queryJsonPath, resolveField, type PathKey } from '../lib/jsonpath.js';
 import { isKubeObject, kubeObjectToItem, type KubeObject } from './kubernetes-objects.js';
 import { isPlainObject } from './merge-patch.js';
 import { asHealth, type ScrapedItem } from './types.js';

@@ -1,22 +1,9 @@
-import { DEFAULT_SCRAPE_SCHEDULE, LOCAL_AGENT_ID, everyIntervalMs } from '@opsdeck/shared';
-import { Cron } from 'croner';
+import { DEFAULT_SCRAPE_SCHEDULE, LOCAL_AGENT_ID, nextRunAfter } from '@opsdeck/shared';
 import type { JobDefinition } from '../jobs/scheduler.js';
 import { runScraper } from './run.js';
 
 /** How many due scrapers one tick claims; the rest wait for the next tick. */
 const CLAIM_LIMIT = 5;
-
-/** When a schedule next fires after `from` (30 minutes for a schedule croner refuses). */
-export function nextRunAt(schedule: string | null | undefined, from = new Date()): Date {
-  const s = schedule?.trim() || DEFAULT_SCRAPE_SCHEDULE;
-  const every = everyIntervalMs(s);
-  if (every) return new Date(from.getTime() + every);
-  try {
-    return new Cron(s, { paused: true }).nextRun(from) ?? new Date(from.getTime() + 30 * 60_000);
-  } catch {
-    return new Date(from.getTime() + 30 * 60_000);
-  }
-}
 
 /**
  * Claims due local scrapers (FOR UPDATE SKIP LOCKED, so replicas never take the same one),
@@ -45,7 +32,7 @@ export const scrapeScheduler: JobDefinition = {
         await tx.query(
           `INSERT INTO config_scraper_state (scraper_id, next_run_at) VALUES ($1, $2)
            ON CONFLICT (scraper_id) DO UPDATE SET next_run_at = EXCLUDED.next_run_at`,
-          [row.id, nextRunAt(row.schedule)],
+          [row.id, nextRunAfter(row.schedule, new Date(), DEFAULT_SCRAPE_SCHEDULE)],
         );
       }
       return due.rows;

@@ -1,8 +1,9 @@
 import { describeSpecIssues, scrapeConfigSpecSchema, type ScrapeConfigSpec } from '@opsdeck/shared';
 import YAML from 'yaml';
+import type { SpecReference } from '../connections/index.js';
 import { globProblem, type FileAccess } from '../sandbox/file-roots.js';
 import { kubeconfigSaveProblem } from '../sandbox/kubeconfig.js';
-import { isJsonPath, jsonPathProblem } from './jsonpath.js';
+import { isJsonPath, jsonPathProblem } from '../lib/jsonpath.js';
 import { isPlainObject } from './merge-patch.js';
 
 export type SpecCheck = { ok: true; spec: ScrapeConfigSpec } | { ok: false; message: string };
@@ -58,6 +59,14 @@ export function validateScraperSpec(input: unknown): SpecCheck {
   const problems = jsonPathProblems(parsed.data);
   if (problems.length) return { ok: false, message: `spec: ${problems.join('; ')}` };
   return { ok: true, spec: parsed.data };
+}
+
+/** The `connection` of every http and sql entry, with where it stands in the spec. */
+export function scraperConnections(spec: ScrapeConfigSpec): SpecReference[] {
+  return [
+    ...(spec.http ?? []).map((e, i) => ({ path: `spec.http.${i}.connection`, value: e.connection })),
+    ...(spec.sql ?? []).map((e, i) => ({ path: `spec.sql.${i}.connection`, value: e.connection })),
+  ].filter((r) => r.value !== undefined);
 }
 
 /**

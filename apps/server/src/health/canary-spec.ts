@@ -5,7 +5,7 @@ import {
   type CheckType,
   CHECK_TYPES,
 } from '@opsdeck/shared';
-import YAML from 'yaml';
+import { readSpecObject } from '../lib/spec-object.js';
 import { runnerFor } from './checks/registry.js';
 import { resolveTemplates } from './run-check.js';
 
@@ -32,17 +32,7 @@ export type DefinedCheck = {
  * CanarySpecError with every problem, path first.
  */
 export function parseCanarySpec(input: unknown): { spec: CanarySpec; metadata: CanaryMetadata } {
-  let value = input;
-  if (typeof value === 'string') {
-    try {
-      value = YAML.parse(value) as unknown;
-    } catch (e) {
-      throw new CanarySpecError(`spec is not valid YAML or JSON: ${(e as Error).message}`);
-    }
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new CanarySpecError('spec must be an object');
-  }
+  const value = readSpecObject(input, CanarySpecError);
   if ((value as { kind?: unknown }).kind !== undefined) {
     const doc = canaryResourceSchema.safeParse(resolveTemplates(value, SAMPLE_VARS));
     if (!doc.success) throw new CanarySpecError(describe(doc.error.issues));

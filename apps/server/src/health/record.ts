@@ -10,8 +10,9 @@ export type RecordedCheck = {
 
 /**
  * Stores one result in a single statement (atomic, one round trip): the status row, the
- * check's status and times, a `check.passed` / `check.failed` event when the status changes
- * (a first run only when it fails), the check's trailing-hour stats and its cached summary entry.
+ * check's status and times, the check's trailing-hour stats and its cached summary entry. A
+ * status change queues `check.passed` / `check.failed` (a first run only when it fails) through
+ * the trigger on `checks`, in the same statement (migration 060, docs/events.md).
  * The stats include the new result explicitly: rows a statement inserts are not visible
  * to the rest of that statement.
  */
@@ -36,14 +37,6 @@ export async function recordCheckResult(
        INSERT INTO check_statuses (check_id, time, duration, status, message, error, details)
        SELECT $1, $3, $5, $6, $7, $8, $9 FROM upd
        ON CONFLICT (check_id, time) DO NOTHING
-     ),
-     evt AS (
-       INSERT INTO event_queue (name, properties)
-       SELECT CASE WHEN $6 THEN 'check.passed' ELSE 'check.failed' END,
-         jsonb_build_object('id', $1::uuid, 'check_id', $1::uuid, 'canary_id', upd.canary_id, 'name', upd.name,
-           'status', $2::text, 'previous_status', upd.previous, 'message', $7::text, 'error', $8::text, 'time', $3::timestamptz)
-       FROM upd
-       WHERE upd.previous IS DISTINCT FROM $2 AND (upd.previous IS NOT NULL OR NOT $6)
      ),
      win AS (
        SELECT duration, status, time FROM check_statuses

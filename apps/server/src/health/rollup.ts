@@ -7,17 +7,18 @@ export const DAILY_RETENTION_DAYS = 5 * 366;
 
 const BUCKET_SQL = (target: string, source: string, unit: 'hour' | 'day') =>
   source === 'check_statuses'
-    ? `INSERT INTO ${target} (check_id, time, passed, failed, duration_sum, duration_max, p95, p97, p99)
+    ? `INSERT INTO ${target} (check_id, time, passed, failed, duration_sum, duration_max, p95, p97, p99, last_time)
        SELECT check_id, date_trunc('${unit}', time), count(*) FILTER (WHERE status), count(*) FILTER (WHERE NOT status),
          sum(duration), max(duration),
          percentile_cont(0.95) WITHIN GROUP (ORDER BY duration),
          percentile_cont(0.97) WITHIN GROUP (ORDER BY duration),
-         percentile_cont(0.99) WITHIN GROUP (ORDER BY duration)
+         percentile_cont(0.99) WITHIN GROUP (ORDER BY duration),
+         max(time)
        FROM ${source} WHERE time >= $1
        GROUP BY 1, 2
        ON CONFLICT (check_id, time) DO UPDATE SET passed = excluded.passed, failed = excluded.failed,
          duration_sum = excluded.duration_sum, duration_max = excluded.duration_max,
-         p95 = excluded.p95, p97 = excluded.p97, p99 = excluded.p99`
+         p95 = excluded.p95, p97 = excluded.p97, p99 = excluded.p99, last_time = excluded.last_time`
     : `INSERT INTO ${target} (check_id, time, passed, failed, duration_sum, duration_max, p95, p97, p99)
        SELECT check_id, date_trunc('${unit}', time), sum(passed), sum(failed), sum(duration_sum), max(duration_max),
          sum(p95 * (passed + failed)) / nullif(sum(passed + failed), 0),
@@ -30,12 +31,24 @@ const BUCKET_SQL = (target: string, source: string, unit: 'hour' | 'day') =>
          p95 = excluded.p95, p97 = excluded.p97, p99 = excluded.p99`;
 
 /**
+ * A status is stored when its run ends, up to the check's timeout (at most 5 minutes) after
+ * its time: a pass re-reads the hour before when its latest status is this close to it.
+ */
+export const LATE_STATUS_MS = 10 * 60_000;
+
+/**
  * Brings the hourly and daily roll-ups up to date. Each pass recomputes from the last
  * bucket already stored (which may have been partial) onwards, so it is idempotent and
- * catches up after downtime. Daily percentiles are count-weighted means of hourly ones.
+ * catches up after downtime; shortly after an hour begins it recomputes the hour before too,
+ * so a run that started in that hour and ended after the previous pass is not left out.
+ * Daily percentiles are count-weighted means of hourly ones.
  */
 export async function rollUpCheckStatuses(db: Queryable): Promise<{ hourly: number; daily: number }> {
-  const h = await db.query<{ since: Date | null }>('SELECT max(time) AS since FROM check_statuses_1h');
+  const h = await db.query<{ since: Date | null }>(
+    `SELECT date_trunc('hour', max(coalesce(last_time, time)) - $1 * interval '1 millisecond') AS since
+     FROM check_statuses_1h WHERE time = (SELECT max(time) FROM check_statuses_1h)`,
+    [LATE_STATUS_MS],
+  );
   const hourly = await db.query(BUCKET_SQL('check_statuses_1h', 'check_statuses', 'hour'), [
     h.rows[0]?.since ?? new Date(0),
   ]);

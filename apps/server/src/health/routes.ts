@@ -1,8 +1,7 @@
-import { canaryJsonSchema } from '@opsdeck/shared';
+import { canaryJsonSchema, parseDuration } from '@opsdeck/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
-import { durationMs } from './checks/values.js';
 import { checkGraph } from './graph.js';
 import { CheckNotFoundError, runCheckNow } from './run-canary.js';
 import { setListeningServer } from './runtime.js';
@@ -13,7 +12,7 @@ const window = z
   .optional()
   .transform((v, c) => {
     if (!v) return 3_600_000;
-    const ms = durationMs(v);
+    const ms = parseDuration(v);
     if (!ms || ms < 60_000) {
       c.addIssue({ code: 'custom', message: 'window must be a duration of at least 1m, such as 1h or 7d' });
       return z.NEVER;
@@ -51,7 +50,7 @@ const when = (fallbackAgoMs: number) =>
     .optional()
     .transform((v, c): ((now: number) => Date) => {
       if (!v || v === 'now') return (now) => new Date(now - fallbackAgoMs);
-      const ago = durationMs(v.replace(/^now-/, ''));
+      const ago = parseDuration(v.replace(/^now-/, ''));
       if (ago !== undefined) return (now) => new Date(now - ago);
       const t = new Date(v);
       if (Number.isNaN(t.getTime())) {

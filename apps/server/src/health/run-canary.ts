@@ -1,9 +1,9 @@
-import { isRunnableCheckType, LOCAL_AGENT_ID } from '@opsdeck/shared';
+import { isRunnableCheckType, LOCAL_AGENT_ID, nextRunAfter } from '@opsdeck/shared';
 import { recordJob } from '../jobs/history.js';
 import { recordCheckResult } from './record.js';
 import { executeCheck } from './run-check.js';
 import { checkLimiter, executeOptions, type HealthContext, templateVars } from './runtime.js';
-import { nextRunAfter } from './schedule.js';
+import { DEFAULT_SCHEDULE } from './schedule.js';
 import { syncCanaryChecks } from './sync.js';
 
 type CheckRow = { id: string; type: string; name: string; spec: unknown };
@@ -58,7 +58,8 @@ export async function runCanary(
         [canary.id],
       );
       const runnable = rows.filter((c) => isRunnableCheckType(c.type));
-      const summary = await runChecks(ctx, runnable, nextRunAfter(canary.schedule, now), signal);
+      const nextRun = nextRunAfter(canary.schedule, now, DEFAULT_SCHEDULE);
+      const summary = await runChecks(ctx, runnable, nextRun, signal);
       return {
         ...summary,
         success: summary.success,

@@ -1,9 +1,11 @@
-import { evaluate } from '@marcbachmann/cel-js';
+import { parseDuration } from '@opsdeck/shared';
+import { isConnectionReference, type ConnectionResolver } from '../connections/index.js';
+import { evalCel, evalCelString } from '../expr/index.js';
 import { defaultOutboundPolicy, OutboundRefusedError, type OutboundPolicy } from '../net/outbound.js';
 import type { SandboxPolicy } from '../sandbox/policy.js';
+import { applyConnection } from './checks/connection.js';
 import { runnerFor } from './checks/registry.js';
 import type { RunOutcome } from './checks/types.js';
-import { durationMs } from './checks/values.js';
 
 export type CheckResult = {
   time: Date;
@@ -23,6 +25,8 @@ export type ExecuteOptions = {
   templateVars: Record<string, string>;
   /** Which peers may be reached: the server passes its Config's; omitted, the Config defaults. */
   outbound?: OutboundPolicy;
+  /** Resolves a check's `connection:` reference; omitted, such references fail the check. */
+  connections?: ConnectionResolver;
 };
 
 export const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
@@ -78,13 +82,22 @@ export async function executeCheck(
       error: `${type} checks are accepted but not run by this server`,
       data: {},
     });
-  const parsed = runner.schema.safeParse(resolveTemplates(rawSpec, opts.templateVars));
+  let withConnection: unknown;
+  try {
+    withConnection = await hydrateFromConnection(type, rawSpec, opts.connections);
+  } catch (e) {
+    return done({ pass: false, message: '', error: errorText(e), data: {} });
+  }
+  const parsed = runner.schema.safeParse(resolveTemplates(withConnection, opts.templateVars));
   if (!parsed.success) {
     const reason = parsed.error.issues.map((i) => `${i.path.join('.') || type}: ${i.message}`).join('; ');
     return done({ pass: false, message: '', error: `invalid ${type} check: ${reason}`, data: {} });
   }
   const spec = parsed.data as CommonFields;
-  const timeoutMs = Math.min(MAX_CHECK_TIMEOUT_MS, durationMs(spec.timeout) ?? opts.defaultTimeoutMs);
+  const timeoutMs = Math.min(
+    MAX_CHECK_TIMEOUT_MS,
+    parseDuration(spec.timeout, { defaultUnit: 'ms' }) ?? opts.defaultTimeoutMs,
+  );
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
   let outcome: RunOutcome;
@@ -112,6 +125,19 @@ export async function executeCheck(
   return result;
 }
 
+/** A check naming a connection gets its URL and credentials, resolved at every run. */
+async function hydrateFromConnection(
+  type: string,
+  rawSpec: unknown,
+  connections: ConnectionResolver | undefined,
+): Promise<unknown> {
+  if (!rawSpec || typeof rawSpec !== 'object') return rawSpec;
+  const spec = rawSpec as Record<string, unknown>;
+  if (!isConnectionReference(spec.connection)) return rawSpec;
+  if (!connections) throw new Error(`connection ${spec.connection} cannot be resolved here`);
+  return applyConnection(type, spec, await connections(spec.connection));
+}
+
 function errorText(e: unknown): string {
   // The policy's message already names host, address, reason and the setting to change.
   if (e instanceof OutboundRefusedError) return e.message;
@@ -134,7 +160,7 @@ function applyExpressions(result: CheckResult, spec: CommonFields): void {
   const vars = { ...result.details, duration: result.durationMs };
   if (result.pass && spec.test?.expr) {
     try {
-      const ok: unknown = evaluate(spec.test.expr, vars);
+      const ok: unknown = evalCel(spec.test.expr, vars);
       if (ok !== true) {
         result.pass = false;
         result.error = `test expression returned ${String(ok)}: ${spec.test.expr}`;
@@ -146,7 +172,7 @@ function applyExpressions(result: CheckResult, spec: CommonFields): void {
   }
   if (spec.display?.expr) {
     try {
-      result.message = String(evaluate(spec.display.expr, vars));
+      result.message = evalCelString(spec.display.expr, vars);
     } catch (e) {
       result.message = `display expression failed: ${(e as Error).message.split('\n')[0]}`;
     }

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { connectionResolver } from '../connections/index.js';
 import type { ServerContext } from '../context.js';
 import { outboundPolicy } from '../net/outbound.js';
 import { sandboxPolicy } from '../sandbox/policy.js';
@@ -42,5 +43,6 @@ export function executeOptions(ctx: HealthContext): ExecuteOptions {
     sandbox: sandboxPolicy(ctx.config),
     templateVars: templateVars(ctx),
     outbound: outboundPolicy(ctx.config.outbound),
+    connections: connectionResolver(ctx),
   };
 }

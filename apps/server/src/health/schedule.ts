@@ -1,7 +1,6 @@
-import { Cron } from 'croner';
 import type { CanarySpec } from '@opsdeck/shared';
-import { durationMs } from './checks/values.js';
 
+/** A canary with no schedule, or one that cannot be read, runs every minute. */
 export const DEFAULT_SCHEDULE = '@every 1m';
 
 /**
@@ -12,21 +11,4 @@ export function scheduleOf(spec: Pick<CanarySpec, 'schedule' | 'interval'>, colu
   if (spec.schedule) return spec.schedule;
   if (spec.interval) return `@every ${spec.interval}s`;
   return column || DEFAULT_SCHEDULE;
-}
-
-/** When a canary on `schedule` runs next after `from`. Unknown schedules fall back to 1 minute. */
-export function nextRunAfter(schedule: string | null | undefined, from: Date): Date {
-  const s = (schedule ?? DEFAULT_SCHEDULE).trim();
-  const every = /^@every\s+(.+)$/.exec(s);
-  if (every?.[1]) {
-    const ms = durationMs(every[1]);
-    return new Date(from.getTime() + Math.max(1000, ms ?? 60_000));
-  }
-  try {
-    const next = new Cron(s, { paused: true }).nextRun(from);
-    if (next) return next;
-  } catch {
-    // An invalid stored schedule must not stop the scheduler; the spec check reports it on save.
-  }
-  return new Date(from.getTime() + 60_000);
 }

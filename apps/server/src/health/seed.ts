@@ -36,6 +36,12 @@ const CANARIES: {
           test: { expr: "json.status == 'ok'" },
           display: { expr: "'database ' + json.status" },
         },
+        {
+          name: 'api-liveness-by-connection',
+          description: 'The liveness probe through the demo connection platform/opsdeck-api',
+          connection: 'connection://platform/opsdeck-api',
+          responseCodes: [200],
+        },
       ],
       tcp: [
         {
@@ -146,6 +152,7 @@ export const healthSeed: SeedModule = {
  */
 export const healthFileRootsSeed: SeedModule = {
   name: 'health-file-roots',
+  upgrade: true,
   async run(tx) {
     const { rows } = await tx.query<{ id: string }>(
       `UPDATE canaries SET spec = jsonb_set(spec, '{folder,0}', spec->'folder'->0 || $1::jsonb), updated_at = now()

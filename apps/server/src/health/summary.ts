@@ -1,30 +1,13 @@
-import type { Queryable } from '../db/types.js';
-import { CHECK_COLUMNS, CHECK_JSON } from './summary-sql.js';
+import type { Db, Queryable } from '../db/types.js';
+import { CHECK_COLUMNS, CHECK_JSON, STATS_JSON } from './summary-sql.js';
+import { readsRollUp, ROLLED_UP_TO, windowCtes } from './summary-window.js';
 
 export type SummaryQuery = { checkId?: string; labels?: Record<string, string>; windowMs: number };
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
 
 const FILTERS = `k.deleted_at IS NULL AND c.deleted_at IS NULL
   AND ($1::uuid IS NULL OR k.id = $1::uuid) AND ($2::jsonb IS NULL OR k.labels @> $2::jsonb)`;
-
-/** Windowed uptime and latency per check: raw statuses up to a day, hourly roll-ups beyond. */
-function windowSource(windowMs: number): string {
-  return windowMs <= DAY_MS
-    ? `SELECT check_id, count(*) FILTER (WHERE status) AS passed, count(*) FILTER (WHERE NOT status) AS failed,
-         percentile_cont(0.95) WITHIN GROUP (ORDER BY duration) AS p95,
-         percentile_cont(0.97) WITHIN GROUP (ORDER BY duration) AS p97,
-         percentile_cont(0.99) WITHIN GROUP (ORDER BY duration) AS p99
-       FROM check_statuses WHERE time > now() - $3 * interval '1 millisecond'
-         AND ($1::uuid IS NULL OR check_id = $1::uuid) GROUP BY check_id`
-    : `SELECT check_id, sum(passed) AS passed, sum(failed) AS failed,
-         sum(p95 * (passed + failed)) / nullif(sum(passed + failed), 0) AS p95,
-         sum(p97 * (passed + failed)) / nullif(sum(passed + failed), 0) AS p97,
-         sum(p99 * (passed + failed)) / nullif(sum(passed + failed), 0) AS p99
-       FROM check_statuses_1h WHERE time > now() - $3 * interval '1 millisecond'
-         AND ($1::uuid IS NULL OR check_id = $1::uuid) GROUP BY check_id`;
-}
 
 type EntryRow = { canary_name: string; name: string; entry: string };
 
@@ -43,17 +26,18 @@ const byCanaryThenName = (a: EntryRow, b: EntryRow) =>
 /**
  * The dashboard summary as one JSON array of entries written by the database. The default 1h
  * window takes check_summaries entries (rewritten by each run, so no status is scanned and
- * almost no JSON is built per request); other windows aggregate raw statuses (up to a day) or
- * the hourly roll-ups (longer). rolling1h is always the trailing hour's mean latency.
+ * almost no JSON is built per request); shorter windows aggregate raw statuses, longer ones
+ * the hourly roll-up plus the raw statuses it does not cover (summary-window.ts).
+ * rolling1h is always the trailing hour's mean latency.
  * Entries come back as rows and are sorted and joined here: string_agg over 10k entries
  * (8 MB) costs PostgreSQL more than the rest of the query, and sorting them there spills.
  */
-export async function checksSummaryJson(db: Queryable, q: SummaryQuery): Promise<string> {
+export async function checksSummaryJson(db: Db, q: SummaryQuery): Promise<string> {
   const params: unknown[] = [q.checkId ?? null, q.labels ? JSON.stringify(q.labels) : null];
-  let sql: string;
+  let rows: EntryRow[];
   if (q.windowMs === HOUR_MS) {
     // Fresh cached entries are taken as they are; stale or missing ones are built here.
-    sql = `SELECT x.canary_name, x.name,
+    const sql = `SELECT x.canary_name, x.name,
          CASE WHEN x.cached_at > now() - interval '1 hour' THEN x.cached ELSE (${CHECK_JSON})::text END AS entry
        FROM (
          SELECT ${CHECK_COLUMNS}, s.passed, s.failed, s.last_pass, s.last_fail, s.p95, s.p97, s.p99, s.rolling1h,
@@ -63,27 +47,63 @@ export async function checksSummaryJson(db: Queryable, q: SummaryQuery): Promise
          LEFT JOIN check_stats s ON s.check_id = k.id AND s.updated_at > now() - interval '1 hour'
          WHERE ${FILTERS}
        ) x`;
+    rows = (await db.query<EntryRow>(sql, params)).rows;
   } else {
     params.push(q.windowMs);
-    sql = `WITH w AS (${windowSource(q.windowMs)})
-      SELECT x.canary_name, x.name, (${CHECK_JSON})::text AS entry
+    // Entries cached within the hour are current but for their uptime and latency: those are
+    // written anew and put after the cached check fields, which costs far less than a whole entry.
+    const sql = `WITH ${windowCtes(q.windowMs)}
+      SELECT x.canary_name, x.name,
+        CASE WHEN x.cached_at > now() - interval '1 hour' THEN x.cached END AS cached,
+        CASE WHEN x.cached_at > now() - interval '1 hour' THEN ${STATS_JSON} ELSE (${CHECK_JSON})::text END AS entry
       FROM (
-        SELECT ${CHECK_COLUMNS}, w.passed, w.failed, s.last_pass, s.last_fail, w.p95, w.p97, w.p99, s.rolling1h
+        SELECT ${CHECK_COLUMNS}, w.passed, w.failed, s.last_pass, s.last_fail, w.p95, w.p97, w.p99, s.rolling1h,
+          cs.json AS cached, cs.stats_at AS cached_at
         FROM checks k JOIN canaries c ON c.id = k.canary_id
         LEFT JOIN w ON w.check_id = k.id
         LEFT JOIN check_stats s ON s.check_id = k.id
+        LEFT JOIN check_summaries cs ON cs.check_id = k.id
         WHERE ${FILTERS}
       ) x`;
+    const built = await db.transaction(
+      async (tx) => {
+        // Measured at 10k checks, each of these made the query 1.5-3 times slower: JIT compiles
+        // for longer than the query runs (PostgreSQL turns it on for its row estimates), a merge
+        // join sorts the statuses not rolled up where a hash of the checks' marks does, and
+        // parallel workers start up for longer than they save on a few hundred thousand rows.
+        await tx.exec(
+          'SET LOCAL jit = off; SET LOCAL enable_mergejoin = off; SET LOCAL max_parallel_workers_per_gather = 0',
+        );
+        if (readsRollUp(q.windowMs)) params.push(await rolledUpTo(tx));
+        return (await tx.query<EntryRow & { cached: string | null }>(sql, params)).rows;
+      },
+      { readOnly: true },
+    );
+    rows = built.map((r) => (r.cached === null ? r : { ...r, entry: withStats(r.cached, r.entry) }));
   }
-  const { rows } = await db.query<EntryRow>(sql, params);
   rows.sort(byCanaryThenName);
   return `[${rows.map((r) => r.entry).join(',')}]`;
 }
 
-const inFlight = new WeakMap<Queryable, Map<string, Promise<string>>>();
+/** A cached entry's check fields followed by `stats` (STATS_JSON: `,"uptime":…}`). */
+function withStats(cached: string, stats: string): string {
+  // The last one: the labels object, earlier in the entry, may have an "uptime" key too.
+  return cached.slice(0, cached.lastIndexOf(',"uptime":')) + stats;
+}
+
+/**
+ * Asked before the summary, so that its plan is made for the real bound (a few minutes of
+ * statuses), not for an unknown one.
+ */
+async function rolledUpTo(q: Queryable): Promise<Date | null> {
+  const { rows } = await q.query<{ bound: Date | null }>(ROLLED_UP_TO);
+  return rows[0]?.bound ?? null;
+}
+
+const inFlight = new WeakMap<Db, Map<string, Promise<string>>>();
 
 /** Identical summary requests arriving together share one query (dashboards poll in step). */
-export function sharedChecksSummaryJson(db: Queryable, q: SummaryQuery): Promise<string> {
+export function sharedChecksSummaryJson(db: Db, q: SummaryQuery): Promise<string> {
   const key = JSON.stringify([q.checkId ?? null, q.labels ?? null, q.windowMs]);
   let pending = inFlight.get(db);
   if (!pending) inFlight.set(db, (pending = new Map()));

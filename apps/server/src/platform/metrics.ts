@@ -8,6 +8,10 @@ export type Metrics = {
   httpDuration: client.Histogram<'method' | 'route'>;
   jobRuns: client.Counter<'job' | 'status'>;
   jobDuration: client.Histogram<'job'>;
+  /** Events taken off the queue: handled, or with no handler (`handled` = false). */
+  eventsConsumed: client.Counter<'name' | 'handled'>;
+  /** Failed attempts at an event; `final` when no retry is left. */
+  eventsFailed: client.Counter<'name' | 'final'>;
 };
 
 export function createMetrics(db: Db): Metrics {
@@ -51,6 +55,18 @@ export function createMetrics(db: Db): Metrics {
       help: 'Background job run time',
       labelNames: ['job'],
       buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
+      registers: [registry],
+    }),
+    eventsConsumed: new client.Counter({
+      name: 'opsdeck_events_consumed_total',
+      help: 'Events consumed from the event queue by name; handled=false when no handler is registered',
+      labelNames: ['name', 'handled'],
+      registers: [registry],
+    }),
+    eventsFailed: new client.Counter({
+      name: 'opsdeck_events_failed_total',
+      help: 'Failed attempts at handling an event by name; final=true when the event is given up',
+      labelNames: ['name', 'final'],
       registers: [registry],
     }),
   };

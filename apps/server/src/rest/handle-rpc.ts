@@ -10,6 +10,7 @@ import { planRead } from './plan/read.js';
 import { functionArgNames, functionRelation, resolveFunction } from './plan/rpc.js';
 import { contentRange, readStatus, sendBody } from './respond/respond.js';
 import { schemaCache } from './schema/cache.js';
+import { redactSecrets } from './secrets.js';
 import { Params } from './sql/params.js';
 import { readStatement } from './sql/read.js';
 import { functionCallSql, scalarCallStatement, voidCallStatement } from './sql/rpc.js';
@@ -61,6 +62,7 @@ export async function handleRpc(ctx: ServerContext, req: FastifyRequest, reply: 
       maxRows: fn.returnsSet ? ctx.config.db.maxRows : undefined,
     });
     for (const t of plan.embeddedTables) await authorize(ctx, req, { kind: 'table', name: t }, 'read');
+    await redactSecrets(ctx, req, plan.root);
     stmt = readStatement(plan.root, {
       source: call,
       params,

@@ -1,17 +1,26 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
+import type { DataWriteHooks } from '../platform/data-write-hook.js';
 import { authorize, embeddedRelationNames } from './authorize.js';
-import { ApiError, tableNotFound } from './errors.js';
+import { tableNotFound } from './errors.js';
 import { firstRow, withStatementScope, plannedCount, type ReadRow } from './execute.js';
 import { parseRequest } from './parse/request.js';
 import type { ApiRequest } from './parse/types.js';
 import { planRead } from './plan/read.js';
-import { conflictColumns, parsePayload, writeColumns } from './plan/write.js';
-import { contentRange, readStatus, sendBody, singleObject } from './respond/respond.js';
+import { parsePayload, planWrite, requireFilter, type WriteBody, type WriteMethod } from './plan/write.js';
+import {
+  contentRange,
+  readStatus,
+  sendBody,
+  sendWriteResult,
+  singleObject,
+  type WriteResult,
+} from './respond/respond.js';
 import { schemaCache } from './schema/cache.js';
+import { redactSecrets } from './secrets.js';
 import type { Relation } from './schema/types.js';
 import { plannedCountStatement, readStatement } from './sql/read.js';
-import { writeStatement, type Mutation } from './sql/write.js';
+import { writeStatement } from './sql/write.js';
 import { applyAfterWrite, applyBeforeWrite, writeContext, writeHookFor } from './write-hooks.js';
 
 export function queryString(req: FastifyRequest): string {
@@ -19,12 +28,13 @@ export function queryString(req: FastifyRequest): string {
   return i < 0 ? '' : req.url.slice(i + 1);
 }
 
-/** GET|HEAD|POST|PATCH|DELETE /api/db/:table */
+/** GET|HEAD|POST|PATCH|DELETE /api/db/:table; writes run the table's hook from `hooks`. */
 export async function handleTable(
   ctx: ServerContext,
   req: FastifyRequest,
   reply: FastifyReply,
   name: string,
+  hooks: DataWriteHooks,
 ) {
   const isRead = req.method === 'GET' || req.method === 'HEAD';
   await authorize(ctx, req, { kind: 'table', name }, isRead ? 'read' : 'write');
@@ -39,8 +49,9 @@ export async function handleTable(
   }
   const plan = planRead(cache, apiReq, rel, { maxRows: isRead ? ctx.config.db.maxRows : undefined });
   for (const t of plan.embeddedTables) await authorize(ctx, req, { kind: 'table', name: t }, 'read');
+  await redactSecrets(ctx, req, plan.root);
   if (isRead) return read(ctx, reply, apiReq, plan.root, req.method === 'HEAD');
-  return write(ctx, req, reply, rel, apiReq, plan.root);
+  return write(ctx, hooks, req, reply, rel, apiReq, plan.root);
 }
 
 async function read(
@@ -74,70 +85,28 @@ async function read(
 
 type WriteRow = { body: string | null; page: number; location: string | null; keys: string | null };
 
+/** POST|PATCH|DELETE: parse the body (through the table's write hook), plan, one statement, answer. */
 async function write(
   ctx: ServerContext,
+  hooks: DataWriteHooks,
   req: FastifyRequest,
   reply: FastifyReply,
   rel: Relation,
   apiReq: ApiRequest,
   root: ReturnType<typeof planRead>['root'],
 ) {
-  const method = req.method;
-  const prefer = apiReq.prefer;
-  const hook = writeHookFor(rel.name);
+  const method = req.method as WriteMethod;
+  const hook = writeHookFor(hooks, rel.name);
   const hookCtx = writeContext(ctx, req);
-  const payloadOf = async (body: unknown) => {
-    const payload = parsePayload(body);
+  const payloadOf = async () => {
+    const payload = parsePayload(req.body);
     return hook ? applyBeforeWrite(hook, payload, hookCtx) : payload;
   };
-  let mutation: Mutation;
-  let single = false;
-  if (method === 'POST') {
-    const payload = await payloadOf(req.body);
-    single = !payload.isArray;
-    mutation = {
-      kind: 'insert',
-      columns: writeColumns(rel, apiReq, payload),
-      payload: payload.json,
-      missingDefault: prefer.missing === 'default',
-      conflict: prefer.resolution
-        ? { columns: conflictColumns(rel, apiReq), resolution: prefer.resolution }
-        : undefined,
-    };
-    if (mutation.columns.length === 0 && payload.rows.length !== 1) {
-      throw new ApiError(
-        400,
-        'PGRST102',
-        'All object keys must match',
-        'Empty objects can only be inserted one at a time',
-      );
-    }
-  } else {
-    if (root.conditions.length === 0) {
-      const verb = method === 'PATCH' ? 'UPDATE' : 'DELETE';
-      throw new ApiError(
-        400,
-        '21000',
-        `${verb} requires a WHERE clause`,
-        `${method} /api/db/${rel.name} without a filter would change every row`,
-        'Add a filter such as ?id=eq.<id>. To change every row on purpose, use a filter every row matches.',
-      );
-    }
-    if (method === 'PATCH') {
-      const payload = await payloadOf(req.body);
-      if (payload.isArray) throw new ApiError(400, 'PGRST102', 'A PATCH body must be a single JSON object');
-      mutation = {
-        kind: 'update',
-        columns: writeColumns(rel, apiReq, payload),
-        // The single object, without the array brackets parsePayload adds (or JSON.stringify did).
-        payload: payload.json.slice(1, -1),
-      };
-    } else {
-      mutation = { kind: 'delete' };
-    }
-  }
-  const representation = prefer.return === 'representation';
-  const result = await withStatementScope(ctx, false, async (tx) => {
+  requireFilter(rel, method, root);
+  const body: WriteBody = method === 'DELETE' ? { method } : { method, payload: await payloadOf() };
+  const { mutation, single } = planWrite(rel, apiReq, body);
+  const representation = apiReq.prefer.return === 'representation';
+  const result = await withStatementScope(ctx, false, async (tx): Promise<WriteResult> => {
     if (mutation.kind === 'update' && mutation.columns.length === 0)
       return { body: '[]', page: 0, location: null };
     const stmt = writeStatement(rel, mutation, root, {
@@ -152,27 +121,13 @@ async function write(
     if (representation && apiReq.media === 'object') singleObject(out.body, out.page);
     return out;
   });
-  const total = prefer.count ? String(result.page) : '*';
-  if (method === 'POST') {
-    reply.code(201).header('content-range', `*/${total}`);
-    if (single && result.location) reply.header('location', locationOf(rel.name, result.location));
-  } else {
-    reply
-      .code(representation ? 200 : 204)
-      .header('content-range', result.page ? `0-${result.page - 1}/${total}` : `*/${total}`);
-  }
-  if (!representation) return reply.send();
-  return sendBody(reply, apiReq.media, result.body, result.page);
-}
-
-/** `/people?id=eq.<uuid>` from the primary key of the inserted row. */
-function locationOf(table: string, pkJson: string): string {
-  const pk = JSON.parse(pkJson) as Record<string, unknown>;
-  const query = Object.entries(pk)
-    .map(
-      ([k, v]) =>
-        `${encodeURIComponent(k)}=eq.${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`,
-    )
-    .join('&');
-  return `/${encodeURIComponent(table)}?${query}`;
+  const answer = {
+    method,
+    table: rel.name,
+    single,
+    representation,
+    counted: Boolean(apiReq.prefer.count),
+    media: apiReq.media,
+  };
+  return sendWriteResult(reply, answer, result);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
+import type { DataWriteHooks } from '../platform/data-write-hook.js';
 import { parseBodyText } from './body.js';
 import { ApiError } from './errors.js';
 import { handleRpc } from './handle-rpc.js';
@@ -10,8 +11,15 @@ import { schemaCache } from './schema/cache.js';
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'] as const;
 
-/** The PostgREST-compatible data API: /api/db/:table and /api/db/rpc/:fn (docs/data-api.md). */
-export async function restRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
+/**
+ * The PostgREST-compatible data API: /api/db/:table and /api/db/rpc/:fn (docs/data-api.md).
+ * Writes to a table in `writeHooks` run its hook.
+ */
+export async function restRoutes(
+  app: FastifyInstance,
+  ctx: ServerContext,
+  writeHooks: DataWriteHooks,
+): Promise<void> {
   await schemaCache(ctx.db); // read once at start, after migrations
 
   // Any content type is read as JSON; unreadable bodies become a PGRST102 answer in the handler.
@@ -51,7 +59,7 @@ export async function restRoutes(app: FastifyInstance, ctx: ServerContext): Prom
     method: [...METHODS],
     url: '/api/db/:name',
     exposeHeadRoute: false,
-    handler: guarded(handleTable),
+    handler: guarded((ctx, req, reply, name) => handleTable(ctx, req, reply, name, writeHooks)),
   });
   app.route({
     method: ['PUT', 'OPTIONS'],

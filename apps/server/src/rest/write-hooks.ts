@@ -1,13 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import type { Queryable } from '../db/types.js';
-import { dataWriteHooks, type DataRow, type DataWriteContext, type DataWriteHook } from '../rest-hooks.js';
+import type {
+  DataRow,
+  DataWriteContext,
+  DataWriteHook,
+  DataWriteHooks,
+} from '../platform/data-write-hook.js';
 import { ApiError } from './errors.js';
 import type { Payload } from './plan/write.js';
 
-/** The hook registered for a table (rest-hooks.ts), if any. */
-export function writeHookFor(table: string): DataWriteHook | undefined {
-  return Object.hasOwn(dataWriteHooks, table) ? dataWriteHooks[table] : undefined;
+/** The hook a domain declared for a table (its module's `writeHooks`), if any. */
+export function writeHookFor(hooks: DataWriteHooks, table: string): DataWriteHook | undefined {
+  return Object.hasOwn(hooks, table) ? hooks[table] : undefined;
 }
 
 export function writeContext(ctx: ServerContext, req: FastifyRequest): DataWriteContext {

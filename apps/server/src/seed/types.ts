@@ -7,5 +7,10 @@ import type { Queryable } from '../db/types.js';
  */
 export type SeedModule = {
   name: string;
+  /**
+   * Brings demo rows an older install already has up to date. Runs after every domain's first
+   * demo data (seedsOf in platform/domain.ts), so it finds those rows on any database.
+   */
+  upgrade?: boolean;
   run(tx: Queryable, log: FastifyBaseLogger): Promise<void>;
 };

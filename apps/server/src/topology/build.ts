@@ -1,5 +1,5 @@
 import type { ComponentSpec, ComponentTemplate, TopologySpec } from '@opsdeck/shared';
-import { jsonPathValue } from '../catalog/jsonpath.js';
+import { jsonPathValue } from '../lib/jsonpath.js';
 import type { Queryable } from '../db/types.js';
 import {
   type CheckSelector,

@@ -60,5 +60,5 @@ export const topologyStatusRefresh: JobDefinition = {
   },
 };
 
-/** The topology area's background jobs (listed in jobs/index.ts). */
+/** The topology area's background jobs (in the topology module, index.ts). */
 export const topologyJobs: JobDefinition[] = [topologyScheduler, topologyStatusRefresh];

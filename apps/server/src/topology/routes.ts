@@ -1,4 +1,4 @@
-import { topologyJsonSchema } from '@opsdeck/shared';
+import { can, topologyJsonSchema } from '@opsdeck/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
@@ -27,7 +27,12 @@ export async function topologyRoutes(app: FastifyInstance, ctx: ServerContext): 
   const tree = async (req: FastifyRequest, reply: FastifyReply) => {
     const q = treeQuerySchema.parse(req.query);
     try {
-      return reply.type('application/json; charset=utf-8').send(await topologyTreeJson(ctx.db, q));
+      // Component properties keep their credentials only for those who may write topologies.
+      const roles = req.principal ? await req.principal.roles() : [];
+      const redactProperties = !can(roles, 'topologies', 'write');
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(await topologyTreeJson(ctx.db, q, { redactProperties }));
     } catch (e) {
       if (e instanceof ComponentNotFound) return reply.code(404).send({ error: e.message });
       throw e;

@@ -1,6 +1,6 @@
+import { parseDuration } from '@opsdeck/shared';
 import { z } from 'zod';
 import type { Queryable } from '../db/types.js';
-import { durationMs } from '../health/checks/values.js';
 import { writeZip, type ZipEntry } from './zip.js';
 
 export const snapshotQuerySchema = z.object({
@@ -9,8 +9,8 @@ export const snapshotQuerySchema = z.object({
     .optional()
     .transform((v, c) => {
       if (!v) return new Date(Date.now() - 3_600_000);
-      const ago = durationMs(v.replace(/^now-/, ''));
-      if (ago !== undefined && Number.isFinite(ago)) return new Date(Date.now() - ago);
+      const ago = parseDuration(v.replace(/^now-/, ''));
+      if (ago !== undefined) return new Date(Date.now() - ago);
       const t = new Date(v);
       if (Number.isNaN(t.getTime())) {
         c.addIssue({
@@ -35,6 +35,12 @@ const MAX_ROWS = 10_000;
 const json = (v: unknown) => `${JSON.stringify(v, null, 2)}\n`;
 
 /**
+ * A snapshot is made to be shared (attached to a ticket): credentials in check specs and
+ * component properties are always `***` in it (redact_secrets, migration 050).
+ */
+const REDACTED_COMPONENT = `to_jsonb(c) || jsonb_build_object('properties', redact_secrets(c.properties))`;
+
+/**
  * A snapshot of a component for offline reading or attaching to a ticket: the component and
  * its live subtree (`components/<id>.json`), their checks with the results since `start`
  * (`checks/<id>.json`), the linked config items with their changes since `start`
@@ -54,12 +60,14 @@ export async function topologySnapshot(
   const anchor = anchorRows[0];
   if (!anchor) throw new SnapshotNotFound(`Component ${id} not found`);
   const prefix = anchor.path ? `${anchor.path}.${anchor.id}` : anchor.id;
-  const { rows: components } = await db.query<{ id: string }>(
-    `SELECT * FROM components c
-     WHERE c.id = $1 OR (c.deleted_at IS NULL AND (c.path = $2 OR c.path LIKE $3))
-     ORDER BY c.path, c.name LIMIT ${MAX_ROWS}`,
-    [id, prefix, `${prefix}.%`],
-  );
+  const components = (
+    await db.query<{ row: { id: string } }>(
+      `SELECT ${REDACTED_COMPONENT} AS row FROM components c
+       WHERE c.id = $1 OR (c.deleted_at IS NULL AND (c.path = $2 OR c.path LIKE $3))
+       ORDER BY c.path, c.name LIMIT ${MAX_ROWS}`,
+      [id, prefix, `${prefix}.%`],
+    )
+  ).rows.map((r) => r.row);
   const ids = components.map((c) => c.id);
 
   const { rows: checkLinks } = await db.query<{ component_id: string; check_id: string }>(
@@ -79,15 +87,18 @@ export async function topologySnapshot(
   const checkIds = [...new Set(checkLinks.map((l) => l.check_id))];
   const configIds = [...new Set(configLinks.map((l) => l.config_id))];
 
-  const { rows: checks } = await db.query<{ id: string }>(
-    `SELECT k.*,
-       coalesce((SELECT json_agg(s ORDER BY s.time) FROM (
-         SELECT time, status, duration, message, error FROM check_statuses
-         WHERE check_id = k.id AND time >= $2 AND time <= $3 ORDER BY time DESC LIMIT ${MAX_ROWS}) s), '[]'::json)
-       AS "checkStatuses"
-     FROM checks k WHERE k.id = ANY ($1::uuid[])`,
-    [checkIds, q.start, now],
-  );
+  const checks = (
+    await db.query<{ row: { id: string } }>(
+      `SELECT to_jsonb(k) || jsonb_build_object(
+         'spec', redact_secrets(k.spec),
+         'checkStatuses', coalesce((SELECT jsonb_agg(s ORDER BY s.time) FROM (
+           SELECT time, status, duration, message, error FROM check_statuses
+           WHERE check_id = k.id AND time >= $2 AND time <= $3 ORDER BY time DESC LIMIT ${MAX_ROWS}) s), '[]'::jsonb)
+       ) AS row
+       FROM checks k WHERE k.id = ANY ($1::uuid[])`,
+      [checkIds, q.start, now],
+    )
+  ).rows.map((r) => r.row);
   const { rows: configs } = await db.query<{ id: string }>(
     `SELECT ci.*,
        coalesce((SELECT json_agg(ch ORDER BY ch.created_at DESC) FROM (
@@ -103,8 +114,8 @@ export async function topologySnapshot(
 
   let related: { id: string }[] = [];
   if (q.related) {
-    const { rows } = await db.query<{ id: string }>(
-      `SELECT c.* FROM components c
+    const { rows } = await db.query<{ row: { id: string } }>(
+      `SELECT ${REDACTED_COMPONENT} AS row FROM components c
        WHERE c.deleted_at IS NULL AND NOT (c.id = ANY ($1::uuid[])) AND c.id IN (
          SELECT relationship_id FROM component_relationships WHERE deleted_at IS NULL AND component_id = ANY ($1::uuid[])
          UNION
@@ -112,7 +123,7 @@ export async function topologySnapshot(
        LIMIT ${MAX_ROWS}`,
       [ids],
     );
-    related = rows;
+    related = rows.map((r) => r.row);
   }
 
   const checksOf = (cid: string) => checkLinks.filter((l) => l.component_id === cid).map((l) => l.check_id);

@@ -1,7 +1,7 @@
 import { topologyResourceSchema, topologySpecSchema, type TopologySpec } from '@opsdeck/shared';
-import YAML from 'yaml';
 import type { z } from 'zod';
-import { jsonPathProblem } from '../catalog/jsonpath.js';
+import { jsonPathProblem } from '../lib/jsonpath.js';
+import { readSpecObject } from '../lib/spec-object.js';
 
 export class TopologySpecError extends Error {}
 
@@ -46,17 +46,7 @@ function badJsonPaths(value: unknown, path: string[] = []): string | undefined {
  * TopologySpecError with the problems, path first.
  */
 export function parseTopologySpec(input: unknown): { spec: TopologySpec; metadata: TopologyMetadata } {
-  let value = input;
-  if (typeof value === 'string') {
-    try {
-      value = YAML.parse(value) as unknown;
-    } catch (e) {
-      throw new TopologySpecError(`spec is not valid YAML or JSON: ${(e as Error).message}`);
-    }
-  }
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new TopologySpecError('spec must be an object');
-  }
+  const value = readSpecObject(input, TopologySpecError);
   let spec: TopologySpec;
   let metadata: TopologyMetadata = {};
   if ((value as { kind?: unknown }).kind !== undefined) {

@@ -69,11 +69,15 @@ export class ComponentNotFound extends Error {
 
 // One component's own fields as JSON text, built by PostgreSQL: 5k components parsed into
 // objects and serialised again cost more than the queries (and most of it in GC).
-const COMPONENT_COLUMNS = `c.id, c.topology_id, c.parent_id, c.name, c.title, c.text, c.tooltip, c.type, c.icon,
-  c.namespace, c.owner, c.labels, c.status, c.health, c.status_reason, c.agent_id, c.external_id, c.config_id, c.path,
-  c.is_leaf, c.cost_per_minute::float8 AS cost_per_minute, c.cost_total_1d::float8 AS cost_total_1d,
-  c.cost_total_7d::float8 AS cost_total_7d, c.cost_total_30d::float8 AS cost_total_30d, c.properties, c.summary,
-  c.hidden, c.log_selectors, c.created_at, c.updated_at, c.deleted_at`;
+const componentColumns = (properties: string) => `c.id, c.topology_id, c.parent_id, c.name, c.title, c.text,
+  c.tooltip, c.type, c.icon, c.namespace, c.owner, c.labels, c.status, c.health, c.status_reason, c.agent_id,
+  c.external_id, c.config_id, c.path, c.is_leaf, c.cost_per_minute::float8 AS cost_per_minute,
+  c.cost_total_1d::float8 AS cost_total_1d, c.cost_total_7d::float8 AS cost_total_7d,
+  c.cost_total_30d::float8 AS cost_total_30d, ${properties} AS properties, c.summary, c.hidden, c.log_selectors,
+  c.created_at, c.updated_at, c.deleted_at`;
+
+/** Component properties as a caller sees them: credentials `***` unless they may write topologies. */
+const propertiesSql = (redact: boolean) => (redact ? 'redact_secrets(c.properties)' : 'c.properties');
 
 /** Which components a request covers: a WHERE clause over `components c` and its parameters. */
 type Scope = { where: string; params: unknown[] };
@@ -106,10 +110,15 @@ async function findScope(db: Queryable, q: TreeQuery): Promise<{ anchor?: Anchor
 
 const BUILT_IN_SORTS = new Set(['status', 'health', 'name', 'type', 'updated_at', 'last_updated', 'updated']);
 
-async function loadScope(db: Queryable, scope: Scope, withProperties: boolean): Promise<LightRow[]> {
+async function loadScope(
+  db: Queryable,
+  scope: Scope,
+  withProperties: boolean,
+  redact: boolean,
+): Promise<LightRow[]> {
   const { rows } = await db.query<LightRow>(
     `SELECT c.id, c.parent_id, c.name, c.type, c.status, c.labels, c.agent_id, c.hidden,
-       to_json(c.updated_at) #>> '{}' AS updated_at${withProperties ? ', c.properties' : ''}
+       to_json(c.updated_at) #>> '{}' AS updated_at${withProperties ? `, ${propertiesSql(redact)} AS properties` : ''}
      FROM components c WHERE ${scope.where}`,
     scope.params,
   );
@@ -127,13 +136,14 @@ async function loadJson(
   ids: string[],
   scope: Scope,
   scopeSize: number,
+  redact: boolean,
 ): Promise<Map<string, ComponentJson>> {
   if (ids.length === 0) return new Map();
   const byScope = ids.length * 2 >= scopeSize;
   const { rows } = await db.query<ComponentJson & { id: string }>(
     // row_to_json writes compact JSON (json_build_object would pad every key with spaces).
     `SELECT x.id, row_to_json(x)::text AS json, x.log_selectors::text AS logs
-     FROM (SELECT ${COMPONENT_COLUMNS} FROM components c
+     FROM (SELECT ${componentColumns(propertiesSql(redact))} FROM components c
            WHERE ${byScope ? scope.where : `c.id = ANY ($1::uuid[])`}) x`,
     byScope ? scope.params : [ids],
   );
@@ -245,12 +255,18 @@ export function comparator(sortBy: string, order: 'asc' | 'desc'): (a: LightRow,
  * root components, or the children of `id`, or with `flatten` every component of the scope.
  * `id` always returns exactly that component, its (filtered) children below it.
  */
-export async function topologyTreeJson(db: Queryable, q: TreeQuery): Promise<string> {
+export async function topologyTreeJson(
+  db: Queryable,
+  q: TreeQuery,
+  /** The route sets it for callers who may not write topologies (credentials in properties → ***). */
+  access: { redactProperties?: boolean } = {},
+): Promise<string> {
+  const redact = access.redactProperties ?? false;
   const { anchor, scope } = await findScope(db, q);
   // Independent reads: on a PostgreSQL pool they run side by side.
   const sortBy = q.sortBy ?? 'status';
   const [rows, teamsById, checksById] = await Promise.all([
-    loadScope(db, scope, !BUILT_IN_SORTS.has(sortBy.toLowerCase())),
+    loadScope(db, scope, !BUILT_IN_SORTS.has(sortBy.toLowerCase()), redact),
     loadTeams(db, scope, anchor?.id),
     loadChecks(db, scope, anchor?.id),
   ]);
@@ -289,9 +305,9 @@ export async function topologyTreeJson(db: Queryable, q: TreeQuery): Promise<str
     if (level < q.depth) for (const c of children.get(r.id) ?? []) collect(c, level + 1);
   };
   for (const c of cards) collect(c, 0);
-  const json = await loadJson(db, included, scope, rows.length);
+  const json = await loadJson(db, included, scope, rows.length, redact);
   if (anchor && !json.has(anchor.id)) {
-    for (const [id, own] of await loadJson(db, [anchor.id], scope, Infinity)) json.set(id, own);
+    for (const [id, own] of await loadJson(db, [anchor.id], scope, Infinity, redact)) json.set(id, own);
   }
 
   // `{…own fields, "children": […], "checks": […], "teams": […], "logs": […]}`

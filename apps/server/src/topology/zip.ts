@@ -11,6 +11,27 @@ function dosTime(d: Date): { time: number; date: number } {
   };
 }
 
+type EntryFields = {
+  time: number;
+  date: number;
+  crc: number;
+  packedSize: number;
+  size: number;
+  nameLength: number;
+};
+
+/** Flags through name length: the run of fields a local header and its central record share. */
+function writeSharedFields(header: Buffer, at: number, f: EntryFields): void {
+  header.writeUInt16LE(0x0800, at); // UTF-8 names
+  header.writeUInt16LE(8, at + 2); // deflate
+  header.writeUInt16LE(f.time, at + 4);
+  header.writeUInt16LE(f.date, at + 6);
+  header.writeUInt32LE(f.crc, at + 8);
+  header.writeUInt32LE(f.packedSize, at + 12);
+  header.writeUInt32LE(f.size, at + 16);
+  header.writeUInt16LE(f.nameLength, at + 20);
+}
+
 /**
  * A ZIP archive (no zip package is installed): each entry deflated with node:zlib, local
  * headers, central directory and end record, CRC-32 from zlib. UTF-8 names (flag bit 11).
@@ -28,15 +49,9 @@ export function writeZip(entries: ZipEntry[]): Buffer {
     const { time, date } = dosTime(e.modified ?? new Date());
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
+    const fields = { time, date, crc, packedSize: packed.length, size: raw.length, nameLength: name.length };
     local.writeUInt16LE(20, 4); // version needed: 2.0 (deflate)
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(packed.length, 18);
-    local.writeUInt32LE(raw.length, 22);
-    local.writeUInt16LE(name.length, 26);
+    writeSharedFields(local, 6, fields);
     local.writeUInt16LE(0, 28);
     parts.push(local, name, packed);
 
@@ -44,14 +59,7 @@ export function writeZip(entries: ZipEntry[]): Buffer {
     dir.writeUInt32LE(0x02014b50, 0);
     dir.writeUInt16LE(20, 4); // made by
     dir.writeUInt16LE(20, 6); // needed
-    dir.writeUInt16LE(0x0800, 8);
-    dir.writeUInt16LE(8, 10);
-    dir.writeUInt16LE(time, 12);
-    dir.writeUInt16LE(date, 14);
-    dir.writeUInt32LE(crc, 16);
-    dir.writeUInt32LE(packed.length, 20);
-    dir.writeUInt32LE(raw.length, 24);
-    dir.writeUInt16LE(name.length, 28);
+    writeSharedFields(dir, 8, fields);
     dir.writeUInt16LE(0, 30); // extra
     dir.writeUInt16LE(0, 32); // comment
     dir.writeUInt16LE(0, 34); // disk

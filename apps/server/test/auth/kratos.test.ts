@@ -1,5 +1,5 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { httpServer } from '../health/peers.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 
 /** Server start-up migrates a fresh database; slow on a loaded machine. */
@@ -9,9 +9,9 @@ const START_TIMEOUT = 300_000;
  * A stand-in for Ory Kratos on loopback that speaks the two endpoints Opsdeck uses:
  * sessions/whoami and a browser flow (Kratos itself is not on npm or Debian).
  */
-function startFakeKratos(): Promise<{ url: string; close(): Promise<void>; seen: string[] }> {
+async function startFakeKratos(): Promise<{ url: string; close(): Promise<void>; seen: string[] }> {
   const seen: string[] = [];
-  const server = http.createServer((req, res) => {
+  const peer = await httpServer((req, res) => {
     seen.push(`${req.method} ${req.url}`);
     if (req.url === '/sessions/whoami') {
       if ((req.headers.cookie ?? '').includes('ory_kratos_session=good')) {
@@ -42,17 +42,7 @@ function startFakeKratos(): Promise<{ url: string; close(): Promise<void>; seen:
     }
     res.writeHead(404).end();
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        seen,
-        close: () => new Promise((r) => server.close(() => r())),
-      });
-    }),
-  );
+  return { url: `http://127.0.0.1:${peer.port}`, seen, close: peer.close };
 }
 
 describe('AUTH_MODE=kratos', () => {

@@ -15,6 +15,23 @@ import {
 /** Server start-up migrates a fresh database; slow on a loaded machine. */
 const START_TIMEOUT = 300_000;
 
+/** The registration form as the browser posts it. */
+function registrationForm(email: string, first: string, last: string, password: string) {
+  return {
+    method: 'password',
+    'traits.email': email,
+    'traits.name.first': first,
+    'traits.name.last': last,
+    password,
+  };
+}
+
+/** Starts a registration flow in `b` and sends the form at once. */
+async function registerOnNewFlow(b: Browser, ...form: Parameters<typeof registrationForm>) {
+  const { body: flow } = await b.startFlow('registration');
+  return b.submit(flow, 'registration', registrationForm(...form));
+}
+
 describe('recovery, verification and registration with mail over SMTP', () => {
   let server: TestServer;
   let sink: Awaited<ReturnType<typeof startMailSink>>;
@@ -75,23 +92,15 @@ describe('recovery, verification and registration with mail over SMTP', () => {
   it('registers a person (viewer), signs them in and mails a verification code that verifies the address', async () => {
     const b = new Browser(server.baseUrl);
     const { body: flow } = await b.startFlow('registration');
-    const bad = await b.submit(flow, 'registration', {
-      method: 'password',
-      'traits.email': 'not-an-email',
-      'traits.name.first': 'New',
-      'traits.name.last': 'Person',
-      password: 'x',
-    });
+    const bad = await b.submit(flow, 'registration', registrationForm('not-an-email', 'New', 'Person', 'x'));
     expect(bad.status).toBe(400);
     const { status, body } = await b.submit<
       SessionAnswer & { continue_with: { action: string; flow?: { id: string } }[] }
-    >(flow, 'registration', {
-      method: 'password',
-      'traits.email': 'new.person@example.com',
-      'traits.name.first': 'New',
-      'traits.name.last': 'Person',
-      password: 'registration-secret-9',
-    });
+    >(
+      flow,
+      'registration',
+      registrationForm('new.person@example.com', 'New', 'Person', 'registration-secret-9'),
+    );
     expect(status).toBe(200);
     const who = await b.json<{ payload: { roles: string[] } }>('/api/auth/whoami');
     expect(who.body.payload.roles).toEqual(['viewer']);
@@ -110,28 +119,14 @@ describe('recovery, verification and registration with mail over SMTP', () => {
     expect(session.body.identity.verifiable_addresses[0]?.verified).toBe(true);
 
     const again = new Browser(server.baseUrl);
-    const { body: flow2 } = await again.startFlow('registration');
-    const dup = await again.submit(flow2, 'registration', {
-      method: 'password',
-      'traits.email': 'NEW.person@example.com',
-      'traits.name.first': 'N',
-      'traits.name.last': 'P',
-      password: 'registration-secret-9',
-    });
+    const dup = await registerOnNewFlow(again, 'NEW.person@example.com', 'N', 'P', 'registration-secret-9');
     expect(dup.status).toBe(400);
     expect(dup.body.ui.messages?.[0]?.text).toMatch(/exists already/);
     // A person who exists without a password (e.g. seeded with a role) cannot be claimed.
     await server.db.query(
       "INSERT INTO people (name, email) VALUES ('Seeded Commander', 'seeded@example.com')",
     );
-    const { body: flow3 } = await again.startFlow('registration');
-    const claimed = await again.submit(flow3, 'registration', {
-      method: 'password',
-      'traits.email': 'seeded@example.com',
-      'traits.name.first': 'S',
-      'traits.name.last': 'C',
-      password: 'registration-secret-9',
-    });
+    const claimed = await registerOnNewFlow(again, 'seeded@example.com', 'S', 'C', 'registration-secret-9');
     expect(claimed.status).toBe(400);
   });
 });

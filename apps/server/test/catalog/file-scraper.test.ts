@@ -34,11 +34,7 @@ metadata:
     - {apiVersion: apps/v1, kind: Deployment, name: api, uid: dep-api, controller: true}
 spec:
   nodeName: node-a
-  containers:
-    - name: api
-      image: ${image}
-      resources:
-        limits: {cpu: 500m, memory: 256Mi}
+  containers: [{name: api, image: '${image}', resources: {limits: {cpu: 500m, memory: 256Mi}}}]
 status:
   phase: Running
   containerStatuses: [{name: api, ready: true}]
@@ -105,6 +101,23 @@ describe.each(DB_KINDS)('file scraper and catalog (%s)', (kind) => {
   let scraperId: string;
   const k8s = () => path.join(server.dir, 'manifests');
   const write = (file: string, text: string) => fs.writeFileSync(path.join(k8s(), file), text);
+  /** The Deployment's changes, oldest first. */
+  const deploymentChanges = async () =>
+    (
+      await server.db.query<{
+        change_type: string;
+        summary: string;
+        diff: string;
+        patches: unknown;
+        count: number;
+        first_observed: Date;
+        created_at: Date;
+      }>(
+        `SELECT cc.change_type, cc.summary, cc.diff, cc.patches, cc.count, cc.first_observed, cc.created_at
+         FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id
+         WHERE ci.type = 'Kubernetes::Deployment' ORDER BY cc.first_observed`,
+      )
+    ).rows;
 
   beforeAll(async () => {
     server = await catalogServer(kind);
@@ -202,18 +215,9 @@ describe.each(DB_KINDS)('file scraper and catalog (%s)', (kind) => {
     write('apps.yaml', DEPLOYMENT(3));
     const result = await runNow(server, scraperId);
     expect(result.changes).toBe(1);
-    const c = await server.db.query<{
-      change_type: string;
-      summary: string;
-      diff: string;
-      patches: unknown;
-      count: number;
-    }>(
-      `SELECT cc.change_type, cc.summary, cc.diff, cc.patches, cc.count FROM config_changes cc
-       JOIN config_items ci ON ci.id = cc.config_id WHERE ci.type = 'Kubernetes::Deployment'`,
-    );
-    expect(c.rows).toHaveLength(1);
-    const change = c.rows[0];
+    const changes = await deploymentChanges();
+    expect(changes).toHaveLength(1);
+    const change = changes[0];
     expect(change?.change_type).toBe('diff');
     expect(change?.summary).toBe('spec.replicas, status.readyReplicas changed');
     expect(change?.patches).toEqual({ spec: { replicas: 3 }, status: { readyReplicas: 3 } });
@@ -227,17 +231,9 @@ describe.each(DB_KINDS)('file scraper and catalog (%s)', (kind) => {
     write('apps.yaml', DEPLOYMENT(3));
     const again = await runNow(server, scraperId);
     expect(again.changes).toBe(0);
-    const c = await server.db.query<{
-      summary: string;
-      count: number;
-      first_observed: Date;
-      created_at: Date;
-    }>(
-      `SELECT cc.summary, cc.count, cc.first_observed, cc.created_at FROM config_changes cc
-       JOIN config_items ci ON ci.id = cc.config_id WHERE ci.type = 'Kubernetes::Deployment' ORDER BY cc.first_observed`,
-    );
-    expect(c.rows.map((r) => r.count)).toEqual([2, 1]);
-    expect(c.rows[0]!.created_at.getTime()).toBeGreaterThan(c.rows[0]!.first_observed.getTime());
+    const changes = await deploymentChanges();
+    expect(changes.map((r) => r.count)).toEqual([2, 1]);
+    expect(changes[0]!.created_at.getTime()).toBeGreaterThan(changes[0]!.first_observed.getTime());
   });
 
   it('resolves insights that no longer apply', async () => {
@@ -297,6 +293,17 @@ describe.each(DB_KINDS)('file scraper and catalog (%s)', (kind) => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('groupBy');
+    // A window of thousands of years is refused, not turned into an invalid date.
+    const farWindow = await api<{ error: string }>(server, 'POST', '/api/catalog/summary', {
+      changes: { since: 'now-9999999999d' },
+    });
+    expect(farWindow.status).toBe(400);
+    expect(farWindow.body.error).toContain('changes.since');
+    const farFrom = await api<{ error: string }>(server, 'POST', '/api/catalog/changes', {
+      from: 'now-9999999999d',
+    });
+    expect(farFrom.status).toBe(400);
+    expect(farFrom.body.error).toContain('from: "now-9999999999d" is not a time');
   });
 
   it('searches changes: recursive downstream and upstream, filters, tags, sorting and paging', async () => {

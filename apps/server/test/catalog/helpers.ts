@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import type { ScrapeResult } from '../../src/catalog/run.js';
 import { configScraperWriteHook } from '../../src/catalog/write-hook.js';
-import type { DataRow, DataWriteContext, DataWriteMethod } from '../../src/rest-hooks.js';
+import type { DataRow, DataWriteContext, DataWriteMethod } from '../../src/platform/data-write-hook.js';
 import { startTestServer, type DbKind, type TestServer } from '../helpers.js';
 
 /**

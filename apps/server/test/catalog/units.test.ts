@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { unifiedDiff } from '../../src/catalog/diff.js';
-import { queryJsonPath, resolveField } from '../../src/catalog/jsonpath.js';
+import { queryJsonPath, resolveField } from '../../src/lib/jsonpath.js';
 import { applyMergePatch, createMergePatch } from '../../src/catalog/merge-patch.js';
 import { mutateDemoCatalog, ensureDemoCatalog } from '../../src/catalog/demo/files.js';
 import fs from 'node:fs';

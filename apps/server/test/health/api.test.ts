@@ -175,6 +175,13 @@ describe.each(DB_KINDS)('health API on %s', (kind) => {
     const bad = await get<{ error: string }>('/api/canary/api/summary?window=soon');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('window must be a duration');
+    // Durations are range-checked: thousands of years is a clear 400, never an invalid date.
+    const huge = await get<{ error: string }>('/api/canary/api/summary?window=9999999999d');
+    expect(huge.status).toBe(400);
+    expect(huge.body.error).toContain('window must be a duration');
+    const farStart = await get<{ error: string }>(`/api/canary/api/graph?check=${checkId}&start=9999999999d`);
+    expect(farStart.status).toBe(400);
+    expect(farStart.body.error).toContain('expected a duration such as 1h');
   });
 
   describe('graph', () => {

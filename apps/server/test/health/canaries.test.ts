@@ -5,7 +5,7 @@ import type { Db } from '../../src/db/types.js';
 import { CanarySpecError, parseCanarySpec } from '../../src/health/canary-spec.js';
 import { syncCanaryChecks } from '../../src/health/sync.js';
 import { canaryWriteHook } from '../../src/health/write-hook.js';
-import type { DataWriteContext } from '../../src/rest-hooks.js';
+import type { DataWriteContext } from '../../src/platform/data-write-hook.js';
 import { DB_KINDS, freshDb } from '../helpers.js';
 import { healthContext } from './context.js';
 
@@ -64,11 +64,13 @@ spec:
   });
 
   it('refuses broken specs with the reason and the path', () => {
-    expect(refusal({ http: [{ name: 'x' }] })).toBe('spec.http.0.url: url is required');
+    expect(refusal({ http: [{ name: 'x' }] })).toBe('spec.http.0.url: url or connection is required');
     expect(refusal({ tcp: [{ endpoint: 'db.local' }] })).toBe(
       'spec.tcp.0.endpoint: endpoint must be host:port, for example db.local:5432',
     );
-    expect(refusal({ schedule: 'every now and then' })).toContain('spec.schedule: schedule must be');
+    expect(refusal({ schedule: 'every now and then' })).toContain(
+      'spec.schedule: must be "@every <duration>"',
+    );
     expect(refusal({ htpp: [] })).toContain('Unrecognized key: "htpp"');
     expect(refusal({ http: [{ url: 'http://a', test: { expr: '' } }] })).toBe(
       'spec.http.0.test.expr: expr must not be empty',
@@ -207,7 +209,7 @@ describe.each(DB_KINDS)('saving canaries on %s', (kind) => {
     await expect(attempt).rejects.toMatchObject({
       statusCode: 400,
       code: 'OPSDECK_INVALID_SPEC',
-      message: 'spec.http.0.url: url is required',
+      message: 'spec.http.0.url: url or connection is required',
     });
     const dup = post({
       name: 'dup',

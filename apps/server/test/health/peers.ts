@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -6,6 +6,7 @@ import https from 'node:https';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { peerUnavailable, startRedis } from '../peers/index.js';
 
 /** Loopback peers for the check runners' tests. */
 
@@ -176,27 +177,7 @@ export async function dnsServer(
 export async function redisServer(
   password?: string,
 ): Promise<(Listening & { proc: ChildProcess }) | undefined> {
-  const bin = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((p) => fs.existsSync(p));
-  if (!bin) return undefined;
-  const port = await closedPort();
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-  if (password) args.push('--requirepass', password);
-  const proc = spawn(bin, args, { stdio: 'ignore' });
-  for (let i = 0; i < 100; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const s = net.connect(port, '127.0.0.1', () => (s.destroy(), resolve(true)));
-      s.on('error', () => resolve(false));
-    });
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    port,
-    proc,
-    close: () =>
-      new Promise((resolve) => {
-        proc.once('exit', () => resolve());
-        proc.kill('SIGTERM');
-      }),
-  };
+  if (peerUnavailable('redis')) return undefined;
+  const redis = await startRedis({ password });
+  return { port: redis.port, proc: redis.process, close: redis.stop };
 }

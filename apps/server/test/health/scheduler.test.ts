@@ -4,22 +4,12 @@ import { openPostgres } from '../../src/db/pg.js';
 import type { Db } from '../../src/db/types.js';
 import { claimDueCanaries } from '../../src/health/claim.js';
 import { runDueCanaries } from '../../src/health/scheduler.js';
-import { nextRunAfter } from '../../src/health/schedule.js';
 import { syncCanaryChecks } from '../../src/health/sync.js';
 import { freshDb } from '../helpers.js';
 import { healthContext } from './context.js';
 import { httpServer, type Listening } from './peers.js';
 
-describe('schedules', () => {
-  it('reads @every durations and cron expressions', () => {
-    const from = new Date('2026-01-01T10:00:10Z');
-    expect(nextRunAfter('@every 30s', from).toISOString()).toBe('2026-01-01T10:00:40.000Z');
-    expect(nextRunAfter('@every 1h30m', from).toISOString()).toBe('2026-01-01T11:30:10.000Z');
-    expect(nextRunAfter('*/5 * * * *', from).toISOString()).toBe('2026-01-01T10:05:00.000Z');
-    expect(nextRunAfter('@hourly', from).toISOString()).toBe('2026-01-01T11:00:00.000Z');
-  });
-});
-
+// How a schedule turns into the next run is tested with the calculator, in packages/shared.
 describe('two replicas on one PostgreSQL database', () => {
   let a: Db;
   let b: Db;

@@ -1,20 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataAccessHook } from '../../src/access.js';
+import { OPERATORS } from '../../src/rest/parse/types.js';
 import { reloadSchemaCache } from '../../src/rest/schema/cache.js';
 import { DB_KINDS, startTestServer, type TestServer } from '../helpers.js';
+import { prng } from '../prng.js';
 import { FIXTURE_SQL } from './fixture.js';
-
-/** mulberry32: a small seeded PRNG, so every run sends the same requests. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NASTY = [
   "'",
@@ -81,36 +71,7 @@ const COLUMNS = [
   '*',
   '',
 ];
-const OPS = [
-  'eq',
-  'neq',
-  'gt',
-  'lte',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-  'in',
-  'is',
-  'isdistinct',
-  'cs',
-  'cd',
-  'ov',
-  'sl',
-  'adj',
-  'fts',
-  'plfts',
-  'phfts',
-  'wfts',
-  'fts(english)',
-  'fts(nope)',
-  'not.eq',
-  'not.in',
-  'eq(any)',
-  'like(all)',
-  'xx',
-  '',
-];
+const OPS = [...OPERATORS, 'fts(english)', 'fts(nope)', 'not.eq', 'not.in', 'eq(any)', 'like(all)', 'xx', ''];
 const TABLES = [
   'rt_people',
   'rt_people',

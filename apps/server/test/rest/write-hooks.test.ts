@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type TestServer } from '../helpers.js';
 
-/** Writes through /api/db run the per-table hooks of rest-hooks.ts (validation, side effects). */
+/** Writes through /api/db run the per-table hooks the domains declare (validation, side effects). */
 describe.each(DB_KINDS)('data API write hooks on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {

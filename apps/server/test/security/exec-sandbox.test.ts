@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SecretBox } from '../../src/auth/secret-box.js';
+import { SecretBox } from '../../src/lib/secrets/index.js';
 import { loadConfig } from '../../src/config.js';
 import { executeCheck } from '../../src/health/run-check.js';
 import { sandboxPolicy } from '../../src/sandbox/policy.js';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { request } from 'undici';
@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
 import { publicBaseFor, publicUrlWarning } from '../../src/public-url.js';
 import { Browser, csrfOf, type Flow } from '../auth/browser.js';
+import { httpServer } from '../health/peers.js';
 import { DB_KINDS, signIn, startTestServer, type SignedIn, type TestServer } from '../helpers.js';
 
 /** Server start-up migrates a fresh database; slow on a loaded machine. */
@@ -262,7 +263,7 @@ type KratosCall = { method: string; url: string; headers: http.IncomingHttpHeade
  * A stand-in for Ory Kratos on loopback (Kratos itself is not on npm or Debian). The session
  * cookie's value picks the identity; `hang` never answers. Every request is recorded.
  */
-function startFakeKratos(): Promise<{ url: string; calls: KratosCall[]; close(): Promise<void> }> {
+async function startFakeKratos(): Promise<{ url: string; calls: KratosCall[]; close(): Promise<void> }> {
   const identities: Record<string, { id: string; email: string; verified: boolean }> = {
     unverified: { id: 'k-unverified', email: 'taken@example.com', verified: false },
     verified: { id: 'k-verified', email: 'owner@example.com', verified: true },
@@ -271,7 +272,7 @@ function startFakeKratos(): Promise<{ url: string; calls: KratosCall[]; close():
     removed: { id: 'k-removed', email: 'removed@example.com', verified: true },
   };
   const calls: KratosCall[] = [];
-  const server = http.createServer((req, res) => {
+  const peer = await httpServer((req, res) => {
     calls.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers });
     const session = /ory_kratos_session=([\w-]+)/.exec(req.headers.cookie ?? '')?.[1] ?? '';
     if (session === 'hang' || req.url?.startsWith('/self-service/hang')) return; // never answers
@@ -300,21 +301,7 @@ function startFakeKratos(): Promise<{ url: string; calls: KratosCall[]; close():
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end('{"ok":true}');
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        calls,
-        close: () =>
-          new Promise((r) => {
-            server.closeAllConnections();
-            server.close(() => r());
-          }),
-      });
-    }),
-  );
+  return { url: `http://127.0.0.1:${peer.port}`, calls, close: peer.close };
 }
 
 type WhoamiAnswer = { payload: { user: { id: string; email: string | null }; roles: string[] } };

@@ -43,22 +43,17 @@ describe.each(DB_KINDS)('topology reconciliation (%s)', (kind) => {
   beforeAll(async () => {
     server = await startTestServer(kind);
     const db = server.db;
-    await insertConfig(db, {
-      type: 'Kubernetes::Namespace',
-      name: 'shop',
-      labels: { team: 'shop' },
-      tags: { cluster: 'c1' },
-      config: { status: { phase: 'Active' } },
-      health: 'healthy',
-    });
-    await insertConfig(db, {
-      type: 'Kubernetes::Namespace',
-      name: 'billing',
-      labels: { team: 'billing' },
-      tags: { cluster: 'c1' },
-      config: { status: { phase: 'Active' } },
-      health: 'healthy',
-    });
+    // Two active namespaces of cluster c1, each labelled with the team that owns it.
+    for (const team of ['shop', 'billing']) {
+      await insertConfig(db, {
+        type: 'Kubernetes::Namespace',
+        name: team,
+        labels: { team },
+        tags: { cluster: 'c1' },
+        config: { status: { phase: 'Active' } },
+        health: 'healthy',
+      });
+    }
     await insertConfig(db, { type: 'Kubernetes::Namespace', name: 'elsewhere', tags: { cluster: 'c2' } });
     await insertConfig(db, {
       type: 'Kubernetes::Pod',

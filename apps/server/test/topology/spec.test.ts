@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DataWriteContext } from '../../src/rest-hooks.js';
+import type { DataWriteContext } from '../../src/platform/data-write-hook.js';
 import { parseTopologySpec, TopologySpecError } from '../../src/topology/spec.js';
 import { renderTemplate } from '../../src/topology/template.js';
-import { TopologyWriteError, topologyWriteHook } from '../../src/topology/write-hook.js';
+import { SpecWriteError } from '../../src/platform/spec-resource-hook.js';
+import { topologyWriteHook } from '../../src/topology/write-hook.js';
 
 const post = { method: 'POST' } as DataWriteContext;
 
@@ -100,7 +101,7 @@ spec:
     });
     await expect(
       topologyWriteHook.beforeWrite!([{ name: 'x', spec: { components: [{}] } }], post),
-    ).rejects.toThrow(TopologyWriteError);
+    ).rejects.toThrow(SpecWriteError);
     await expect(topologyWriteHook.beforeWrite!([{ spec: {} }], post)).rejects.toThrow(
       'name: This field is required',
     );

@@ -1,3 +1,5 @@
+import { parseDuration } from '@opsdeck/shared';
+
 /** Refresh-rate options (spec 1 §2), '' meaning None. */
 export const REFRESH_RATES = ['', '15s', '30s', '60s', '2m', '3m', '5m', '10m', '15m'] as const;
 export type RefreshRate = (typeof REFRESH_RATES)[number];
@@ -12,9 +14,7 @@ export function refreshRateLabel(rate: RefreshRate): string {
 
 /** Milliseconds between refreshes; false for None. */
 export function refreshRateMs(rate: RefreshRate): number | false {
-  if (rate === '') return false;
-  const n = Number.parseInt(rate, 10);
-  return rate.endsWith('m') ? n * 60_000 : n * 1000;
+  return rate === '' ? false : (parseDuration(rate) ?? false);
 }
 
 /** A range of 60 minutes or more disables 15s and 30s; 180 minutes or more also 2m and 3m. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { DURATION_PATTERN } from './duration.js';
-import { isValidSchedule } from './schedule.js';
+import { durationTextSchema } from '../time/duration.js';
+import { scheduleSchema } from '../time/schedule.js';
 
 /**
  * The scraper spec, with config-db's field names so that existing ScrapeConfig specs import
@@ -8,13 +8,12 @@ import { isValidSchedule } from './schedule.js';
  * `id`, `name`, `type`, `class`, `status`, `health`, `description` and label/tag values are
  * JSONPath expressions when they start with `$`, literals otherwise.
  */
-const duration = z.string().regex(DURATION_PATTERN, 'must be a duration such as 30s, 5m, 1h or 7d');
+const duration = durationTextSchema('must be a duration such as 30s, 5m, 1h or 7d');
 const stringMap = z.record(z.string(), z.string());
 const text = z.string().min(1);
 
-export const scrapeScheduleSchema = z
-  .string()
-  .refine(isValidSchedule, 'must be "@every <duration>", @hourly, @daily, @weekly or a cron expression');
+/** The one schedule schema, under the name the catalog's write hook knows it by. */
+export const scrapeScheduleSchema = scheduleSchema;
 
 const transformSchema = z.looseObject({
   /** Fields removed from the stored config (and from change detection). */
@@ -65,22 +64,29 @@ export const fileScraperSchema = z.looseObject({
 
 const headerList = z.array(z.looseObject({ name: text, value: z.string() }));
 
-export const httpScraperSchema = z.looseObject({
-  ...baseScraperFields,
-  url: z.string().regex(/^https?:\/\/\S+$/, 'must be an http(s) URL'),
-  type: text,
-  id: text,
-  method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
-  headers: z.union([stringMap, headerList]).optional(),
-  body: z.string().optional(),
-  connection: text.optional(),
-  username: z.string().optional(),
-  password: z.string().optional(),
-});
+export const httpScraperSchema = z
+  .looseObject({
+    ...baseScraperFields,
+    url: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'must be an http(s) URL')
+      .optional(),
+    type: text,
+    id: text,
+    method: z.enum(['GET', 'POST', 'PUT', 'DELETE']).optional(),
+    headers: z.union([stringMap, headerList]).optional(),
+    body: z.string().optional(),
+    connection: text
+      .optional()
+      .describe('connection://namespace/name: its URL (when url is not set) and credentials are used'),
+    username: z.string().optional(),
+    password: z.string().optional(),
+  })
+  .refine((e) => Boolean(e.url ?? e.connection), { message: 'url or connection is required', path: ['url'] });
 
 export const sqlScraperSchema = z.looseObject({
   ...baseScraperFields,
-  connection: text.describe('postgres://user:password@host:port/db'),
+  connection: text.describe('postgres://user:password@host:port/db, or connection://namespace/name'),
   driver: z.enum(['postgres', 'mysql', 'sqlserver']).optional(),
   query: text,
   type: text,

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { resourceDocumentSchema, specJsonSchema } from '../resource-document.js';
 import { configSelectorSchema } from '../selectors.js';
+import { durationTextSchema, MAX_DURATION_MS } from '../time/duration.js';
+import { scheduleSchema } from '../time/schedule.js';
 
 /**
  * The canary spec, with canary-checker's field names so existing canary YAML imports
@@ -37,8 +40,8 @@ const expression = z.object({ expr: z.string().min(1, 'expr must not be empty') 
 
 /** A Go duration ("500ms", "30s", "1h30m") or a number of milliseconds. */
 export const durationSchema = z.union([
-  z.number().nonnegative(),
-  z.string().regex(/^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h|d))+$/, 'a duration such as 500ms, 30s or 1h30m'),
+  z.number().nonnegative().max(MAX_DURATION_MS),
+  durationTextSchema('a duration such as 500ms, 30s or 1h30m'),
 ]);
 
 /** Fields every check has, whatever its type. */
@@ -66,6 +69,11 @@ export const commonCheckFields = {
 };
 
 const url = z.string().min(1, 'url is required');
+/**
+ * A connection (`connection://namespace/name`, `connection://name` or its id) whose URL and
+ * credentials fill the fields the check leaves out; an unknown one is refused at save.
+ */
+const connection = z.string().min(1, 'connection must not be empty');
 const hostPort = z
   .string()
   .regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:/]+):\d{1,5}$/, 'endpoint must be host:port, for example db.local:5432');
@@ -76,6 +84,7 @@ export const httpCheckSchema = z
     url: url.optional(),
     /** Older canary-checker name for url. */
     endpoint: z.string().optional(),
+    connection: connection.optional(),
     method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']).optional(),
     headers: z.array(namedEnvVar).optional(),
     body: z.string().optional(),
@@ -90,7 +99,10 @@ export const httpCheckSchema = z
       .optional(),
   })
   .loose()
-  .refine((c) => Boolean(c.url ?? c.endpoint), { message: 'url is required', path: ['url'] });
+  .refine((c) => Boolean(c.url ?? c.endpoint ?? c.connection), {
+    message: 'url or connection is required',
+    path: ['url'],
+  });
 
 export const tcpCheckSchema = z.object({ ...commonCheckFields, endpoint: hostPort }).loose();
 
@@ -140,12 +152,22 @@ export const mysqlCheckSchema = sqlCheck;
 export const redisCheckSchema = z
   .object({
     ...commonCheckFields,
-    addr: hostPort,
+    addr: hostPort.optional(),
+    /** redis://[user:password@]host:port[/db], as a connection stores it. */
+    url: z
+      .string()
+      .regex(/^rediss?:\/\//, 'url must start with redis:// or rediss://')
+      .optional(),
+    connection: connection.optional(),
     db: z.number().int().nonnegative().optional(),
     username: envVarSchema.optional(),
     password: envVarSchema.optional(),
   })
-  .loose();
+  .loose()
+  .refine((c) => Boolean(c.addr ?? c.url ?? c.connection), {
+    message: 'addr, url or connection is required',
+    path: ['addr'],
+  });
 
 export const folderCheckSchema = z
   .object({
@@ -167,20 +189,30 @@ export const folderCheckSchema = z
   .loose();
 
 export const prometheusCheckSchema = z
-  .object({ ...commonCheckFields, url, query: z.string().min(1, 'query is required') })
-  .loose();
+  .object({
+    ...commonCheckFields,
+    url: url.optional(),
+    connection: connection.optional(),
+    query: z.string().min(1, 'query is required'),
+  })
+  .loose()
+  .refine((c) => Boolean(c.url ?? c.connection), { message: 'url or connection is required', path: ['url'] });
 
 export const elasticsearchCheckSchema = z
   .object({
     ...commonCheckFields,
-    url,
+    url: url.optional(),
+    connection: connection.optional(),
     index: z.string().min(1, 'index is required'),
     query: z.string().optional(),
     results: z.number().int().nonnegative().optional(),
   })
-  .loose();
+  .loose()
+  .refine((c) => Boolean(c.url ?? c.connection), { message: 'url or connection is required', path: ['url'] });
 
-export const mongodbCheckSchema = z.object({ ...commonCheckFields, url: z.string().optional() }).loose();
+export const mongodbCheckSchema = z
+  .object({ ...commonCheckFields, url: z.string().optional(), connection: connection.optional() })
+  .loose();
 
 /** Types this server runs, with their schemas. */
 export const RUNNABLE_CHECK_SCHEMAS = {
@@ -254,18 +286,6 @@ export function isRunnableCheckType(type: string): type is RunnableCheckType {
 
 const passthroughCheck = z.object({ ...commonCheckFields }).loose();
 
-/** A `@every <duration>` interval or a 5/6-field cron expression. */
-export const scheduleSchema = z
-  .string()
-  .trim()
-  .refine(
-    (s) =>
-      /^@every\s+(\d+(\.\d+)?(ms|s|m|h))+$/.test(s) ||
-      /^@(yearly|annually|monthly|weekly|daily|hourly)$/.test(s) ||
-      /^(\S+\s+){4,5}\S+$/.test(s),
-    { message: 'schedule must be "@every <duration>" (for example @every 30s) or a cron expression' },
-  );
-
 const checkLists = Object.fromEntries([
   ...Object.entries(RUNNABLE_CHECK_SCHEMAS).map(([t, s]) => [t, z.array(s).optional()]),
   ...Object.entries(ACCEPTED_CHECK_SCHEMAS).map(([t, s]) => [t, z.array(s).optional()]),
@@ -295,25 +315,12 @@ export const canarySpecSchema = z
   .strict();
 export type CanarySpec = z.infer<typeof canarySpecSchema>;
 
-export const canaryResourceSchema = z
-  .object({
-    apiVersion: z.string().optional(),
-    kind: z.literal('Canary'),
-    metadata: z
-      .object({
-        name: z.string().min(1),
-        namespace: z.string().optional(),
-        labels: z.record(z.string(), z.string()).optional(),
-      })
-      .loose(),
-    spec: canarySpecSchema,
-  })
-  .loose();
+export const canaryResourceSchema = resourceDocumentSchema('Canary', canarySpecSchema).loose();
 
 /** The common shape every check in a spec shares, as the server reads it. */
 export type CommonCheckSpec = z.infer<typeof passthroughCheck>;
 
 /** The JSON Schema the YAML editor validates canary specs against. */
 export function canaryJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(canarySpecSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  return specJsonSchema(canarySpecSchema);
 }

@@ -1,3 +1,5 @@
+import { DURATION_UNIT_MS } from './duration.js';
+
 /**
  * Relative time expressions (spec 3 §4): `now`, `now-2d`, `now+1h`, `now/d`, `now-1w/w`.
  * `+` and `-` take a number and a unit; `/` rounds to the start (or, for the end of a range,
@@ -48,22 +50,13 @@ export function isRelativeExpression(expr: string): boolean {
   }
 }
 
-const FIXED_MS: Partial<Record<RelativeUnit, number>> = {
-  ms: 1,
-  s: 1000,
-  m: 60_000,
-  h: 3_600_000,
-  d: 86_400_000,
-  w: 7 * 86_400_000,
-};
-
 function add(date: Date, amount: number, unit: RelativeUnit): Date {
   const d = new Date(date.getTime());
   if (unit === 'd') d.setDate(d.getDate() + amount);
   else if (unit === 'w') d.setDate(d.getDate() + amount * 7);
   else if (unit === 'M') d.setMonth(d.getMonth() + amount);
   else if (unit === 'y') d.setFullYear(d.getFullYear() + amount);
-  else d.setTime(d.getTime() + amount * (FIXED_MS[unit] ?? 0));
+  else d.setTime(d.getTime() + amount * DURATION_UNIT_MS[unit]);
   return d;
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { scheduleSchema } from '../health/canary-spec.js';
+import { resourceDocumentSchema, specJsonSchema } from '../resource-document.js';
+import { scheduleSchema } from '../time/schedule.js';
 import { configSelectorSchema, labelSelectorSchema } from '../selectors.js';
 import { ownTable } from '../lookup.js';
 
@@ -163,27 +164,11 @@ export const topologySpecSchema = z
 export type TopologySpec = z.infer<typeof topologySpecSchema>;
 
 /** The whole Kubernetes-style document (apiVersion, kind, metadata, spec). */
-export const topologyResourceSchema = z
-  .object({
-    apiVersion: z.string().optional(),
-    kind: z.literal('Topology'),
-    metadata: z
-      .object({
-        name: z.string().min(1),
-        namespace: z.string().optional(),
-        labels: z.record(z.string(), z.string()).optional(),
-      })
-      .loose(),
-    spec: topologySpecSchema,
-  })
-  .strict();
+export const topologyResourceSchema = resourceDocumentSchema('Topology', topologySpecSchema).strict();
 
 /** The JSON Schema of a topology's spec, for editors and /api/schemas/topology.schema.json. */
 export function topologyJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(topologySpecSchema, { io: 'input', unrepresentable: 'any' }) as Record<
-    string,
-    unknown
-  >;
+  return specJsonSchema(topologySpecSchema);
 }
 
 /** Health statuses a component can have, with the rank the Health sort uses (spec 2). */

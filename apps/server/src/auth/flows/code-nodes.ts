@@ -1,4 +1,4 @@
-import { input, MSG, type UiNode } from './ui.js';
+import { csrfField, input, MSG, requiredField, type UiNode } from './ui.js';
 
 /** Nodes of a code flow (recovery, verification): ask for the address, then for the code. */
 export function codeFlowNodes(
@@ -6,19 +6,15 @@ export function codeFlowNodes(
   state: 'choose_method' | 'sent_email' | 'passed_challenge',
   email = '',
 ): UiNode[] {
-  const nodes = [input('default', 'csrf_token', 'hidden', { value: csrf, required: true })];
+  const nodes = [csrfField(csrf)];
   if (state === 'choose_method') {
     nodes.push(
-      input('code', 'email', 'email', { required: true, autocomplete: 'email', label: MSG.labels.email }),
+      requiredField('code', 'email', 'email', 'email', MSG.labels.email),
       input('code', 'method', 'submit', { value: 'code', label: MSG.labels.cont }),
     );
   } else if (state === 'sent_email') {
     nodes.push(
-      input('code', 'code', 'text', {
-        required: true,
-        autocomplete: 'one-time-code',
-        label: MSG.labels.code,
-      }),
+      requiredField('code', 'code', 'text', 'one-time-code', MSG.labels.code),
       input('code', 'method', 'hidden', { value: 'code' }),
       input('code', 'method', 'submit', { value: 'code', label: MSG.labels.cont }),
       input('code', 'email', 'submit', { value: email, label: MSG.labels.resend }),

@@ -1,24 +1,22 @@
 import { findIdentity, findIdentityByEmail } from '../identities.js';
 import { verifySecret } from '../passwords.js';
-import { limitKeys } from '../services.js';
-import { createSession, revokeSession, type Aal, type SessionRow } from '../sessions.js';
+import type { Aal, SessionRow } from '../sessions.js';
+import { showFlow } from './answer.js';
 import { ERRORS } from './errors.js';
-import { setSessionCookie } from './http.js';
+import { overAttemptLimit } from './limit.js';
 import { sessionJson } from './session-json.js';
-import { insertFlow, saveFlow, type FlowRow } from './store.js';
+import { replaceSession } from './sign-in-session.js';
+import { startFlow } from './start.js';
+import { saveFlow, type FlowRow } from './store.js';
 import { checkTotp, claimTotpStep } from './totp.js';
 import { str, type FlowHandler, type FlowRequest, type SubmitResult } from './types.js';
-import { input, MSG, withNodeMessage, withValues, type UiNode } from './ui.js';
+import { csrfField, input, MSG, requiredField, withNodeMessage, withValues, type UiNode } from './ui.js';
 
 function nodes(csrf: string, mode: 'password' | 'refresh' | 'aal2', email?: string): UiNode[] {
-  const out = [input('default', 'csrf_token', 'hidden', { value: csrf, required: true })];
+  const out = [csrfField(csrf)];
   if (mode === 'aal2') {
     out.push(
-      input('totp', 'totp_code', 'text', {
-        required: true,
-        autocomplete: 'one-time-code',
-        label: MSG.labels.authCode,
-      }),
+      requiredField('totp', 'totp_code', 'text', 'one-time-code', MSG.labels.authCode),
       input('totp', 'method', 'submit', { value: 'totp', label: MSG.labels.useAuthenticator }),
     );
     return out;
@@ -26,16 +24,8 @@ function nodes(csrf: string, mode: 'password' | 'refresh' | 'aal2', email?: stri
   out.push(
     mode === 'refresh'
       ? input('default', 'identifier', 'hidden', { value: email ?? '', required: true })
-      : input('default', 'identifier', 'text', {
-          required: true,
-          autocomplete: 'username',
-          label: MSG.labels.id,
-        }),
-    input('password', 'password', 'password', {
-      required: true,
-      autocomplete: 'current-password',
-      label: MSG.labels.password,
-    }),
+      : requiredField('default', 'identifier', 'text', 'username', MSG.labels.id),
+    requiredField('password', 'password', 'password', 'current-password', MSG.labels.password),
     input('password', 'method', 'submit', { value: 'password', label: MSG.labels.signIn }),
   );
   return out;
@@ -49,12 +39,10 @@ async function signIn(
   aal: Aal,
   methods: SessionRow['methods'],
 ): Promise<SubmitResult> {
-  const { db, config } = fr.svc.ctx;
-  if (fr.current) await revokeSession(db, fr.current.session.id);
-  const { session, token } = await createSession(db, config.auth, identityId, aal, methods);
+  const { db } = fr.svc.ctx;
+  const { session } = await replaceSession(fr, identityId, aal, methods);
   await db.query('UPDATE people SET last_login = now() WHERE id = $1', [identityId]);
   await db.query('DELETE FROM auth_flows WHERE id = $1', [flow.id]);
-  setSessionCookie(fr.svc, fr.req, fr.reply, token);
   const identity = await findIdentity(db, identityId);
   const needsAal2 = aal === 'aal1' && identity?.totp_secret != null;
   const redirectTo = needsAal2 ? '/login?aal=aal2' : (flow.return_to ?? '/');
@@ -102,25 +90,14 @@ export const loginFlow: FlowHandler = {
       identityId = current.session.identity_id;
       email = identity?.traits.email;
     }
-    return insertFlow(
-      fr.svc.ctx.db,
-      {
-        type: 'login',
-        state: 'choose_method',
-        csrf_token: fr.csrf,
-        identity_id: identityId,
-        request_url: fr.req.url,
-        return_to: fr.returnTo,
-        data: { refresh, requested_aal: aal },
-        ui: {
-          action: '',
-          method: 'POST',
-          nodes: nodes(fr.csrf, mode, email),
-          messages: mode === 'refresh' ? [MSG.refresh()] : mode === 'aal2' ? [MSG.secondFactor()] : [],
-        },
-      },
-      fr.svc.ctx.config.auth.flowLifetimeMs,
-    );
+    return startFlow(fr, {
+      type: 'login',
+      state: 'choose_method',
+      identityId,
+      data: { refresh, requested_aal: aal },
+      nodes: nodes(fr.csrf, mode, email),
+      messages: mode === 'refresh' ? [MSG.refresh()] : mode === 'aal2' ? [MSG.secondFactor()] : [],
+    });
   },
 
   async submit(fr, flow, body) {
@@ -133,9 +110,8 @@ export const loginFlow: FlowHandler = {
       if (!fr.current || fr.current.session.identity_id !== flow.identity_id)
         return { kind: 'error', error: ERRORS.identityMismatch() };
       const identity = await findIdentity(db, flow.identity_id);
-      if (!fr.svc.limiter.hit(limitKeys(fr.svc, 'login', fr.req.ip, identity?.traits.email))) {
-        return { kind: 'error', error: ERRORS.tooMany() };
-      }
+      const limited = overAttemptLimit(fr, 'login', identity?.traits.email);
+      if (limited) return limited;
       const code = str(body, 'totp_code');
       if (!code) {
         flow.ui.nodes = withNodeMessage(flow.ui.nodes, 'totp_code', MSG.missing('totp_code'));
@@ -147,9 +123,7 @@ export const loginFlow: FlowHandler = {
           ? checkTotp(secret, code, identity.totp_last_step ? Number(identity.totp_last_step) : null)
           : null;
       if (!identity || step === null || !(await claimTotpStep(db, identity.id, step))) {
-        flow.ui.nodes = withNodeMessage(flow.ui.nodes, 'totp_code', MSG.totpInvalid());
-        await saveFlow(db, flow);
-        return { kind: 'flow', status: 400, flow };
+        return showFlow(db, flow, { nodes: withNodeMessage(flow.ui.nodes, 'totp_code', MSG.totpInvalid()) });
       }
       const now = new Date().toISOString();
       const methods = [
@@ -172,14 +146,9 @@ export const loginFlow: FlowHandler = {
         missing = true;
       }
     }
-    if (missing) {
-      flow.ui.nodes = withValues(flow.ui.nodes, body);
-      await saveFlow(db, flow);
-      return { kind: 'flow', status: 400, flow };
-    }
-    if (!fr.svc.limiter.hit(limitKeys(fr.svc, 'login', fr.req.ip, identifier))) {
-      return { kind: 'error', error: ERRORS.tooMany() };
-    }
+    if (missing) return showFlow(db, flow, { nodes: withValues(flow.ui.nodes, body) });
+    const limited = overAttemptLimit(fr, 'login', identifier);
+    if (limited) return limited;
     const identity = await findIdentityByEmail(db, identifier);
     const ok = await verifySecret(identity?.password_hash, password);
     if (!identity || !ok || identity.state !== 'active') {

@@ -1,15 +1,15 @@
 import { findIdentity, findIdentityByEmail } from '../identities.js';
-import { limitKeys } from '../services.js';
-import { createSession, revokeSession } from '../sessions.js';
+import { showFlow } from './answer.js';
+import { askForCode, askForEmailAgain, emailProblem, passChallenge, startCodeFlow } from './code-flow.js';
 import { issueCode, redeemCode } from './codes.js';
-import { codeFlowNodes } from './code-nodes.js';
 import { ERRORS } from './errors.js';
-import { setSessionCookie, UI_PAGES } from './http.js';
-import { EMAIL_PATTERN } from './registration.js';
+import { UI_PAGES } from './http.js';
+import { overAttemptLimit } from './limit.js';
 import { createSettingsFlow } from './settings.js';
-import { insertFlow, saveFlow } from './store.js';
+import { replaceSession } from './sign-in-session.js';
+import { saveFlow } from './store.js';
 import { str, type FlowHandler } from './types.js';
-import { MSG, withNodeMessage } from './ui.js';
+import { MSG } from './ui.js';
 import { markVerified } from './verification.js';
 
 export const recoveryFlow: FlowHandler = {
@@ -17,46 +17,27 @@ export const recoveryFlow: FlowHandler = {
 
   async create(fr) {
     if (fr.current && !fr.current.aal2Missing) return ERRORS.alreadyAvailable();
-    return insertFlow(
-      fr.svc.ctx.db,
-      {
-        type: 'recovery',
-        state: 'choose_method',
-        csrf_token: fr.csrf,
-        identity_id: null,
-        request_url: fr.req.url,
-        return_to: fr.returnTo,
-        data: {},
-        ui: { action: '', method: 'POST', nodes: codeFlowNodes(fr.csrf, 'choose_method'), messages: [] },
-      },
-      fr.svc.ctx.config.auth.flowLifetimeMs,
-    );
+    return startCodeFlow(fr, 'recovery');
   },
 
   async submit(fr, flow, body) {
-    const { db, config } = fr.svc.ctx;
+    const { db } = fr.svc.ctx;
     const code = str(body, 'code').trim();
     const email = str(body, 'email').trim();
     if (code && flow.state === 'sent_email') {
-      if (!fr.svc.limiter.hit(limitKeys(fr.svc, 'recovery', fr.req.ip, flow.data.email))) {
-        return { kind: 'error', error: ERRORS.tooMany() };
-      }
+      const limited = overAttemptLimit(fr, 'recovery', flow.data.email);
+      if (limited) return limited;
       const redeemed = await redeemCode(db, flow.id, code);
       const identity = redeemed?.identityId ? await findIdentity(db, redeemed.identityId) : null;
       if (!redeemed || !identity || identity.state !== 'active') {
-        flow.ui = { ...flow.ui, messages: [MSG.recoveryCodeInvalid()] };
-        await saveFlow(db, flow);
-        return { kind: 'flow', status: 400, flow };
+        return showFlow(db, flow, { messages: [MSG.recoveryCodeInvalid()] });
       }
       // The mail proved the address: verify it, sign in, and send the person to set a password.
       await markVerified(db, identity.id, redeemed.email);
-      if (fr.current) await revokeSession(db, fr.current.session.id);
-      const { session, token } = await createSession(db, config.auth, identity.id, 'aal1', [
+      const { session } = await replaceSession(fr, identity.id, 'aal1', [
         { method: 'code_recovery', aal: 'aal1', completed_at: new Date().toISOString() },
       ]);
-      setSessionCookie(fr.svc, fr.req, fr.reply, token);
-      flow.state = 'passed_challenge';
-      flow.ui = { ...flow.ui, nodes: codeFlowNodes(flow.csrf_token, 'passed_challenge'), messages: [] };
+      passChallenge(flow, []);
       await saveFlow(db, flow);
       const settings = await createSettingsFlow(
         { ...fr, current: { session, aal2Missing: false } },
@@ -64,27 +45,12 @@ export const recoveryFlow: FlowHandler = {
       );
       return { kind: 'redirect', to: `${UI_PAGES.settings}?flow=${settings.id}` };
     }
-    if (!email || !EMAIL_PATTERN.test(email)) {
-      const message = email ? MSG.invalidEmail() : MSG.missing('email');
-      flow.ui = {
-        ...flow.ui,
-        nodes: withNodeMessage(codeFlowNodes(flow.csrf_token, 'choose_method'), 'email', message),
-      };
-      await saveFlow(db, flow);
-      return { kind: 'flow', status: 400, flow };
-    }
-    if (!fr.svc.limiter.hit(limitKeys(fr.svc, 'recovery', fr.req.ip, email))) {
-      return { kind: 'error', error: ERRORS.tooMany() };
-    }
+    const problem = emailProblem(email);
+    if (problem) return askForEmailAgain(db, flow, problem);
+    const limited = overAttemptLimit(fr, 'recovery', email);
+    if (limited) return limited;
     const identity = await findIdentityByEmail(db, email);
-    flow.state = 'sent_email';
-    flow.data = { ...flow.data, email };
-    flow.ui = {
-      ...flow.ui,
-      nodes: codeFlowNodes(flow.csrf_token, 'sent_email', email),
-      messages: [MSG.recoverySent()],
-    };
-    await saveFlow(db, flow);
+    const answer = await askForCode(db, flow, email, MSG.recoverySent());
     // Unknown or inactive addresses get no mail, and the same answer (no account enumeration).
     if (identity && identity.state === 'active') {
       const issued = await issueCode(db, flow.id, 'recovery', identity.traits.email, identity.id);
@@ -95,6 +61,6 @@ export const recoveryFlow: FlowHandler = {
         text: `Hi,\n\nplease recover access to your Opsdeck account with this code: ${issued}\n\nor open ${link}\n\nIf you did not ask for this, ignore this mail.\n`,
       });
     }
-    return { kind: 'flow', status: 200, flow };
+    return answer;
   },
 };

@@ -1,32 +1,32 @@
+import { EMAIL_PATTERN } from '@opsdeck/shared';
 import { isPgError } from '../../db/types.js';
 import { createIdentity, findIdentityByEmail } from '../identities.js';
 import { hashSecret, passwordProblem } from '../passwords.js';
-import { createSession, revokeSession } from '../sessions.js';
+import { showFlow } from './answer.js';
 import { ERRORS } from './errors.js';
-import { setSessionCookie } from './http.js';
 import { sessionJson } from './session-json.js';
-import { insertFlow, saveFlow } from './store.js';
+import { replaceSession } from './sign-in-session.js';
+import { startFlow } from './start.js';
 import { str, type FlowHandler } from './types.js';
-import { input, MSG, withNodeMessage, withValues, type UiNode } from './ui.js';
+import {
+  csrfField,
+  input,
+  MSG,
+  requiredField,
+  withNodeMessage,
+  withValues,
+  type UiNode,
+  type UiText,
+} from './ui.js';
 import { startVerification } from './verification.js';
-
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
 function nodes(csrf: string): UiNode[] {
   return [
-    input('default', 'csrf_token', 'hidden', { value: csrf, required: true }),
-    input('password', 'traits.email', 'email', {
-      required: true,
-      autocomplete: 'email',
-      label: MSG.labels.email,
-    }),
+    csrfField(csrf),
+    requiredField('password', 'traits.email', 'email', 'email', MSG.labels.email),
     input('password', 'traits.name.first', 'text', { required: true, label: MSG.labels.first }),
     input('password', 'traits.name.last', 'text', { required: true, label: MSG.labels.last }),
-    input('password', 'password', 'password', {
-      required: true,
-      autocomplete: 'new-password',
-      label: MSG.labels.password,
-    }),
+    requiredField('password', 'password', 'password', 'new-password', MSG.labels.password),
     input('password', 'method', 'submit', { value: 'password', label: MSG.labels.signUp }),
   ];
 }
@@ -46,24 +46,11 @@ export const registrationFlow: FlowHandler = {
   async create(fr) {
     if (!(await registrationOpen(fr))) return ERRORS.disabled('Registration');
     if (fr.current && !fr.current.aal2Missing) return ERRORS.alreadyAvailable();
-    return insertFlow(
-      fr.svc.ctx.db,
-      {
-        type: 'registration',
-        state: 'choose_method',
-        csrf_token: fr.csrf,
-        identity_id: null,
-        request_url: fr.req.url,
-        return_to: fr.returnTo,
-        data: {},
-        ui: { action: '', method: 'POST', nodes: nodes(fr.csrf), messages: [] },
-      },
-      fr.svc.ctx.config.auth.flowLifetimeMs,
-    );
+    return startFlow(fr, { type: 'registration', state: 'choose_method', nodes: nodes(fr.csrf) });
   },
 
   async submit(fr, flow, body) {
-    const { db, config } = fr.svc.ctx;
+    const { db } = fr.svc.ctx;
     if (!(await registrationOpen(fr))) return { kind: 'error', error: ERRORS.disabled('Registration') };
     // Accept both the flat form names and a nested traits object (Kratos SDKs send either).
     const traitsObj = (typeof body.traits === 'object' && body.traits !== null ? body.traits : {}) as Record<
@@ -96,34 +83,20 @@ export const registrationFlow: FlowHandler = {
             email,
           ])
         ).rows.length > 0);
-    if (taken) {
-      flow.ui = { ...flow.ui, nodes: withValues(ui, values), messages: [MSG.duplicate()] };
-      await saveFlow(db, flow);
-      return { kind: 'flow', status: 400, flow };
-    }
-    if (invalid) {
-      flow.ui = { ...flow.ui, nodes: withValues(ui, values), messages: [] };
-      await saveFlow(db, flow);
-      return { kind: 'flow', status: 400, flow };
-    }
+    const refused = (messages: UiText[]) => showFlow(db, flow, { nodes: withValues(ui, values), messages });
+    if (taken) return refused([MSG.duplicate()]);
+    if (invalid) return refused([]);
     let identityId: string;
     try {
       const hash = await hashSecret(password);
       identityId = await db.transaction((tx) => createIdentity(tx, { email, name: { first, last } }, hash));
     } catch (e) {
-      if (isPgError(e) && e.code === '23505') {
-        flow.ui = { ...flow.ui, nodes: withValues(ui, values), messages: [MSG.duplicate()] };
-        await saveFlow(db, flow);
-        return { kind: 'flow', status: 400, flow };
-      }
+      if (isPgError(e) && e.code === '23505') return refused([MSG.duplicate()]);
       throw e;
     }
-    if (fr.current) await revokeSession(db, fr.current.session.id);
-    const now = new Date().toISOString();
-    const { session, token } = await createSession(db, config.auth, identityId, 'aal1', [
-      { method: 'password', aal: 'aal1', completed_at: now },
+    const { session } = await replaceSession(fr, identityId, 'aal1', [
+      { method: 'password', aal: 'aal1', completed_at: new Date().toISOString() },
     ]);
-    setSessionCookie(fr.svc, fr.req, fr.reply, token);
     await db.query('DELETE FROM auth_flows WHERE id = $1', [flow.id]);
     const verification = await startVerification(fr, email, identityId);
     const sessionBody = await sessionJson(db, session);

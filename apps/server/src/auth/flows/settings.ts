@@ -1,3 +1,4 @@
+import { EMAIL_PATTERN } from '@opsdeck/shared';
 import { isPgError } from '../../db/types.js';
 import {
   findIdentity,
@@ -10,15 +11,15 @@ import { hashSecret, passwordProblem } from '../passwords.js';
 import { createSession, revokeAllSessions } from '../sessions.js';
 import { ERRORS } from './errors.js';
 import { setSessionCookie, UI_PAGES } from './http.js';
-import { EMAIL_PATTERN } from './registration.js';
-import { insertFlow, saveFlow, type FlowRow } from './store.js';
+import { startFlow } from './start.js';
+import { saveFlow, type FlowRow } from './store.js';
 import { checkTotp, newTotpSecret, totpUri } from './totp.js';
 import { str, type FlowHandler, type FlowRequest, type SubmitResult } from './types.js';
-import { input, MSG, textNode, withNodeMessage, type UiNode } from './ui.js';
+import { csrfField, input, MSG, requiredField, textNode, withNodeMessage, type UiNode } from './ui.js';
 
 function nodes(csrf: string, identity: IdentityRow, pendingSecret: string | null): UiNode[] {
   const out = [
-    input('default', 'csrf_token', 'hidden', { value: csrf, required: true }),
+    csrfField(csrf),
     input('profile', 'traits.email', 'email', {
       value: identity.traits.email,
       required: true,
@@ -33,11 +34,7 @@ function nodes(csrf: string, identity: IdentityRow, pendingSecret: string | null
       label: MSG.labels.last,
     }),
     input('profile', 'method', 'submit', { value: 'profile', label: MSG.labels.save }),
-    input('password', 'password', 'password', {
-      required: true,
-      autocomplete: 'new-password',
-      label: MSG.labels.password,
-    }),
+    requiredField('password', 'password', 'password', 'new-password', MSG.labels.password),
     input('password', 'method', 'submit', { value: 'password', label: MSG.labels.save }),
   ];
   if (identity.totp_secret) {
@@ -56,11 +53,7 @@ function nodes(csrf: string, identity: IdentityRow, pendingSecret: string | null
         { id: 1050006, text: pendingSecret, type: 'info' },
         MSG.labels.totpSecret,
       ),
-      input('totp', 'totp_code', 'text', {
-        required: true,
-        autocomplete: 'one-time-code',
-        label: MSG.labels.totpCode,
-      }),
+      requiredField('totp', 'totp_code', 'text', 'one-time-code', MSG.labels.totpCode),
       input('totp', 'method', 'submit', { value: 'totp', label: MSG.labels.save }),
     );
   }
@@ -72,20 +65,13 @@ export async function createSettingsFlow(fr: FlowRequest, identityId: string): P
   const identity = await findIdentity(fr.svc.ctx.db, identityId);
   if (!identity) throw new Error('identity vanished');
   const pending = identity.totp_secret ? null : newTotpSecret();
-  return insertFlow(
-    fr.svc.ctx.db,
-    {
-      type: 'settings',
-      state: 'show_form',
-      csrf_token: fr.csrf,
-      identity_id: identityId,
-      request_url: fr.req.url,
-      return_to: fr.returnTo,
-      data: pending ? { totp_pending: fr.svc.box.seal(pending) } : {},
-      ui: { action: '', method: 'POST', nodes: nodes(fr.csrf, identity, pending), messages: [] },
-    },
-    fr.svc.ctx.config.auth.flowLifetimeMs,
-  );
+  return startFlow(fr, {
+    type: 'settings',
+    state: 'show_form',
+    identityId,
+    data: pending ? { totp_pending: fr.svc.box.seal(pending) } : {},
+    nodes: nodes(fr.csrf, identity, pending),
+  });
 }
 
 async function rerender(

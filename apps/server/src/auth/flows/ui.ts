@@ -50,6 +50,22 @@ export function input(
   };
 }
 
+/** The hidden anti-CSRF field every form starts with. */
+export function csrfField(csrf: string): UiNode {
+  return input('default', 'csrf_token', 'hidden', { value: csrf, required: true });
+}
+
+/** A field the form cannot be sent without; `autocomplete` tells the browser what to fill in. */
+export function requiredField(
+  group: UiNode['group'],
+  name: string,
+  type: string,
+  autocomplete: string,
+  label: UiText,
+): UiNode {
+  return input(group, name, type, { required: true, autocomplete, label });
+}
+
 export function textNode(group: UiNode['group'], id: string, text: UiText, label?: UiText): UiNode {
   return {
     type: 'text',

@@ -1,13 +1,14 @@
 import type { Queryable } from '../../db/types.js';
 import { findIdentityByEmail } from '../identities.js';
-import { limitKeys } from '../services.js';
-import { issueCode, redeemCode } from './codes.js';
+import { showFlow } from './answer.js';
+import { askForCode, askForEmailAgain, emailProblem, passChallenge, startCodeFlow } from './code-flow.js';
 import { codeFlowNodes } from './code-nodes.js';
-import { ERRORS } from './errors.js';
-import { EMAIL_PATTERN } from './registration.js';
-import { insertFlow, saveFlow, type FlowRow } from './store.js';
+import { issueCode, redeemCode } from './codes.js';
+import { overAttemptLimit } from './limit.js';
+import { startFlow } from './start.js';
+import type { FlowRow } from './store.js';
 import { str, type FlowHandler, type FlowRequest } from './types.js';
-import { MSG, withNodeMessage } from './ui.js';
+import { MSG } from './ui.js';
 
 async function sendVerificationCode(
   fr: FlowRequest,
@@ -33,24 +34,16 @@ export async function startVerification(
   email: string,
   identityId: string,
 ): Promise<FlowRow> {
-  const flow = await insertFlow(
-    fr.svc.ctx.db,
+  // Registration's own return address is used by registration; this flow has none.
+  const flow = await startFlow(
+    { ...fr, returnTo: null },
     {
       type: 'verification',
       state: 'sent_email',
-      csrf_token: fr.csrf,
-      identity_id: null,
-      request_url: fr.req.url,
-      return_to: null,
       data: { email },
-      ui: {
-        action: '',
-        method: 'POST',
-        nodes: codeFlowNodes(fr.csrf, 'sent_email', email),
-        messages: [MSG.verificationSent()],
-      },
+      nodes: codeFlowNodes(fr.csrf, 'sent_email', email),
+      messages: [MSG.verificationSent()],
     },
-    fr.svc.ctx.config.auth.flowLifetimeMs,
   );
   await sendVerificationCode(fr, flow, email, identityId);
   return flow;
@@ -67,20 +60,7 @@ export const verificationFlow: FlowHandler = {
   type: 'verification',
 
   async create(fr) {
-    return insertFlow(
-      fr.svc.ctx.db,
-      {
-        type: 'verification',
-        state: 'choose_method',
-        csrf_token: fr.csrf,
-        identity_id: null,
-        request_url: fr.req.url,
-        return_to: fr.returnTo,
-        data: {},
-        ui: { action: '', method: 'POST', nodes: codeFlowNodes(fr.csrf, 'choose_method'), messages: [] },
-      },
-      fr.svc.ctx.config.auth.flowLifetimeMs,
-    );
+    return startCodeFlow(fr, 'verification');
   },
 
   async submit(fr, flow, body) {
@@ -88,58 +68,21 @@ export const verificationFlow: FlowHandler = {
     const code = str(body, 'code').trim();
     const email = str(body, 'email').trim();
     if (code && flow.state === 'sent_email') {
-      if (!fr.svc.limiter.hit(limitKeys(fr.svc, 'verification', fr.req.ip, flow.data.email))) {
-        return { kind: 'error', error: ERRORS.tooMany() };
-      }
+      const limited = overAttemptLimit(fr, 'verification', flow.data.email);
+      if (limited) return limited;
       const redeemed = await redeemCode(db, flow.id, code);
-      if (!redeemed?.identityId) {
-        flow.ui = { ...flow.ui, messages: [MSG.verificationCodeInvalid()] };
-        await saveFlow(db, flow);
-        return { kind: 'flow', status: 400, flow };
-      }
+      if (!redeemed?.identityId) return showFlow(db, flow, { messages: [MSG.verificationCodeInvalid()] });
       await markVerified(db, redeemed.identityId, redeemed.email);
-      flow.state = 'passed_challenge';
-      flow.ui = {
-        ...flow.ui,
-        nodes: codeFlowNodes(flow.csrf_token, 'passed_challenge'),
-        messages: [MSG.verified()],
-      };
-      await saveFlow(db, flow);
-      return { kind: 'flow', status: 200, flow };
+      passChallenge(flow, [MSG.verified()]);
+      return showFlow(db, flow, {}, 200);
     }
-    if (!email) {
-      flow.ui = {
-        ...flow.ui,
-        nodes: withNodeMessage(
-          codeFlowNodes(flow.csrf_token, 'choose_method'),
-          'email',
-          MSG.missing('email'),
-        ),
-      };
-      await saveFlow(db, flow);
-      return { kind: 'flow', status: 400, flow };
-    }
-    if (!EMAIL_PATTERN.test(email)) {
-      flow.ui = {
-        ...flow.ui,
-        nodes: withNodeMessage(codeFlowNodes(flow.csrf_token, 'choose_method'), 'email', MSG.invalidEmail()),
-      };
-      await saveFlow(db, flow);
-      return { kind: 'flow', status: 400, flow };
-    }
-    if (!fr.svc.limiter.hit(limitKeys(fr.svc, 'verification', fr.req.ip, email))) {
-      return { kind: 'error', error: ERRORS.tooMany() };
-    }
+    const problem = emailProblem(email);
+    if (problem) return askForEmailAgain(db, flow, problem);
+    const limited = overAttemptLimit(fr, 'verification', email);
+    if (limited) return limited;
     const identity = await findIdentityByEmail(db, email);
-    flow.state = 'sent_email';
-    flow.data = { ...flow.data, email };
-    flow.ui = {
-      ...flow.ui,
-      nodes: codeFlowNodes(flow.csrf_token, 'sent_email', email),
-      messages: [MSG.verificationSent()],
-    };
-    await saveFlow(db, flow);
+    const answer = await askForCode(db, flow, email, MSG.verificationSent());
     await sendVerificationCode(fr, flow, email, identity?.id ?? null);
-    return { kind: 'flow', status: 200, flow };
+    return answer;
   },
 };

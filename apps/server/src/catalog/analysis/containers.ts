@@ -1,4 +1,4 @@
-import { queryJsonPath, type PathKey } from '../jsonpath.js';
+import { queryJsonPath, type PathKey } from '../../lib/jsonpath.js';
 import { isPlainObject } from '../merge-patch.js';
 
 export type Container = {

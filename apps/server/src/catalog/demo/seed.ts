@@ -53,6 +53,7 @@ export const catalogSeed: SeedModule = {
  */
 export const catalogFileRootsSeed: SeedModule = {
   name: 'catalog-file-roots',
+  upgrade: true,
   async run(tx) {
     await tx.query(
       `UPDATE config_scrapers SET spec = $2, updated_at = now()

@@ -1,20 +1,38 @@
 import type { HttpScraperSpec } from '@opsdeck/shared';
 import { request } from 'undici';
+import { isConnectionReference, resolveConnection } from '../../connections/index.js';
 import { sharedOutboundAgent } from '../../net/outbound-http.js';
 import { extractItems } from '../extract.js';
 import { emptyOutput } from '../types.js';
-import type { ScraperKindRunner } from './types.js';
+import type { ScrapeContext, ScraperKindRunner } from './types.js';
 
 const TIMEOUT_MS = 30_000;
 const MAX_BODY_BYTES = 50 * 1024 * 1024;
 
-function headerRecord(entry: HttpScraperSpec): Record<string, string> {
+type Target = { url: string; username?: string; password?: string };
+
+/** The URL and credentials to use: the entry's own, filled from its connection when it names one. */
+async function targetOf(entry: HttpScraperSpec, sc: ScrapeContext): Promise<Target> {
+  const own = { username: entry.username, password: entry.password };
+  if (entry.connection === undefined) return { url: entry.url ?? '', ...own };
+  if (!isConnectionReference(entry.connection)) {
+    throw new Error('connection must be connection://namespace/name or a connection id');
+  }
+  const conn = await resolveConnection(sc.ctx, entry.connection);
+  return {
+    url: entry.url ?? conn.url,
+    username: own.username ?? (conn.username || undefined),
+    password: own.password ?? (conn.password || undefined),
+  };
+}
+
+function headerRecord(entry: HttpScraperSpec, target: Target): Record<string, string> {
   const h = entry.headers;
   const out: Record<string, string> = { accept: 'application/json' };
   if (Array.isArray(h)) for (const { name, value } of h) out[name.toLowerCase()] = value;
   else for (const [k, v] of Object.entries(h ?? {})) out[k.toLowerCase()] = v;
-  if (entry.username !== undefined) {
-    out.authorization = `Basic ${Buffer.from(`${entry.username}:${entry.password ?? ''}`).toString('base64')}`;
+  if (target.username !== undefined) {
+    out.authorization = `Basic ${Buffer.from(`${target.username}:${target.password ?? ''}`).toString('base64')}`;
   }
   return out;
 }
@@ -23,16 +41,12 @@ function headerRecord(entry: HttpScraperSpec): Record<string, string> {
 export const httpScraper: ScraperKindRunner<HttpScraperSpec> = {
   async run(entry, sc) {
     const out = emptyOutput();
-    if (entry.connection) {
-      out.errors.push(
-        `${entry.url}: "connection" is not resolved by this server yet; set url, headers or username/password`,
-      );
-      return out;
-    }
+    const where = entry.url ?? entry.connection ?? '';
     try {
-      const res = await request(entry.url, {
+      const target = await targetOf(entry, sc);
+      const res = await request(target.url, {
         method: entry.method ?? 'GET',
-        headers: headerRecord(entry),
+        headers: headerRecord(entry, target),
         body: entry.method === 'GET' || entry.method === 'DELETE' ? undefined : entry.body,
         dispatcher: sharedOutboundAgent(sc.outbound),
         headersTimeout: TIMEOUT_MS,
@@ -54,11 +68,11 @@ export const httpScraper: ScraperKindRunner<HttpScraperSpec> = {
       } catch {
         throw new Error(`response is not JSON (HTTP ${res.statusCode}, ${text.slice(0, 80)})`);
       }
-      const extracted = extractItems(entry, [{ doc, where: entry.url }]);
+      const extracted = extractItems(entry, [{ doc, where }]);
       out.items.push(...extracted.items);
       out.errors.push(...extracted.errors);
     } catch (e) {
-      out.errors.push(`${entry.url}: ${(e as Error).message}`);
+      out.errors.push(`${where}: ${(e as Error).message}`);
     }
     return out;
   },

@@ -15,7 +15,7 @@ import {
 } from '../../net/outbound.js';
 import { applyTransform } from '../extract.js';
 import { isKubeObject, kubeAlias, kubeObjectToItem, type KubeObject } from '../kubernetes-objects.js';
-import { resolveField } from '../jsonpath.js';
+import { resolveField } from '../../lib/jsonpath.js';
 import { emptyOutput, type ScrapedChange } from '../types.js';
 import type { ScraperKindRunner } from './types.js';
 

@@ -1,11 +1,25 @@
 import type { SqlScraperSpec } from '@opsdeck/shared';
 import pg from 'pg';
+import { isConnectionReference, resolveConnection } from '../../connections/index.js';
 import { extractItems } from '../extract.js';
 import { outboundPgConfig } from '../../net/outbound-postgres.js';
 import { emptyOutput } from '../types.js';
-import type { ScraperKindRunner } from './types.js';
+import type { ScrapeContext, ScraperKindRunner } from './types.js';
 
 const STATEMENT_TIMEOUT_MS = 60_000;
+
+/**
+ * The entry's connection string: itself, or the URL of the connection it names with that
+ * connection's user and password (unless the URL carries its own).
+ */
+async function connectionStringOf(connection: string, sc: ScrapeContext): Promise<string> {
+  if (!isConnectionReference(connection)) return connection;
+  const conn = await resolveConnection(sc.ctx, connection);
+  const u = new URL(conn.url);
+  if (!u.username && conn.username) u.username = encodeURIComponent(conn.username);
+  if (!u.password && conn.password) u.password = encodeURIComponent(conn.password);
+  return u.toString();
+}
 
 /** One query → one item per row. PostgreSQL only: no MySQL or SQL Server client is installed. */
 export const sqlScraper: ScraperKindRunner<SqlScraperSpec> = {
@@ -21,9 +35,10 @@ export const sqlScraper: ScraperKindRunner<SqlScraperSpec> = {
     let url: URL;
     let target: pg.ClientConfig;
     try {
-      url = new URL(entry.connection);
+      const connectionString = await connectionStringOf(entry.connection, sc);
+      url = new URL(connectionString);
       // The checked address, never the string itself: pg would resolve the name (or ?host=) again.
-      target = await outboundPgConfig(entry.connection, sc.outbound);
+      target = await outboundPgConfig(connectionString, sc.outbound);
     } catch (e) {
       out.errors.push(`connection: ${(e as Error).message}`);
       return out;

@@ -1,6 +1,6 @@
 import { elasticsearchCheckSchema } from '@opsdeck/shared';
 import { z } from 'zod';
-import { fetchJson, joinUrl } from './http-json.js';
+import { basicAuthFromUrl, fetchJson, joinUrl } from './http-json.js';
 import { type CheckRunner, fail, pass, redactUrl } from './types.js';
 
 type ElasticsearchSpec = z.infer<typeof elasticsearchCheckSchema>;
@@ -12,25 +12,15 @@ const searchResponse = z.object({
   }),
 });
 
-function basicAuth(raw: string): { url: string; headers: Record<string, string> } {
-  const u = new URL(raw);
-  if (!u.username && !u.password) return { url: raw, headers: {} };
-  const token = Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString(
-    'base64',
-  );
-  u.username = '';
-  u.password = '';
-  return { url: u.toString(), headers: { authorization: `Basic ${token}` } };
-}
-
 /** Elasticsearch / OpenSearch: a `_search` on the index; `results` is the expected hit count. */
 function searchRunner(type: 'elasticsearch' | 'opensearch'): CheckRunner<ElasticsearchSpec> {
   return {
     type,
     schema: elasticsearchCheckSchema,
-    endpoint: (s) => `${redactUrl(s.url)} ${s.index}`,
+    endpoint: (s) => `${s.url ? redactUrl(s.url) : (s.connection ?? '')} ${s.index}`,
     async run(spec, ctx) {
-      const { url, headers } = basicAuth(spec.url);
+      if (!spec.url) return fail('url is required');
+      const { url, headers } = basicAuthFromUrl(spec.url);
       const res = await fetchJson(joinUrl(url, `${encodeURIComponent(spec.index)}/_search`), ctx, {
         method: 'POST',
         body: spec.query ?? '{"query":{"match_all":{}}}',

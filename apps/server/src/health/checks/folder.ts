@@ -4,8 +4,7 @@ import { folderCheckSchema } from '@opsdeck/shared';
 import type { z } from 'zod';
 import { allowedRealPath, pathProblem, resolveSpecPath, type FileAccess } from '../../sandbox/file-roots.js';
 import { type CheckRunner, fail, pass } from './types.js';
-import { durationMs } from './values.js';
-import { ownTable } from '@opsdeck/shared';
+import { ownTable, parseDuration } from '@opsdeck/shared';
 
 type FolderSpec = z.infer<typeof folderCheckSchema>;
 
@@ -66,8 +65,8 @@ export const folderRunner: CheckRunner<FolderSpec> = {
     const access = ctx.sandbox.files;
     const folder = await allowedRealPath(resolveSpecPath(spec.path, access), access);
     const f = spec.filter ?? {};
-    const minAge = durationMs(f.minAge);
-    const maxAge = durationMs(f.maxAge);
+    const minAge = parseDuration(f.minAge, { defaultUnit: 'ms' });
+    const maxAge = parseDuration(f.maxAge, { defaultUnit: 'ms' });
     const minSize = parseSize(f.minSize);
     const maxSize = parseSize(f.maxSize);
     const regex = f.regex ? new RegExp(f.regex) : undefined;

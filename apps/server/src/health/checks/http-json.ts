@@ -35,3 +35,15 @@ export async function fetchJson(
 export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
+
+/** A URL's `user:password@` as a Basic header, and the URL without it. */
+export function basicAuthFromUrl(raw: string): { url: string; headers: Record<string, string> } {
+  const u = new URL(raw);
+  if (!u.username && !u.password) return { url: raw, headers: {} };
+  const token = Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString(
+    'base64',
+  );
+  u.username = '';
+  u.password = '';
+  return { url: u.toString(), headers: { authorization: `Basic ${token}` } };
+}

@@ -29,7 +29,7 @@ function parseJson(text: string, contentType: string): unknown {
 export const httpRunner: CheckRunner<HttpSpec> = {
   type: 'http',
   schema: httpCheckSchema,
-  endpoint: (s) => redactUrl(s.url ?? s.endpoint ?? ''),
+  endpoint: (s) => ((s.url ?? s.endpoint) ? redactUrl(s.url ?? s.endpoint ?? '') : (s.connection ?? '')),
   async run(spec, ctx) {
     const target = spec.url ?? spec.endpoint ?? '';
     let url: URL;

@@ -14,7 +14,7 @@ export const postgresRunner: CheckRunner<PostgresSpec> = {
   async run(spec, ctx) {
     const connectionString = spec.url ?? spec.connection ?? '';
     if (!/^postgres(ql)?:\/\//.test(connectionString)) {
-      return fail('url must be a postgres:// connection string (named connections are not supported here)');
+      return fail('url must be a postgres:// connection string, or connection a connection:// reference');
     }
     // The checked address, never the string itself: pg would resolve the name (or ?host=) again.
     const target = await outboundPgConfig(connectionString, ctx.outbound);

@@ -1,6 +1,6 @@
 import { prometheusCheckSchema } from '@opsdeck/shared';
 import { z } from 'zod';
-import { fetchJson, joinUrl } from './http-json.js';
+import { basicAuthFromUrl, fetchJson, joinUrl } from './http-json.js';
 import { type CheckRunner, fail, pass, redactUrl } from './types.js';
 
 type PrometheusSpec = z.infer<typeof prometheusCheckSchema>;
@@ -28,10 +28,12 @@ const queryResponse = z.object({
 export const prometheusRunner: CheckRunner<PrometheusSpec> = {
   type: 'prometheus',
   schema: prometheusCheckSchema,
-  endpoint: (s) => redactUrl(s.url),
+  endpoint: (s) => (s.url ? redactUrl(s.url) : (s.connection ?? '')),
   async run(spec, ctx) {
-    const url = `${joinUrl(spec.url, '/api/v1/query')}?query=${encodeURIComponent(spec.query)}`;
-    const res = await fetchJson(url, ctx);
+    if (!spec.url) return fail('url is required');
+    const { url: base, headers } = basicAuthFromUrl(spec.url);
+    const url = `${joinUrl(base, '/api/v1/query')}?query=${encodeURIComponent(spec.query)}`;
+    const res = await fetchJson(url, ctx, { headers });
     const parsed = queryResponse.safeParse(res.json);
     if (!parsed.success) return fail(`unexpected response (HTTP ${res.status}): ${res.text}`);
     const body = parsed.data;

@@ -1,7 +1,8 @@
 import { redisCheckSchema } from '@opsdeck/shared';
 import type { z } from 'zod';
 import { connectTcp } from '../../net/outbound-socket.js';
-import { RespClient } from './resp.js';
+import { RespClient } from '../../net/resp.js';
+import { hostPortOf } from './connection.js';
 import { splitHostPort } from './tcp.js';
 import { abortable, type CheckRunner, fail, pass } from './types.js';
 import { resolveValue } from './values.js';
@@ -12,14 +13,19 @@ type RedisSpec = z.infer<typeof redisCheckSchema>;
 export const redisRunner: CheckRunner<RedisSpec> = {
   type: 'redis',
   schema: redisCheckSchema,
-  endpoint: (s) => `${s.addr}/${s.db ?? 0}`,
+  endpoint: (s) => `${s.addr ?? (s.url ? hostPortOf(s.url, 6379) : s.connection) ?? ''}/${s.db ?? 0}`,
   async run(spec, ctx) {
-    const { host, port } = splitHostPort(spec.addr);
+    const addr = spec.addr ?? (spec.url ? hostPortOf(spec.url, 6379) : undefined);
+    if (!addr) return fail('addr or url is required');
+    const { host, port } = splitHostPort(addr);
+    const fromUrl = spec.url ? new URL(spec.url) : undefined;
     const socket = await connectTcp(host, port, ctx.outbound, ctx.signal);
     const client = new RespClient(socket);
     try {
-      const username = resolveValue(spec.username);
-      const password = resolveValue(spec.password);
+      const username =
+        resolveValue(spec.username) ?? (fromUrl?.username ? decodeURIComponent(fromUrl.username) : undefined);
+      const password =
+        resolveValue(spec.password) ?? (fromUrl?.password ? decodeURIComponent(fromUrl.password) : undefined);
       if (password !== undefined) {
         await abortable(
           client.command(username ? ['AUTH', username, password] : ['AUTH', password]),

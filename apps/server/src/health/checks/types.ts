@@ -46,11 +46,17 @@ export const fail = (error: string, data: Record<string, unknown> = {}, message 
   data,
 });
 
-/** Hides the password of a URL before it is shown or stored. */
+/** Query parameters whose values are credentials (`?token=`, `&api_key=`, `&sig=`). */
+const SECRET_PARAM = /(token|key|password|passwd|secret|signature|sig|auth)/i;
+
+/** Hides the password and secret-named query parameters of a URL before it is shown or stored. */
 export function redactUrl(raw: string): string {
   try {
     const u = new URL(raw);
     if (u.password) u.password = '****';
+    for (const name of [...u.searchParams.keys()]) {
+      if (SECRET_PARAM.test(name)) u.searchParams.set(name, '****');
+    }
     return u.toString();
   } catch {
     return raw.replace(/:\/\/([^:@/]+):[^@/]+@/, '://$1:****@');

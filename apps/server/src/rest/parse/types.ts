@@ -19,47 +19,17 @@ export type SelectEmbed = {
 };
 export type SelectItem = SelectStar | SelectField | SelectEmbed;
 
+/** Operators that accept `(any)` / `(all)` with a `{a,b}` list. */
+const QUANTIFIABLE_OPERATORS = ['eq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch'] as const;
+const FTS_OPERATOR_NAMES = ['fts', 'plfts', 'phfts', 'wfts'] as const;
 export const OPERATORS = [
-  'eq',
-  'neq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-  'in',
-  'is',
-  'isdistinct',
-  'cs',
-  'cd',
-  'ov',
-  'sl',
-  'sr',
-  'nxr',
-  'nxl',
-  'adj',
-  'fts',
-  'plfts',
-  'phfts',
-  'wfts',
+  ...QUANTIFIABLE_OPERATORS,
+  ...FTS_OPERATOR_NAMES,
+  ...(['neq', 'in', 'is', 'isdistinct', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxr', 'nxl', 'adj'] as const),
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
-export const FTS_OPERATORS: ReadonlySet<Operator> = new Set(['fts', 'plfts', 'phfts', 'wfts']);
-/** Operators that accept `(any)` / `(all)` with a `{a,b}` list. */
-export const QUANTIFIABLE: ReadonlySet<Operator> = new Set([
-  'eq',
-  'gt',
-  'gte',
-  'lt',
-  'lte',
-  'like',
-  'ilike',
-  'match',
-  'imatch',
-]);
+export const FTS_OPERATORS: ReadonlySet<Operator> = new Set(FTS_OPERATOR_NAMES);
+export const QUANTIFIABLE: ReadonlySet<Operator> = new Set(QUANTIFIABLE_OPERATORS);
 
 export type Filter = {
   field: FieldRef;

@@ -32,21 +32,24 @@ export function planRead(
   for (const [key, opts] of req.options) {
     const empty =
       !opts.conditions.length && !opts.order.length && opts.limit === undefined && opts.offset === undefined;
-    if (key !== '' && !pc.usedOptions.has(key) && !empty) {
-      throw new ApiError(
-        400,
-        'PGRST108',
-        `'${key}' is not an embedded resource in this request`,
-        null,
-        `Verify that '${key}' is included in the 'select' query parameter.`,
-      );
-    }
+    if (key !== '' && !pc.usedOptions.has(key) && !empty) throw notEmbedded(key);
   }
   // Paging of the root: limit/offset parameters, the Range header and the server's row cap.
   const limits = [root.limit, req.range?.limit, options.maxRows].filter((n): n is number => n !== undefined);
   root.limit = limits.length ? Math.min(...limits) : undefined;
   root.offset = root.offset ?? req.range?.offset;
   return { root, embeddedTables: [...pc.tables] };
+}
+
+/** PostgREST's answer to options or an order on a resource the select does not embed. */
+function notEmbedded(key: string): ApiError {
+  return new ApiError(
+    400,
+    'PGRST108',
+    `'${key}' is not an embedded resource in this request`,
+    null,
+    `Verify that '${key}' is included in the 'select' query parameter.`,
+  );
 }
 
 function mergedOptions(pc: PlanContext, keys: string[]): NodeOptions {
@@ -135,15 +138,7 @@ function planNode(
       return { expr: resolveExpr(relation, term.field), direction: term.direction, nulls: term.nulls };
     }
     const embed = node.embeds.find((e) => e.key === term.relation);
-    if (!embed) {
-      throw new ApiError(
-        400,
-        'PGRST108',
-        `'${term.relation}' is not an embedded resource in this request`,
-        null,
-        `Verify that '${term.relation}' is included in the 'select' query parameter.`,
-      );
-    }
+    if (!embed) throw notEmbedded(term.relation);
     if (!embed.toOne) {
       throw new ApiError(
         400,

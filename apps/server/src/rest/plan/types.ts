@@ -1,6 +1,9 @@
 import type { Filter, JsonStep } from '../parse/types.js';
 import type { ForeignKey, Relation } from '../schema/types.js';
 
+/** How a column holding credentials is read (see SecretColumn in @opsdeck/shared). */
+export type Redaction = 'spec' | 'secret' | 'sealed';
+
 /** A resolved column with its JSON path and cast; `type` is the type of the value it yields. */
 export type ColumnExpr = {
   column: string;
@@ -9,6 +12,8 @@ export type ColumnExpr = {
   path: JsonStep[];
   cast?: string;
   type: string;
+  /** Set by redactPlan (secrets.ts): the column is read through its masking function. */
+  redact?: Redaction;
 };
 
 export type Join =
@@ -64,3 +69,15 @@ export type Relationship =
   | { kind: 'm2o'; fk: ForeignKey }
   | { kind: 'o2m'; fk: ForeignKey }
   | { kind: 'm2m'; junction: string; outerFk: ForeignKey; innerFk: ForeignKey };
+
+/** What a write changes, as the SQL stage builds it (sql/write.ts). */
+export type Mutation =
+  | {
+      kind: 'insert';
+      columns: string[];
+      payload: string;
+      missingDefault: boolean;
+      conflict?: { columns: string[]; resolution: 'merge-duplicates' | 'ignore-duplicates' };
+    }
+  | { kind: 'update'; columns: string[]; payload: string }
+  | { kind: 'delete' };

@@ -61,6 +61,46 @@ export function readStatus(r: ReadResult): number {
   return r.offset > 0 || r.offset + r.page < r.total ? 206 : 200;
 }
 
+/** The result of a write statement: its representation (if asked), row count and first key. */
+export type WriteResult = { body: string; page: number; location: string | null };
+
+export type WriteAnswer = {
+  method: 'POST' | 'PATCH' | 'DELETE';
+  table: string;
+  /** A single object was inserted: its `Location` is sent. */
+  single: boolean;
+  representation: boolean;
+  counted: boolean;
+  media: MediaType;
+};
+
+/** 201 with `Location` for an insert, 200 or 204 for an update or delete; the body if asked. */
+export function sendWriteResult(reply: FastifyReply, a: WriteAnswer, r: WriteResult): FastifyReply {
+  const total = a.counted ? String(r.page) : '*';
+  if (a.method === 'POST') {
+    reply.code(201).header('content-range', `*/${total}`);
+    if (a.single && r.location) reply.header('location', locationOf(a.table, r.location));
+  } else {
+    reply
+      .code(a.representation ? 200 : 204)
+      .header('content-range', r.page ? `0-${r.page - 1}/${total}` : `*/${total}`);
+  }
+  if (!a.representation) return reply.send();
+  return sendBody(reply, a.media, r.body, r.page);
+}
+
+/** `/people?id=eq.<uuid>` from the primary key of the inserted row. */
+function locationOf(table: string, pkJson: string): string {
+  const pk = JSON.parse(pkJson) as Record<string, unknown>;
+  const query = Object.entries(pk)
+    .map(
+      ([k, v]) =>
+        `${encodeURIComponent(k)}=eq.${encodeURIComponent(typeof v === 'object' ? JSON.stringify(v) : String(v))}`,
+    )
+    .join('&');
+  return `/${encodeURIComponent(table)}?${query}`;
+}
+
 export function sendError(reply: FastifyReply, e: ApiError): FastifyReply {
   return reply.code(e.status).type(JSON_TYPE).send(JSON.stringify(e.body()));
 }

@@ -1,10 +1,21 @@
-import type { ColumnExpr, PlannedCondition } from '../plan/types.js';
+import type { ColumnExpr, PlannedCondition, Redaction } from '../plan/types.js';
 import { arrayLiteral, castSql, ident, type Params } from './params.js';
 import { ownTable } from '@opsdeck/shared';
 
-/** `"t0"."labels"->$1::text->>$2::text`, then the cast. */
+/** The SQL functions (migration 050) a redacted column is read through. */
+const REDACT_FUNCTION: Record<Redaction, string> = {
+  spec: 'redact_secrets',
+  secret: 'mask_secret',
+  sealed: 'mask_sealed',
+};
+
+/** `"t0"."labels"->$1::text->>$2::text`, then the cast; a redacted column through its mask first. */
 export function columnSql(alias: string, expr: ColumnExpr, params: Params): string {
   let sql = `${ident(alias)}.${ident(expr.column)}`;
+  if (expr.redact) {
+    const arg = expr.redact !== 'secret' && expr.columnType === 'json' ? `(${sql})::jsonb` : sql;
+    sql = `${REDACT_FUNCTION[expr.redact]}(${arg})`;
+  }
   if (expr.path.length && expr.columnType === 'json') sql = `(${sql})::jsonb`;
   for (const step of expr.path) {
     const key = typeof step.key === 'number' ? `(${step.key})` : `${params.add(step.key)}::text`;

@@ -1,19 +1,8 @@
-import type { NodePlan } from '../plan/types.js';
+import type { Mutation, NodePlan } from '../plan/types.js';
 import type { Relation } from '../schema/types.js';
 import { SqlBuilder } from './builder.js';
 import { ident, Params, tableSql } from './params.js';
 import { bodyAggregate, type Statement } from './read.js';
-
-export type Mutation =
-  | {
-      kind: 'insert';
-      columns: string[];
-      payload: string;
-      missingDefault: boolean;
-      conflict?: { columns: string[]; resolution: 'merge-duplicates' | 'ignore-duplicates' };
-    }
-  | { kind: 'update'; columns: string[]; payload: string }
-  | { kind: 'delete' };
 
 /**
  * A write and its answer in one statement: the mutation in a CTE `_m` returning whole
@@ -48,7 +37,7 @@ export function writeStatement(
   const location = pk
     ? `(SELECT row_to_json(_p)::text FROM (SELECT ${pk} FROM _m LIMIT 1) AS _p)`
     : 'NULL::text';
-  // The keys of every written row, for write hooks (rest-hooks.ts) that act on them.
+  // The keys of every written row, for the domains' write hooks that act on them.
   const keys =
     opts.returnKeys && pk
       ? `(SELECT coalesce(json_agg(row_to_json(_k)), '[]')::text FROM (SELECT ${pk} FROM _m) AS _k)`

@@ -1,12 +1,12 @@
+import { parseDuration } from '@opsdeck/shared';
+
 /** Duration filter options of the check history (spec 1 §2). */
 export const DURATION_FILTER_OPTIONS = ['100ms', '500ms', '1s', '5s', '10s', '30s'] as const;
 
 export const DURATION_FILTER_ERROR = 'duration is allowed only in milli seconds & seconds';
 
-/** '250ms' → 250, '2s' → 2000, '1.5s' → 1500; undefined for anything else (spec 1 §5). */
+/** '250ms' → 250, '2s' → 2000, '1.5s' → 1500; undefined for other units (spec 1 §5). */
 export function parseDurationFilter(text: string): number | undefined {
-  const m = /^(\d+(?:\.\d+)?)(ms|s)$/.exec(text.trim());
-  if (!m) return undefined;
-  const n = Number(m[1]);
-  return m[2] === 's' ? Math.round(n * 1000) : Math.round(n);
+  const ms = parseDuration(text, { units: ['ms', 's'] });
+  return ms === undefined ? undefined : Math.round(ms);
 }

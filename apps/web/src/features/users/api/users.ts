@@ -1,4 +1,4 @@
-import { ROLES } from '@opsdeck/shared';
+import { EMAIL_FORMAT_MESSAGE, EMAIL_PATTERN, ROLES } from '@opsdeck/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../api/http.js';
@@ -29,11 +29,7 @@ export function useUsers() {
 export const userFormSchema = z.object({
   firstName: z.string().trim().min(1, 'Please provide valid first name'),
   lastName: z.string().trim().min(1, 'Please provide valid last name'),
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Please provide valid email')
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Entered value does not match email format'),
+  email: z.string().trim().min(1, 'Please provide valid email').regex(EMAIL_PATTERN, EMAIL_FORMAT_MESSAGE),
   role: z.string().refine((r) => (ROLES as readonly string[]).includes(r), 'Please select any role'),
   active: z.boolean(),
 });

@@ -1,9 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { ServerContext } from './context.js';
-import type { Queryable } from './db/types.js';
-import { configScraperWriteHook } from './catalog/write-hook.js';
-import { canaryWriteHook } from './health/write-hook.js';
-import { topologyWriteHook } from './topology/write-hook.js';
+import type { ServerContext } from '../context.js';
+import type { Queryable } from '../db/types.js';
 
 export type DataWriteMethod = 'POST' | 'PATCH' | 'DELETE';
 export type DataWriteContext = { ctx: ServerContext; req: FastifyRequest; method: DataWriteMethod };
@@ -12,8 +9,9 @@ export type DataRow = Record<string, unknown>;
 /**
  * Per-table logic the data API (/api/db) runs around writes, for tables whose rows need
  * more than SQL constraints (a canary's spec must validate; its checks follow its spec).
+ * A domain declares its hooks in its module's `writeHooks` (table → hook).
  *
- * The data API calls, for a table listed here:
+ * The data API calls, for a table with a hook:
  *  - `beforeWrite(rows)` with the request body rows (POST: the inserted rows; PATCH: the one
  *    patch object) before planning SQL, and writes the rows it returns. A thrown error with
  *    `statusCode` 4xx and `code` becomes that response (`{code, message}`); nothing is written.
@@ -25,9 +23,5 @@ export type DataWriteHook = {
   afterWrite?(tx: Queryable, rows: DataRow[], w: DataWriteContext): Promise<void>;
 };
 
-/** Table → hook. Each area adds one line. */
-export const dataWriteHooks: Record<string, DataWriteHook> = {
-  canaries: canaryWriteHook,
-  config_scrapers: configScraperWriteHook,
-  topologies: topologyWriteHook,
-};
+/** Table → the hook the data API runs around writes to it. */
+export type DataWriteHooks = Readonly<Record<string, DataWriteHook>>;

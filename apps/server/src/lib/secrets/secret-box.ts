@@ -3,8 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * AES-256-GCM encryption of secrets at rest (TOTP secrets). The key comes from SECRET_KEY,
- * or from DATA_DIR/secret.key, created with mode 0600 on first use.
+ * AES-256-GCM encryption of secrets at rest (TOTP secrets, connection credentials). The key
+ * comes from SECRET_KEY, or from DATA_DIR/secret.key, created with mode 0600 on first use.
+ * Build it through `secretBox(config)` (index.ts) so every domain shares one per server.
  */
 export class SecretBox {
   private key: Buffer | undefined;

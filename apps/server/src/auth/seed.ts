@@ -1,4 +1,4 @@
-import type { SeedModule } from './types.js';
+import type { SeedModule } from '../seed/types.js';
 
 const PEOPLE = [
   { name: 'Maya Okafor', email: 'maya.okafor@example.com', role: 'commander' },

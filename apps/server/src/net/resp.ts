@@ -1,5 +1,10 @@
 import type net from 'node:net';
 
+/**
+ * The Redis protocol (RESP2), just enough for health checks and Test Connection: AUTH,
+ * SELECT, PING. Callers connect the socket through the outbound policy (outbound-socket.ts).
+ */
+
 export type RespValue = string | number | null | RespValue[] | RespError;
 
 export class RespError extends Error {}

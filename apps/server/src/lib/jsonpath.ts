@@ -1,7 +1,8 @@
 /**
  * A small JSONPath evaluator (no package for it is installed): `$`, `.key`, `['key']`, `[0]`,
  * `[-1]`, `[0,2]`, `[*]`, `.*` and recursive descent `..key` / `..*`. Enough for scraper
- * specs (`$.metadata.name`, `$.items[*]`, `$..image`); filters are not supported.
+ * specs (`$.metadata.name`, `$.items[*]`, `$..image`) and topology lookups; filters are not
+ * supported. Shared by the domains, so it lives below them.
  */
 export type PathKey = string | number;
 export type JsonPathMatch = { value: unknown; path: PathKey[] };

@@ -1,0 +1,24 @@
+import type { DomainModule } from '../platform/domain.js';
+import { installAuth } from './guard.js';
+import { authRoutes } from './routes.js';
+import { peopleSeed } from './seed.js';
+import type { AuthServices } from './services.js';
+
+export { rbacDataAccess } from './data-access.js';
+
+/** Built once per server by `install`, handed to the auth routes through the root instance. */
+const SERVICES = 'authServices';
+
+/**
+ * Identity and access: the guard on every /api route, sign-in flows, sessions, access tokens,
+ * people, roles and properties.
+ */
+export const authDomain: DomainModule = {
+  name: 'auth',
+  // The guard is a root-level onRequest hook: it must be in place before any domain's routes.
+  async install(app, ctx) {
+    app.decorate(SERVICES, await installAuth(app, ctx));
+  },
+  routes: (app) => authRoutes(app, app.getDecorator<AuthServices>(SERVICES)),
+  seeds: [peopleSeed],
+};

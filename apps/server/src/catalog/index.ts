@@ -1,0 +1,14 @@
+import type { DomainModule } from '../platform/domain.js';
+import { catalogFileRootsSeed, catalogSeed } from './demo/seed.js';
+import { catalogJobs } from './jobs.js';
+import { catalogRoutes } from './routes.js';
+import { configScraperWriteHook } from './write-hook.js';
+
+/** The config catalog: scrapers, config items, changes, analysis and relationships. */
+export const catalogDomain: DomainModule = {
+  name: 'catalog',
+  routes: catalogRoutes,
+  jobs: catalogJobs,
+  seeds: [catalogSeed, catalogFileRootsSeed],
+  writeHooks: { config_scrapers: configScraperWriteHook },
+};

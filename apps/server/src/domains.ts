@@ -1,0 +1,40 @@
+import { authDomain } from './auth/index.js';
+import { catalogDomain } from './catalog/index.js';
+import { connectionsDomain } from './connections/index.js';
+import { eventsDomain } from './events/index.js';
+import { healthDomain } from './health/index.js';
+import { incidentsDomain } from './incidents/index.js';
+import { logsDomain } from './logs/index.js';
+import { notificationsDomain } from './notifications/index.js';
+import { platformDomain } from './platform/index.js';
+import type { DomainModule } from './platform/domain.js';
+import { writeHooksOf } from './platform/domain.js';
+import { restDomain } from './rest/index.js';
+import { topologyDomain } from './topology/index.js';
+
+/**
+ * The server's domains, in order: installs, routes and jobs start in this order, and demo
+ * seeds run in it (a domain's seeds after those of the domains it refers to). Adding a domain
+ * is its folder, with an index.ts exporting its DomainModule, and one line here.
+ */
+const areas: readonly DomainModule[] = [
+  platformDomain,
+  authDomain,
+  connectionsDomain,
+  healthDomain,
+  catalogDomain,
+  topologyDomain,
+  logsDomain,
+  notificationsDomain,
+  incidentsDomain,
+];
+
+/**
+ * Every domain app.ts and server.ts assemble: the areas, the event consumer running their event
+ * handlers, and the data API running their write hooks.
+ */
+export const domains: readonly DomainModule[] = [
+  ...areas,
+  eventsDomain(areas),
+  restDomain(writeHooksOf(areas)),
+];

@@ -1,0 +1,29 @@
+/**
+ * The server's expression engine: Go templates (`{{ }}` and `$( )`) and one CEL environment.
+ * It sits below the domains: any domain imports it from here; it imports no domain.
+ * See docs/expressions.md.
+ */
+export {
+  DEFAULT_LIMITS,
+  parseTemplate,
+  renderDeep,
+  renderTemplate,
+  TemplateError,
+  templateFunctions,
+  type Delimiters,
+  type RenderDeepOptions,
+  type RenderOptions,
+  type Template,
+  type TemplateErrorKind,
+  type TemplateFunction,
+  type TemplateLimits,
+} from './template/index.js';
+export {
+  CelError,
+  compileCel,
+  evalCel,
+  evalCelBool,
+  evalCelString,
+  type CelErrorKind,
+  type CompiledCel,
+} from './cel/index.js';

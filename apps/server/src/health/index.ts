@@ -1,0 +1,14 @@
+import type { DomainModule } from '../platform/domain.js';
+import { healthJobs } from './jobs.js';
+import { healthRoutes } from './routes.js';
+import { healthFileRootsSeed, healthSeed } from './seed.js';
+import { canaryWriteHook } from './write-hook.js';
+
+/** Canaries and their checks: runners, scheduling, results, summary and graph. */
+export const healthDomain: DomainModule = {
+  name: 'health',
+  routes: healthRoutes,
+  jobs: healthJobs,
+  seeds: [healthSeed, healthFileRootsSeed],
+  writeHooks: { canaries: canaryWriteHook },
+};

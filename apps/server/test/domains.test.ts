@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { domains } from '../src/domains.js';
+import { jobsOf, seedsOf, writeHooksOf, type DomainModule } from '../src/platform/domain.js';
+
+/** The one list of domains feeds the scheduler, the demo seeds and the data API's write hooks. */
+describe('the domain list', () => {
+  it('runs the demo seeds in their order, under the names demo_seeds has recorded', () => {
+    expect(seedsOf(domains).map((s) => s.name)).toEqual([
+      'people',
+      'connections',
+      'health',
+      'catalog',
+      'topology',
+      'logs',
+      'notifications',
+      'incidents',
+      'health-file-roots',
+      'catalog-file-roots',
+    ]);
+  });
+
+  it('gives the scheduler every domain’s jobs, under the names job_history has recorded', () => {
+    expect(jobsOf(domains).map((j) => j.name)).toEqual([
+      'CleanupJobHistory',
+      'CanaryScheduler',
+      'CheckStatusRollup',
+      'CleanupCheckStatuses',
+      'CheckConfigLinks',
+      'ConfigScrapeScheduler',
+      'DemoCatalogActivity',
+      'CatalogChangeCounts',
+      'TopologyScheduler',
+      'TopologyStatusRefresh',
+      'EventConsumer',
+    ]);
+  });
+
+  it('hooks writes to the tables of connections, health, catalog, topology, logs, notifications and incidents', () => {
+    expect(Object.keys(writeHooksOf(domains)).sort()).toEqual([
+      'canaries',
+      'config_scrapers',
+      'connections',
+      'incident_rules',
+      'logging_backends',
+      'notifications',
+      'topologies',
+    ]);
+  });
+
+  it('has one module per name', () => {
+    const names = domains.map((d) => d.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  it('refuses two domains hooking one table or seeding under one name', () => {
+    const hook = { beforeWrite: async (rows: Record<string, unknown>[]) => rows };
+    const a: DomainModule = {
+      name: 'a',
+      writeHooks: { things: hook },
+      seeds: [{ name: 'x', run: async () => {} }],
+    };
+    const b: DomainModule = {
+      name: 'b',
+      writeHooks: { things: hook },
+      seeds: [{ name: 'x', run: async () => {} }],
+    };
+    expect(() => writeHooksOf([a, b])).toThrow('Two domains declare the write hook for table "things"');
+    expect(() => seedsOf([a, b])).toThrow('Two domains declare the demo seed "x"');
+  });
+});
