@@ -12,6 +12,7 @@ import { catalogBench } from './catalog.js';
 import { eventsBench } from './events.js';
 import { healthDashboardBench } from './health-dashboard.js';
 import { healthBench } from './health.js';
+import { notificationsBench } from './notifications.js';
 import { restBench } from './rest.js';
 import { startupBench } from './startup.js';
 import { topologyPageBench } from './topology-page.js';
@@ -29,6 +30,7 @@ const BENCHES: BenchModule[] = [
   webBundleBench,
   startupBench,
   eventsBench,
+  notificationsBench,
 ];
 
 type Line = Record<

@@ -30,6 +30,8 @@ async function freePort(): Promise<number> {
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-e2e-'));
 process.env.E2E_AUTH_MODE ??= 'none';
+// The notifications journey listens here with an SMTP sink; the server sends its mail there.
+process.env.E2E_SMTP_PORT ??= String(await freePort());
 const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
 
@@ -84,6 +86,7 @@ export default defineConfig({
           DEMO: 'true',
           AUTH_MODE: process.env.E2E_AUTH_MODE,
           LOG_LEVEL: 'warn',
+          SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
         },
       },
 });

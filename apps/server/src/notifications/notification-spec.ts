@@ -52,6 +52,28 @@ async function teamId(db: Queryable, ref: string): Promise<string> {
 }
 
 /**
+ * Recipients other than a person or team, as `custom_services` entries: an email address is
+ * the system SMTP server's sender URL (as Mission Control stores it), a webhook a generic one.
+ */
+function customServices(to: NotificationSpec['to']): NotificationColumns['custom_services'] {
+  if (to.connection) return [{ connection: to.connection }];
+  if (to.url) return [{ url: to.url }];
+  if (to.email) return [{ url: `smtp://system/?To=${encodeURIComponent(to.email)}` }];
+  if (to.webhook) {
+    const method = (to.webhook.method ?? 'POST').toUpperCase();
+    let target: URL;
+    try {
+      target = new URL(to.webhook.url);
+    } catch {
+      throw new NotificationSpecError('spec.to.webhook.url: not a valid URL');
+    }
+    if (method !== 'POST') target.searchParams.set('RequestMethod', method);
+    return [{ url: `generic+${target.toString()}` }];
+  }
+  return null;
+}
+
+/**
  * The columns a rule's spec is stored in. The recipient becomes exactly one of person_id,
  * team_id or custom_services (the other two NULL); people and teams named by email or name are
  * looked up.
@@ -68,7 +90,7 @@ export async function notificationColumns(
     filter: spec.filter ?? null,
     person_id: to.person ? await personId(db, to.person) : null,
     team_id: to.team ? await teamId(db, to.team) : null,
-    custom_services: to.connection ? [{ connection: to.connection }] : to.url ? [{ url: to.url }] : null,
+    custom_services: customServices(to),
     repeat_interval: spec.repeatInterval ?? null,
     wait_for: spec.waitFor === undefined ? null : (durationToNanos(spec.waitFor) ?? null),
     group_by: spec.groupBy ?? null,

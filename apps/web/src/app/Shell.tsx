@@ -6,7 +6,7 @@ import { useFeatureCheck } from '../auth/features.js';
 import { useWhoami } from '../auth/whoami.js';
 import { CommandPalette, usePaletteShortcut } from './CommandPalette.js';
 import { visibleNav } from './nav.js';
-import { hasArea, navEntries, searchSources } from './registry.js';
+import { hasArea, navEntries, searchSources, topBarItems } from './registry.js';
 import { ErrorPanel } from './RouteError.js';
 import { Sidebar } from './Sidebar.js';
 import { TopBar } from './TopBar.js';
@@ -66,6 +66,7 @@ function SignedInShell() {
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar
           showBell={hasArea('notifications') && !isDisabled('notifications')}
+          items={topBarItems}
           onOpenSearch={() => setPaletteOpen(true)}
         />
         <main className="min-h-0 flex-1 overflow-auto">

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Bell, BookOpen, ExternalLink, RefreshCw, Search } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../lib/cn.js';
 import { UserMenu } from './UserMenu.js';
@@ -12,10 +12,15 @@ export const DOCS_LINKS = [
   { label: 'API reference', href: 'https://github.com/opsdeck/opsdeck/blob/main/docs/data-api.md' },
 ];
 
-type TopBarProps = { showBell: boolean; onOpenSearch: () => void };
+type TopBarProps = {
+  showBell: boolean;
+  onOpenSearch: () => void;
+  /** Widgets the features add (FeatureModule.topBarItems); one of them may be the bell itself. */
+  items?: ComponentType[];
+};
 
-/** Search, refresh, notifications bell, docs menu and the user menu (spec 1 §2). */
-export function TopBar({ showBell, onOpenSearch }: TopBarProps) {
+/** Search, refresh, notifications bell, docs menu and the user menu. */
+export function TopBar({ showBell, onOpenSearch, items = [] }: TopBarProps) {
   const queryClient = useQueryClient();
   const [spinning, setSpinning] = useState(false);
   const refresh = async () => {
@@ -50,7 +55,10 @@ export function TopBar({ showBell, onOpenSearch }: TopBarProps) {
       >
         <RefreshCw className={cn('size-4', spinning && 'animate-spin')} aria-hidden />
       </button>
-      {showBell ? (
+      {items.map((Item, i) => (
+        <Item key={i} />
+      ))}
+      {showBell && items.length === 0 ? (
         <Link
           to="/notifications"
           className="btn btn-ghost btn-icon"

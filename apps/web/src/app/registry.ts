@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { FeatureModule, NavEntry, SearchSource } from '../platform/feature.js';
 
@@ -20,6 +21,7 @@ export const featureRoutes: RouteObject[] = features.flatMap((f) => f.routes ?? 
 export const bareRoutes: RouteObject[] = features.flatMap((f) => f.bareRoutes ?? []);
 export const navEntries: NavEntry[] = features.flatMap((f) => f.nav ?? []);
 export const searchSources: SearchSource[] = features.flatMap((f) => f.searchSources ?? []);
+export const topBarItems: ComponentType[] = features.flatMap((f) => f.topBarItems ?? []);
 
 function topPaths(routes: RouteObject[]): string[] {
   return routes.map((r) => (r.path ?? '').replace(/^\//, '').split('/')[0] ?? '').filter(Boolean);
@@ -30,7 +32,7 @@ export function hasArea(segment: string, routes: RouteObject[] = featureRoutes):
   return topPaths(routes).includes(segment);
 }
 
-/** Where '/' goes: /topology (spec), or the first main entry while topology is not built. */
+/** Where '/' goes: /topology (the home page), or the first main entry while topology is not built. */
 export function homePath(entries: NavEntry[] = navEntries, routes: RouteObject[] = featureRoutes): string {
   if (hasArea('topology', routes)) return '/topology';
   const first = [...entries]

@@ -1,5 +1,6 @@
 import type { Resource } from '@opsdeck/shared';
 import type { LucideIcon } from 'lucide-react';
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 
 /** A sidebar entry. It is shown only when its feature is on and the user may read its resource. */
@@ -36,4 +37,6 @@ export type FeatureModule = {
   bareRoutes?: RouteObject[];
   nav?: NavEntry[];
   searchSources?: SearchSource[];
+  /** Widgets of the top bar (the notifications bell), shown before the docs menu. */
+  topBarItems?: ComponentType[];
 };

@@ -1,1 +1,3 @@
 export * from './notification-spec.js';
+export * from './history.js';
+export * from './silence.js';

@@ -42,10 +42,10 @@ export const NOTIFICATION_EVENTS = [
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
-/** The shortest repeat interval (spec 3 §9). */
+/** The shortest repeat interval: one minute. */
 export const MIN_REPEAT_INTERVAL_MS = 60_000;
 export const REPEAT_INTERVAL_ERROR = 'Duration must be greater than 1 minute';
-/** Repeat-interval choices of the rule form (spec 3 §5). */
+/** Repeat-interval choices of the rule form. */
 export const REPEAT_INTERVAL_OPTIONS = [
   '3m',
   '5m',
@@ -80,16 +80,29 @@ const groupBySchema = z
     'type, description, status_reason, label:<key> or tag:<key>',
   );
 
-export const NOTIFICATION_RECIPIENTS = ['person', 'team', 'connection', 'url'] as const;
-export const RECIPIENT_ERROR = 'exactly one of person, team, connection or url';
+export const NOTIFICATION_RECIPIENTS = ['person', 'team', 'email', 'connection', 'url', 'webhook'] as const;
+export const RECIPIENT_ERROR = 'exactly one of person, team, email, connection, url or webhook';
 
-/** Who is told: a person (id or email), a team (id or name), a connection reference or a sender URL. */
+/** Mission Control's `to.webhook`: an HTTP endpoint the message is sent to as JSON. */
+export const webhookRecipientSchema = z
+  .object({
+    url: z.string().min(1),
+    method: z.enum(['POST', 'GET', 'PUT', 'post', 'get', 'put']).optional(),
+  })
+  .loose();
+
+/**
+ * Who is told: a person (id or email), a team (id or name), an email address (the system
+ * SMTP server), a connection reference, a sender URL or a webhook.
+ */
 const recipientSchema = z
   .object({
     person: z.string().min(1).optional(),
     team: z.string().min(1).optional(),
+    email: z.string().min(3).optional(),
     connection: z.string().min(1).optional(),
     url: z.string().min(1).optional(),
+    webhook: webhookRecipientSchema.optional(),
   })
   .strict()
   .refine((to) => NOTIFICATION_RECIPIENTS.filter((k) => to[k] !== undefined).length === 1, RECIPIENT_ERROR);
@@ -106,6 +119,10 @@ export const notificationSpecSchema = z
     repeatInterval: repeatIntervalSchema.optional(),
     waitFor: waitForSchema.optional(),
     groupBy: z.array(groupBySchema).optional(),
+    /** Accepted for Mission Control specs; grouping windows are not applied yet. */
+    groupByInterval: durationText.optional(),
+    /** Accepted for Mission Control specs (Kubernetes re-scrapes before wait_for ends). */
+    waitForEvalPeriod: durationText.optional(),
     properties: z.record(z.string(), z.string()).optional(),
   })
   .strict();

@@ -4,7 +4,9 @@ import { genericWebhookSender } from './generic-webhook.js';
 import { googleChatSender } from './google-chat.js';
 import { sendHttpOk, type DeliveryContext } from './http.js';
 import { mattermostSender, rocketchatSender } from './mattermost.js';
+import { matrixSender } from './matrix.js';
 import { ntfySender } from './ntfy.js';
+import { opsgenieSender } from './opsgenie.js';
 import { iftttSender, pushbulletSender, pushoverSender, zulipSender } from './push-services.js';
 import { slackSender, slackWebhookSender } from './slack.js';
 import { teamsSender } from './teams.js';
@@ -30,6 +32,8 @@ export const SENDERS: Readonly<Record<string, Sender>> = {
   pushbullet: pushbulletSender,
   ifttt: iftttSender,
   zulip_chat: zulipSender,
+  matrix: matrixSender,
+  opsgenie: opsgenieSender,
 };
 
 export function senderFor(type: string): Sender | undefined {

@@ -18,7 +18,7 @@ import {
   type SummaryRow,
 } from './schemas.js';
 
-/** Config queries are cached 5 minutes (spec 2 §9). */
+/** Config queries are cached 5 minutes. */
 export const CONFIG_CACHE = { staleTime: 300_000, gcTime: 300_000 } as const;
 
 const LIST_COLUMNS =
@@ -48,7 +48,7 @@ const SORTABLE = new Set([
   'deleted_at',
 ]);
 
-/** The flat list (spec 2 §7 "GET /configs"): one server-sorted page and the exact total. */
+/** The flat list (`/api/db/configs`): one server-sorted page and the exact total. */
 export async function fetchConfigs(
   q: ConfigListQuery,
   signal?: AbortSignal,
@@ -215,7 +215,7 @@ export type RelatedQuery = {
   health?: string;
 };
 
-/** GET /rpc/related_configs_recursive (spec 2 §7), max depth 10. */
+/** GET /api/db/rpc/related_configs_recursive (docs/catalog.md), max depth 10. */
 export async function fetchRelated(q: RelatedQuery, signal?: AbortSignal): Promise<RelatedConfig[]> {
   const args: Record<string, unknown> = {
     config_id: q.configId,

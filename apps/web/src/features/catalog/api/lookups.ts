@@ -11,7 +11,7 @@ import { catalogKeys } from './keys.js';
 /** `enabled: false` holds a list back until the screen needs it (at 100k items they cost). */
 type LookupOptions = { enabled?: boolean };
 
-/** A hook for one of the catalog's filter option lists, cached 5 minutes (spec 2 §9). */
+/** A hook for one of the catalog's filter option lists, cached 5 minutes. */
 function lookupHook<T>(view: string, fetch: (signal: AbortSignal) => Promise<T>) {
   return function useLookup(options: LookupOptions = {}) {
     return useQuery({

@@ -27,7 +27,7 @@ type Props = {
   loadOptions: boolean;
 };
 
-/** Type, Group By, Labels, Status, Health, search and preferences (spec 2, Catalog). */
+/** Type, Group By, Labels, Status, Health, search and preferences. */
 export function CatalogFilterBar({ params, set, hideDeleted, setHideDeleted, loadOptions }: Props) {
   const types = useConfigTypes({ enabled: loadOptions });
   const statuses = useConfigStatuses({ enabled: loadOptions });

@@ -18,7 +18,7 @@ import { Preferences } from './Preferences.js';
 import { useHideDeleted } from './usePrefs.js';
 import { catalogKeys } from '../api/keys.js';
 
-/** Changes default to 200 a page (spec 2 §9). */
+/** Changes default to 200 a page. */
 export const CHANGES_DEFAULTS = { pageSize: 200 } as const;
 const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'];
 const EXTRA_KEYS = ['id', 'summary', 'source', 'created_by', 'external_created_by'] as const;

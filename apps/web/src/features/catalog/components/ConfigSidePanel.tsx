@@ -25,7 +25,7 @@ function Property({ p }: { p: Record<string, unknown> }) {
   return <Row label={name}>{`${String(value)}${unit}`}</Row>;
 }
 
-/** The item's facts beside its tabs (spec 2, Catalog item detail). */
+/** The item's facts beside its tabs on the catalog item page. */
 export function ConfigSidePanel({
   config,
   now = new Date(),

@@ -17,7 +17,7 @@ import { FilterChips } from './FilterChips.js';
 import { SeverityIcon } from './SeverityIcon.js';
 import { catalogKeys } from '../api/keys.js';
 
-/** Insight types and severities offered as filters (spec 2 §9). */
+/** Insight types and severities offered as filters. */
 export const INSIGHT_TYPES = [
   'cost',
   'availability',

@@ -18,7 +18,7 @@ import { SegmentedControl } from '../../../ui/SegmentedControl.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { buildGraph, initialExpanded, visibleGraph, type GraphConfig, type GraphNode } from '../lib/graph.js';
 
-/** Layout constants of spec 2 §9. */
+/** Graph layout (px): rank and node separation, node size. */
 const RANK_SEP = 120;
 const NODE_SEP = 100;
 const NODE_W = 220;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { useStoredState } from '../../../lib/useStoredState.js';
 
-/** Client preferences of spec 2 §3: hide deleted configs (default yes), favourite types. */
+/** Client preferences, kept in the browser: hide deleted configs (default yes), favourite types. */
 export function useHideDeleted(key: 'catalog' | 'changes') {
   return useStoredState(`catalog.hideDeleted.${key}`, z.boolean(), true);
 }

@@ -1,4 +1,4 @@
-/** /catalog query parameters and their defaults (spec 2, Catalog; §9). */
+/** /catalog query parameters and their defaults. */
 export const CATALOG_DEFAULTS = {
   groupBy: 'config_class,type',
   sortBy: 'type',

@@ -9,7 +9,7 @@ export function showsClass(type: string | null | undefined, cls: string | null |
   return !(type ?? '').toLowerCase().endsWith(cls.toLowerCase());
 }
 
-/** The last scrape is stale after 1 hour (spec 2 §4), unless the item is deleted. */
+/** The last scrape is stale after 1 hour, unless the item is deleted. */
 export const STALE_SCRAPE_MS = 60 * 60 * 1000;
 export function isScrapeStale(
   lastScraped: string | null | undefined,

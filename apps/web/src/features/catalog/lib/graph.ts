@@ -1,4 +1,4 @@
-/** The relationship graph's shape (spec 2 §4): config nodes, group nodes, collapse rules. */
+/** The relationship graph's shape: config nodes, group nodes, collapse rules. */
 export type GraphConfig = {
   id: string;
   name: string | null;

@@ -1,4 +1,4 @@
-/** Label groups of the side panel (spec 2, Catalog item detail). */
+/** Label groups of the catalog item's side panel. */
 export type LabelGroup = { name: string; labels: Array<{ key: string; value: string }> };
 
 /** Pairs of prefixes shown together. */

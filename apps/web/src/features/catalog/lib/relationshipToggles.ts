@@ -1,4 +1,4 @@
-/** Direction toggles of the Relationships tab (spec 2 §4). */
+/** Direction toggles of the Relationships tab. */
 export type RelationToggles = { outgoing: boolean; incoming: boolean; soft: boolean };
 
 export const DEFAULT_TOGGLES: RelationToggles = { outgoing: true, incoming: true, soft: true };

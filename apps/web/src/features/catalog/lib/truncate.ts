@@ -1,4 +1,4 @@
-/** Insight messages are cut at 500 characters (spec 2, Catalog insights). */
+/** Insight messages are cut at 500 characters. */
 export const INSIGHT_MESSAGE_LIMIT = 500;
 
 export function truncateText(text: string | null | undefined, limit = INSIGHT_MESSAGE_LIMIT): string {

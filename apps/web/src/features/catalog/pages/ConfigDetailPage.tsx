@@ -1,7 +1,8 @@
 import { formatDateTime, formatRelativeTime } from '@opsdeck/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Trash2 } from 'lucide-react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { BellOff, Trash2 } from 'lucide-react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Guard } from '../../../auth/Guard.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Page } from '../../../ui/Page.js';
 import { Tabs } from '../../../ui/Tabs.js';
@@ -89,6 +90,19 @@ export function ConfigDetailPage() {
           : []),
         { label: name },
       ]}
+      actions={
+        config ? (
+          <Guard resource="notifications" action="write">
+            {/* The silence form lives in the notifications area: linked, not imported. */}
+            <Link
+              to={`/notifications/silences/add?config_id=${encodeURIComponent(config.id)}`}
+              className="btn"
+            >
+              <BellOff className="size-4" aria-hidden /> Silence
+            </Link>
+          </Guard>
+        ) : null
+      }
     >
       {detail.isError ? <ErrorView error={detail.error} onRetry={() => void detail.refetch()} /> : null}
       {detail.isSuccess && !config ? <p className="py-16 text-center text-muted">Details not found</p> : null}

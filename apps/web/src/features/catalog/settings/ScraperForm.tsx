@@ -30,7 +30,7 @@ function toValues(row: Scraper | undefined): ScraperFormValues {
   };
 }
 
-/** The scraper form (spec 3 §2.4): Name, Namespace, Source (read-only) and the YAML spec. */
+/** The scraper form: Name, Namespace, Source (read-only) and the YAML spec. */
 export function ScraperForm({ row }: { row?: Scraper | undefined }) {
   const editing = row !== undefined;
   const canWrite = useHasPermission('config_scrapers', 'write');

@@ -1,5 +1,5 @@
 import { formatDateTime, formatLatency, formatPercent, formatRelativeTime } from '@opsdeck/shared';
-import { Loader2, Pencil, Play } from 'lucide-react';
+import { BellOff, Loader2, Pencil, Play } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { stringify } from 'yaml';
@@ -57,7 +57,7 @@ function Chart({ checkId, range, height }: { checkId: string; range: string; hei
 
 type Props = { checkId: string; check: CheckSummary | undefined; onClose: () => void };
 
-/** The full-size check panel (spec 1 §2 "Check panel"). */
+/** The full-size check panel: stats, History, Graph, Spec and Relationships tabs, Run Now. */
 export function CheckPanel({ checkId, check, onClose }: Props) {
   const [params, setParams] = useHealthParams();
   const range = params.timeRangeSet ? params.timeRange : defaultRangeForLastRun(check?.last_runtime);
@@ -122,6 +122,12 @@ export function CheckPanel({ checkId, check, onClose }: Props) {
               <Pencil className="size-3.5" aria-hidden /> Edit source
             </Link>
           ) : null}
+          <Guard resource="notifications" action="write">
+            {/* The silence form lives in the notifications area: linked, not imported. */}
+            <Link to={`/notifications/silences/add?check_id=${encodeURIComponent(checkId)}`} className="btn">
+              <BellOff className="size-3.5" aria-hidden /> Silence
+            </Link>
+          </Guard>
           <div className="flex-1" />
           <Guard resource="responder" action="write">
             <span className="flex items-center gap-2">

@@ -1,4 +1,4 @@
-import { Camera, Link2, MoreVertical, ZoomIn } from 'lucide-react';
+import { BellOff, Camera, Link2, MoreVertical, ZoomIn } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -7,13 +7,14 @@ import type { TopologyComponent } from '../api/types.js';
 import { LinkConfigModal } from './LinkConfigModal.js';
 import { SnapshotModal } from './SnapshotModal.js';
 
-/** The card's ⋮ menu: Zoom In, Snapshot, Link to catalog. */
+/** The card's ⋮ menu: Zoom In, Snapshot, Link to catalog, Silence. */
 export function CardMenu({ component, zoom = true }: { component: TopologyComponent; zoom?: boolean }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'snapshot' | 'link' | null>(null);
   // A dashboard holds hundreds of cards: the Radix menu is mounted on first use only.
   const [armed, setArmed] = useState(false);
   const canWrite = useHasPermission('topologies', 'write');
+  const canSilence = useHasPermission('notifications', 'write');
   const label = `Actions for ${component.name}`;
   if (!armed)
     return (
@@ -49,6 +50,19 @@ export function CardMenu({ component, zoom = true }: { component: TopologyCompon
             {canWrite && (
               <DropdownMenu.Item className="menu-item" onSelect={() => setDialog('link')}>
                 <Link2 className="size-4" /> Link to catalog
+              </DropdownMenu.Item>
+            )}
+            {canSilence && (
+              // The silence form lives in the notifications area: linked, not imported.
+              <DropdownMenu.Item
+                className="menu-item"
+                onSelect={() =>
+                  void navigate(
+                    `/notifications/silences/add?component_id=${encodeURIComponent(component.id)}`,
+                  )
+                }
+              >
+                <BellOff className="size-4" /> Silence
               </DropdownMenu.Item>
             )}
           </DropdownMenu.Content>

@@ -1,0 +1,69 @@
+import { parseDuration } from '@opsdeck/shared';
+import type { ServerContext } from '../context.js';
+import { insertHistory, recordBlocked, sendsWithin, sentWithin } from './history.js';
+import type { EventScope } from './pipeline.js';
+import type { Recipient } from './recipients.js';
+import { waitForMs, type RuleRow } from './rule.js';
+import { renderAndDeliver } from './send.js';
+
+/**
+ * One recipient of one rule, in Mission Control's order: resource gone → skipped; repeat
+ * interval; silences; rate limit; wait_for (held as pending); render and deliver. Each
+ * outcome is one history row (blocked ones counted into a recent one).
+ */
+export async function throughConstraints(
+  ctx: ServerContext,
+  rule: RuleRow,
+  scope: EventScope,
+  recipient: Recipient,
+  exists: boolean,
+): Promise<void> {
+  const db = ctx.db;
+  const base = {
+    notificationId: rule.id,
+    sourceEvent: scope.name,
+    resource: scope.resource,
+    recipient: recipient.label,
+    ...(recipient.personId ? { personId: recipient.personId } : {}),
+  };
+  if (!exists) {
+    await recordBlocked(db, { ...base, status: 'skipped', error: 'resource no longer exists' });
+    return;
+  }
+  const repeatMs = rule.repeat_interval ? parseDuration(rule.repeat_interval) : undefined;
+  if (repeatMs) {
+    const key = {
+      notificationId: rule.id,
+      resourceId: scope.resource.id,
+      sourceEvent: scope.name,
+      recipient: recipient.label,
+    };
+    if (await sentWithin(db, key, repeatMs)) {
+      await recordBlocked(db, { ...base, status: 'repeat-interval' });
+      return;
+    }
+  }
+  const silencedBy = await scope.silence();
+  if (silencedBy) {
+    await recordBlocked(db, { ...base, status: 'silenced', silencedBy });
+    return;
+  }
+  const { rateLimit, rateWindowMs } = ctx.config.notifications;
+  if ((await sendsWithin(db, rule.id, rateWindowMs)) >= rateLimit) {
+    const hours = Math.round((rateWindowMs / 3_600_000) * 10) / 10;
+    const error = `rate limit: ${rateLimit} notifications per ${hours}h`;
+    await recordBlocked(db, { ...base, status: 'skipped', error });
+    return;
+  }
+  const wait = waitForMs(rule);
+  if (wait > 0) {
+    await insertHistory(db, {
+      ...base,
+      status: 'pending',
+      notBefore: new Date(Date.now() + wait),
+      payload: { properties: scope.resource.properties },
+    });
+    return;
+  }
+  await insertHistory(db, { ...base, ...(await renderAndDeliver(ctx, rule, scope, recipient)) });
+}

@@ -1,0 +1,152 @@
+import {
+  ConnectionNotFoundError,
+  resolveConnection,
+  sendMessage,
+  type HydratedConnection,
+} from '../connections/index.js';
+import type { ServerContext } from '../context.js';
+import { outboundPolicy } from '../net/outbound.js';
+import { markdownToText } from './markdown.js';
+import type { Recipient } from './recipients.js';
+import { senderUrlConnection } from './sender-url.js';
+import { sendMail, smtpUrlTarget, type SmtpTarget } from './smtp.js';
+
+/** A rendered notification: the title, the Markdown body and its sanitised HTML. */
+export type RenderedMessage = { title: string; markdown: string; html: string };
+
+/** How long one delivery may take. */
+export const DELIVERY_TIMEOUT_MS = 30_000;
+
+/** A delivery failure whose text is safe to store: secrets already replaced by `***`. */
+export class DeliveryError extends Error {}
+
+/** A URL's secret-bearing parts: webhook URLs carry their tokens in the path and query. */
+function urlParts(value: string): string[] {
+  let url: URL;
+  try {
+    url = new URL(value.replace(/^[\w.-]+\+/, ''));
+  } catch {
+    return [];
+  }
+  const segments = url.pathname.split('/').filter((s) => s.length >= 6);
+  return [url.pathname + url.search, url.search.slice(1), decodeURIComponent(url.password), ...segments];
+}
+
+function scrub(text: string, secrets: string[]): string {
+  const all = secrets.flatMap((s) => [s, ...urlParts(s)]).filter((s) => s.length >= 4);
+  // Longest first, so a whole URL is replaced before its parts.
+  all.sort((a, b) => b.length - a.length);
+  let out = text;
+  for (const s of all) out = out.split(s).join('***');
+  return out;
+}
+
+function connectionSecrets(conn: HydratedConnection): string[] {
+  const secretProps = Object.entries(conn.properties)
+    .filter(([k]) => /webhook|token|key|secret|password|url/i.test(k))
+    .map(([, v]) => v);
+  const values = [conn.password, conn.certificate, conn.url, ...secretProps];
+  // Tokens also appear URL-encoded inside the URLs the senders build.
+  return values.flatMap((v) => (v ? [v, encodeURIComponent(v)] : [])).filter((v) => v.length >= 4);
+}
+
+function systemSmtp(ctx: ServerContext): SmtpTarget {
+  const url = ctx.config.auth.smtpUrl;
+  if (!url) throw new DeliveryError('email needs the system SMTP server: SMTP_URL is not set');
+  return smtpUrlTarget(url, ctx.config.auth.smtpFrom).target;
+}
+
+function emailConnectionTarget(
+  conn: HydratedConnection,
+  ctx: ServerContext,
+): { target: SmtpTarget; to: string[] } {
+  if (conn.url.startsWith('smtp')) return smtpUrlTarget(conn.url, ctx.config.auth.smtpFrom);
+  const p = conn.properties;
+  const port = Number(p.port || 587);
+  return {
+    target: {
+      host: p.host ?? '',
+      port,
+      secure: p.encryption === 'ImplicitTLS' || (!p.encryption && port === 465),
+      user: conn.username || undefined,
+      pass: conn.password || undefined,
+      from: p.from || ctx.config.auth.smtpFrom,
+      insecureTls: conn.insecureTls,
+    },
+    to: (p.to ?? '').split(/[,\s]+/).filter(Boolean),
+  };
+}
+
+async function mail(
+  ctx: ServerContext,
+  target: SmtpTarget,
+  to: string[],
+  msg: RenderedMessage,
+): Promise<void> {
+  if (to.length === 0) throw new DeliveryError('the email has no recipient');
+  await sendMail(
+    target,
+    { to, subject: msg.title, text: markdownToText(msg.markdown), html: msg.html },
+    outboundPolicy(ctx.config.outbound),
+    DELIVERY_TIMEOUT_MS,
+  );
+}
+
+async function throughConnection(
+  ctx: ServerContext,
+  conn: HydratedConnection,
+  msg: RenderedMessage,
+  properties: Record<string, string>,
+): Promise<void> {
+  const withProps = { ...conn, properties: { ...conn.properties, ...properties } };
+  if (conn.type === 'email') {
+    const { target, to } = emailConnectionTarget(withProps, ctx);
+    const extra = properties.to ? properties.to.split(/[,\s]+/).filter(Boolean) : [];
+    return mail(ctx, target, extra.length ? extra : to, msg);
+  }
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new Error('no answer within 30 s')), DELIVERY_TIMEOUT_MS);
+  try {
+    await sendMessage(
+      withProps,
+      { title: msg.title, message: markdownToText(msg.markdown) },
+      {
+        outbound: outboundPolicy(ctx.config.outbound),
+        signal: controller.signal,
+        timeoutMs: DELIVERY_TIMEOUT_MS,
+      },
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Delivers one message to one recipient; throws DeliveryError with a storable message on failure. */
+export async function deliver(ctx: ServerContext, recipient: Recipient, msg: RenderedMessage): Promise<void> {
+  let secrets: string[] = [];
+  try {
+    if (recipient.kind === 'email') {
+      const target = systemSmtp(ctx);
+      secrets = [target.pass ?? ''];
+      return await mail(ctx, target, [recipient.to], msg);
+    }
+    if (recipient.kind === 'connection') {
+      const conn = await resolveConnection(ctx, recipient.reference);
+      secrets = connectionSecrets(conn);
+      return await throughConnection(ctx, conn, msg, recipient.properties ?? {});
+    }
+    if (/^smtps?:\/\//i.test(recipient.url)) {
+      const { target, to } = smtpUrlTarget(recipient.url, ctx.config.auth.smtpFrom);
+      secrets = [target.pass ?? '', recipient.url];
+      return await mail(ctx, target, to, msg);
+    }
+    const conn = senderUrlConnection(recipient.url, recipient.properties);
+    secrets = [recipient.url, ...connectionSecrets(conn)];
+    return await throughConnection(ctx, conn, msg, {});
+  } catch (e) {
+    if (e instanceof DeliveryError) throw e;
+    const text =
+      e instanceof ConnectionNotFoundError ? e.message : e instanceof Error ? e.message || e.name : String(e);
+    throw new DeliveryError(scrub(text, secrets));
+  }
+}

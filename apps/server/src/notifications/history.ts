@@ -1,0 +1,101 @@
+import type { SendStatus } from '@opsdeck/shared';
+import type { Queryable } from '../db/types.js';
+import type { EventResource } from './event-resource.js';
+
+/** One history row to write. */
+export type HistoryEntry = {
+  notificationId: string;
+  sourceEvent: string;
+  resource: EventResource;
+  status: SendStatus;
+  recipient: string;
+  personId?: string;
+  silencedBy?: string;
+  notBefore?: Date;
+  body?: string;
+  error?: string;
+  durationMillis?: number;
+  payload?: unknown;
+};
+
+/** Blocked rows of the same rule, event, resource, recipient and status within this window are one row. */
+export const DEDUP_WINDOW = '24 hours';
+
+export async function insertHistory(db: Queryable, e: HistoryEntry): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO notification_send_history (notification_id, source_event, resource_id, resource_type, resource,
+       status, recipient, person_id, silenced_by, not_before, body, error, duration_millis, payload)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+    [
+      e.notificationId,
+      e.sourceEvent,
+      e.resource.id,
+      e.resource.type,
+      JSON.stringify(e.resource.summary),
+      e.status,
+      e.recipient,
+      e.personId ?? null,
+      e.silencedBy ?? null,
+      e.notBefore ?? null,
+      e.body ?? null,
+      e.error ?? null,
+      e.durationMillis ?? null,
+      e.payload === undefined ? null : JSON.stringify(e.payload),
+    ],
+  );
+  return rows[0]?.id ?? '';
+}
+
+/**
+ * A blocked outcome (repeat-interval, silenced, skipped): bumps the count of the same outcome
+ * within DEDUP_WINDOW instead of adding a row, so a flapping resource keeps one line.
+ */
+export async function recordBlocked(db: Queryable, e: HistoryEntry): Promise<string> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE notification_send_history SET count = count + 1, created_at = now(),
+       silenced_by = coalesce($6, silenced_by), error = coalesce($7, error)
+     WHERE id = (
+       SELECT id FROM notification_send_history
+       WHERE notification_id = $1 AND resource_id = $2 AND source_event = $3 AND status = $4
+         AND recipient IS NOT DISTINCT FROM $5 AND created_at > now() - interval '${DEDUP_WINDOW}'
+       ORDER BY created_at DESC LIMIT 1
+     ) RETURNING id`,
+    [
+      e.notificationId,
+      e.resource.id,
+      e.sourceEvent,
+      e.status,
+      e.recipient,
+      e.silencedBy ?? null,
+      e.error ?? null,
+    ],
+  );
+  return rows[0]?.id ?? insertHistory(db, e);
+}
+
+/** A `sent` row of this rule, event, resource and recipient within the last `ms`, if any. */
+export async function sentWithin(
+  db: Queryable,
+  key: { notificationId: string; resourceId: string; sourceEvent: string; recipient: string },
+  ms: number,
+): Promise<string | undefined> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM notification_send_history
+     WHERE notification_id = $1 AND resource_id = $2 AND source_event = $3 AND status = 'sent'
+       AND recipient IS NOT DISTINCT FROM $4 AND created_at > now() - make_interval(secs => $5::float8 / 1000)
+     ORDER BY created_at DESC LIMIT 1`,
+    [key.notificationId, key.resourceId, key.sourceEvent, key.recipient, ms],
+  );
+  return rows[0]?.id;
+}
+
+/** Sends (and sends on their way) of a rule within the last `ms`, for the rate limit. */
+export async function sendsWithin(db: Queryable, notificationId: string, ms: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM notification_send_history
+     WHERE notification_id = $1 AND status IN ('sent', 'error', 'pending')
+       AND created_at > now() - make_interval(secs => $2::float8 / 1000)`,
+    [notificationId, ms],
+  );
+  return rows[0]?.n ?? 0;
+}

@@ -1,0 +1,88 @@
+import type { ServerContext } from '../context.js';
+import type { DomainEvent } from '../platform/domain.js';
+import { throughConstraints } from './constraints.js';
+import {
+  CURRENT_HEALTH_SQL,
+  expressionVars,
+  permalink,
+  resourceOfEvent,
+  type EventResource,
+} from './event-resource.js';
+import { passesFilter } from './filter.js';
+import { recipientsOf } from './recipients.js';
+import { parseRules, ruleResting, RULES_JSON_SQL, type RuleRow } from './rule.js';
+import { matchingSilence, pickSilence, SILENCE_CANDIDATES_SQL, silenceParams } from './silences.js';
+
+/** What one event means to the pipeline: its resource, variables, and lazily its silence. */
+export type EventScope = {
+  name: string;
+  resource: EventResource;
+  vars: Record<string, unknown>;
+  silence(): Promise<string | undefined>;
+};
+
+/** The scope of one event; `silences` are the candidate rows when already read (see eventFacts). */
+export function eventScope(
+  ctx: ServerContext,
+  name: string,
+  resource: EventResource,
+  silences?: readonly unknown[],
+): EventScope {
+  const vars = expressionVars(resource, name, { permalink: permalink(ctx.publicBaseUrl(), resource) });
+  let silence: Promise<string | undefined> | undefined;
+  return {
+    name,
+    resource,
+    vars,
+    silence: () =>
+      (silence ??= silences
+        ? pickSilence(ctx.db, silences, resource, vars)
+        : matchingSilence(ctx.db, resource, vars)),
+  };
+}
+
+/**
+ * The rules listening to the event, whether its resource still exists, and the silences that
+ * may match it: one round trip per event.
+ */
+async function eventFacts(
+  ctx: ServerContext,
+  name: string,
+  r: EventResource,
+): Promise<{ rules: RuleRow[]; exists: boolean; silences: unknown[] }> {
+  const { rows } = await ctx.db.query<{
+    rules: unknown[];
+    health: string | null;
+    silences: unknown[] | null;
+  }>(
+    `SELECT (${RULES_JSON_SQL('$4')}) AS rules, (${CURRENT_HEALTH_SQL[r.type]}) AS health,
+       (SELECT coalesce(json_agg(c), '[]'::json) FROM (${SILENCE_CANDIDATES_SQL}) c) AS silences`,
+    [...silenceParams(r), name],
+  );
+  const row = rows[0];
+  return { rules: parseRules(row?.rules ?? []), exists: row?.health != null, silences: row?.silences ?? [] };
+}
+
+/**
+ * The handler of every check.*, config.* and component.* event: each live rule listening to
+ * it whose filter matches, each of its recipients through the constraints (constraints.ts).
+ */
+export async function handleNotificationEvent(event: DomainEvent, ctx: ServerContext): Promise<void> {
+  const resource = resourceOfEvent(event);
+  if (!resource) return;
+  const facts = await eventFacts(ctx, event.name, resource);
+  const rules = facts.rules;
+  if (rules.length === 0) return;
+  const scope = eventScope(ctx, event.name, resource, facts.silences);
+  // A deleted item's own event is about its deletion; any other event needs the resource alive.
+  const exists = event.name === 'config.deleted' || facts.exists;
+  const now = new Date();
+  for (const rule of rules) {
+    if (ruleResting(rule, now)) continue;
+    if (!(await passesFilter(ctx.db, rule.id, rule.filter, scope.vars))) continue;
+    for (const recipient of await recipientsOf(ctx.db, rule)) {
+      if (!(await passesFilter(ctx.db, rule.id, recipient.filter, scope.vars))) continue;
+      await throughConstraints(ctx, rule, scope, recipient, exists);
+    }
+  }
+}

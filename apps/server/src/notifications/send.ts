@@ -1,0 +1,34 @@
+import type { ServerContext } from '../context.js';
+import { deliver, DeliveryError } from './deliver.js';
+import type { HistoryEntry } from './history.js';
+import type { EventScope } from './pipeline.js';
+import type { Recipient } from './recipients.js';
+import { renderMessage } from './render.js';
+import type { RuleRow } from './rule.js';
+
+/** Renders and delivers now; the outcome (`sent` or `error`, with the time it took) is returned for the history. */
+export async function renderAndDeliver(
+  ctx: ServerContext,
+  rule: RuleRow,
+  scope: EventScope,
+  recipient: Recipient,
+): Promise<Pick<HistoryEntry, 'status' | 'body' | 'error' | 'durationMillis'>> {
+  let message;
+  try {
+    message = renderMessage(rule, scope.name, scope.resource, scope.vars);
+  } catch (e) {
+    return { status: 'error', error: `template: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  const started = performance.now();
+  try {
+    await deliver(ctx, recipient, message);
+    return { status: 'sent', body: message.html, durationMillis: Math.round(performance.now() - started) };
+  } catch (e) {
+    return {
+      status: 'error',
+      body: message.html,
+      error: e instanceof DeliveryError ? e.message : 'delivery failed',
+      durationMillis: Math.round(performance.now() - started),
+    };
+  }
+}

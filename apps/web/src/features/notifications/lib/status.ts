@@ -1,0 +1,30 @@
+import type { SendStatus } from '@opsdeck/shared';
+import type { BadgeTone } from '../../../ui/Badge.js';
+
+/** How a send status reads: as stored, except repeat-interval, shown as 'Repeated'. */
+export const STATUS_LABELS: Readonly<Record<SendStatus, string>> = {
+  sent: 'sent',
+  error: 'error',
+  pending: 'pending',
+  cancelled: 'cancelled',
+  'repeat-interval': 'Repeated',
+  silenced: 'silenced',
+  skipped: 'skipped',
+};
+
+export const STATUS_TONES: Readonly<Record<SendStatus, BadgeTone>> = {
+  sent: 'green',
+  error: 'red',
+  pending: 'yellow',
+  cancelled: 'grey',
+  'repeat-interval': 'blue',
+  silenced: 'grey',
+  skipped: 'grey',
+};
+
+export const RESOURCE_TYPE_LABELS: Readonly<Record<string, string>> = {
+  check: 'Check',
+  config: 'Catalog',
+  component: 'Component',
+  canary: 'Canary',
+};

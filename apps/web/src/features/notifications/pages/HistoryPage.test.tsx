@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../../test/fakeServer.js';
+import { renderWithApp } from '../../../test/render.js';
+import { counted, historyRow, RULE_ID, serve } from '../test/serve.js';
+import { HistoryPage } from './HistoryPage.js';
+
+const rows = [
+  historyRow(),
+  historyRow({
+    id: 'h2',
+    status: 'repeat-interval',
+    count: 4,
+    resource: { id: 'x', name: 'db-health', type: 'tcp' },
+  }),
+];
+
+describe('HistoryPage', () => {
+  it('lists sends with their columns; Status and Resource Type filters live in the URL and reach the server', async () => {
+    const server = serve(['admin'], { 'GET /api/db/notification_send_history_summary': () => counted(rows) });
+    const user = userEvent.setup();
+    const app = renderWithApp(<HistoryPage />, { url: '/notifications' });
+    const repeated = await screen.findByRole('row', { name: /db-health/ });
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Age',
+      'Resource',
+      'Status',
+      'Event',
+    ]);
+    // repeat-interval reads 'Repeated'; the count shows over the age.
+    expect(within(repeated).getByText('Repeated')).toBeInTheDocument();
+    expect(within(repeated).getByLabelText('4 times')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /api-health/ })).toHaveTextContent('sent');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'error');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Resource Type' }), 'check');
+    await waitFor(() => expect(app.location().searchParams.get('resourceType')).toBe('check'));
+    expect(app.location().searchParams.get('status')).toBe('error');
+    await waitFor(() =>
+      expect(
+        server.requests.some(
+          (r) =>
+            r.url.searchParams.get('status') === 'eq.error' &&
+            r.url.searchParams.get('resource_type') === 'eq.check',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('reads the filters back from the URL on reload', async () => {
+    const server = serve(['viewer'], { 'GET /api/db/notification_send_history_summary': () => counted([]) });
+    renderWithApp(<HistoryPage />, { url: '/notifications?status=silenced' });
+    expect(await screen.findByText('No notifications have been sent yet')).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('silenced');
+    expect(
+      server.requests.find((r) => r.url.pathname.endsWith('summary'))?.url.searchParams.get('status'),
+    ).toBe('eq.silenced');
+  });
+
+  it('opens a row as a details dialog with the id in the URL: sanitised body, error and the rule link', async () => {
+    serve(['admin'], {
+      'GET /api/db/notification_send_history_summary': () => counted(rows),
+      'GET /api/notification/send_history/h1': () => ({
+        ...historyRow({ status: 'error', error: '{"code":"EAUTH"}', duration_millis: 1500 }),
+        body: '<p>Check <b>api-health</b> failed</p><script>window.hacked = true</script><img src=x onerror="alert(1)">',
+        notification: { id: RULE_ID, name: 'api-down' },
+      }),
+    });
+    const user = userEvent.setup();
+    const app = renderWithApp(<HistoryPage />, { url: '/notifications' });
+    await user.click(await screen.findByRole('cell', { name: /api-health/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Notification details' });
+    expect(app.location().searchParams.get('id')).toBe('h1');
+    expect(await within(dialog).findByText('oncall@example.com')).toBeInTheDocument();
+    expect(within(dialog).getByText('check.failed')).toBeInTheDocument();
+    expect(within(dialog).getByText('1.5s')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'api-down' })).toHaveAttribute(
+      'href',
+      `/notifications/rules?id=${RULE_ID}`,
+    );
+    const body = within(dialog).getByLabelText('Body');
+    expect(body).toHaveTextContent('Check api-health failed');
+    expect(body.querySelector('script, img, [onerror]')).toBeNull();
+    // The error is JSON, shown formatted.
+    expect(within(dialog).getByLabelText('Error').textContent).toBe('{\n  "code": "EAUTH"\n}');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(app.location().searchParams.get('id')).toBeNull());
+  });
+
+  it('shows the server error with Retry when the history cannot be read', async () => {
+    serve(['admin'], {
+      'GET /api/db/notification_send_history_summary': () =>
+        json({ message: 'permission denied' }, { status: 403 }),
+    });
+    renderWithApp(<HistoryPage />, { url: '/notifications' });
+    expect(await screen.findByRole('alert')).toHaveTextContent('permission denied');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
