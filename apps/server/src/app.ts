@@ -5,11 +5,13 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { ServerContext } from './context.js';
 import { domains } from './domains.js';
 import { installErrorHandler } from './platform/error-handler.js';
 import { installEdgeLimits, isSupportedMethod } from './platform/edge-limits.js';
+import { createLogger } from './platform/logger.js';
+import { installRequestLog } from './platform/request-log.js';
 import { markWebAssets, recordRoutes, type RouteEntry } from './platform/route-table.js';
 import { publicBaseFor } from './public-url.js';
 
@@ -26,7 +28,9 @@ export async function buildApp(
 ): Promise<{ app: FastifyInstance; ctx: ServerContext; routes: RouteEntry[] }> {
   const { config } = opts;
   const app = Fastify({
-    logger: { level: config.logLevel },
+    loggerInstance: createLogger(config.logLevel),
+    // One debug line per request instead (installRequestLog).
+    logController: new LogController({ disableRequestLogging: true }),
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     bodyLimit: 10 * 1024 * 1024,
@@ -77,6 +81,7 @@ export async function buildApp(
     ctx.metrics.httpDuration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
   });
 
+  installRequestLog(app);
   installErrorHandler(app);
 
   // Root-level set-up of the domains (authentication and authorization of every /api route);

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
+import { passwordBanner, resetPassword, ResetPasswordError } from './auth/index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrate } from './db/migrate.js';
 import { MigrationError } from './db/migrate.js';
@@ -8,6 +9,7 @@ import { DataDirLockedError } from './db/lock.js';
 import { openDb } from './db/open.js';
 import { domains } from './domains.js';
 import { seedsOf } from './platform/domain.js';
+import { createLogger } from './platform/logger.js';
 import { runSeeds } from './seed/index.js';
 import { startServer } from './server.js';
 
@@ -17,10 +19,14 @@ Commands:
   serve     start the console (API, scheduler and web UI on one port)
   migrate   apply database migrations and exit
   seed      load the demo data modules this database has not had yet, and exit
+  admin reset-password [--email E]
+            give the first admin (or the account with email E) a new random password,
+            print it, and sign that person out everywhere
 
 Options:
   --demo        seed demo data on first start unless DEMO is set
   --port N      listen port (same as PORT)
+  --email E     account for admin reset-password
   -h, --help    show this help
 
 Configuration is read from environment variables; see README.md.`;
@@ -31,6 +37,7 @@ async function main(): Promise<number> {
     options: {
       demo: { type: 'boolean' },
       port: { type: 'string' },
+      email: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -44,12 +51,14 @@ async function main(): Promise<number> {
   if (values.demo && env.DEMO === undefined) env.DEMO = 'true';
   if (values.port) env.PORT = values.port;
   const config = loadConfig(env);
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config.logLevel);
 
   switch (command) {
     case 'serve': {
       const server = await startServer(config);
       log.info(`Opsdeck is ready at ${server.url}`);
+      // Last, after every start-up line; written directly so it is not a log entry (or JSON).
+      for (const notice of server.notices) fs.writeSync(1, notice);
       const shutdown = (signal: string) => {
         log.info(`${signal} received, shutting down`);
         const force = setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 5000);
@@ -81,6 +90,28 @@ async function main(): Promise<number> {
       }
       return 0;
     }
+    case 'admin': {
+      if (positionals[1] !== 'reset-password') {
+        console.error(`Unknown admin command "${positionals[1] ?? ''}".\n\n${USAGE}`);
+        return 2;
+      }
+      const db = await openDb(config).catch((e: unknown) => {
+        if (!(e instanceof DataDirLockedError)) throw e;
+        throw new DataDirLockedError(
+          `${e.message} The embedded database opens in one process at a time: stop the server, ` +
+            'run admin reset-password, then start it again.',
+        );
+      });
+      try {
+        await migrate(db);
+        const reset = await resetPassword(db, { email: values.email, adminEmail: config.auth.adminEmail });
+        fs.writeSync(1, passwordBanner('Opsdeck: password reset', reset.email, reset.password));
+        log.info(`ended ${reset.revokedSessions} session(s) of ${reset.email}`);
+      } finally {
+        await db.close();
+      }
+      return 0;
+    }
     default:
       console.error(`Unknown command "${command}".\n\n${USAGE}`);
       return 2;
@@ -92,7 +123,11 @@ main().then(
     if (code >= 0) process.exit(code);
   },
   (e: unknown) => {
-    const known = e instanceof ConfigError || e instanceof MigrationError || e instanceof DataDirLockedError;
+    const known =
+      e instanceof ConfigError ||
+      e instanceof MigrationError ||
+      e instanceof DataDirLockedError ||
+      e instanceof ResetPasswordError;
     console.error(known ? `opsdeck: ${(e as Error).message}` : e);
     process.exit(1);
   },

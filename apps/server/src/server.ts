@@ -13,6 +13,7 @@ import { Scheduler } from './jobs/scheduler.js';
 import { jobsOf, seedsOf } from './platform/domain.js';
 import { createMetrics } from './platform/metrics.js';
 import { publicUrlWarning } from './public-url.js';
+import { takeStartupNotices } from './platform/startup-notices.js';
 import type { RouteEntry } from './platform/route-table.js';
 import { runSeeds } from './seed/index.js';
 
@@ -23,6 +24,8 @@ export type RunningServer = {
   url: string;
   /** Every route of the router, for the attack suite and the route map. */
   routes: RouteEntry[];
+  /** Text to print after the last start-up line (the first admin's password banner). */
+  notices: string[];
   stop(): Promise<void>;
 };
 
@@ -60,7 +63,7 @@ export async function startServer(
         await scheduler.stop(config.shutdownTimeoutMs);
         if (ownsDb) await db.close();
       })());
-    return { app, ctx, scheduler, url: address, routes, stop };
+    return { app, ctx, scheduler, url: address, routes, notices: takeStartupNotices(ctx), stop };
   } catch (e) {
     if (ownsDb) await db.close().catch(() => {});
     throw e;

@@ -9,6 +9,7 @@ describe('the domain list', () => {
       'people',
       'connections',
       'health',
+      'health-history',
       'catalog',
       'topology',
       'logs',
@@ -31,6 +32,7 @@ describe('the domain list', () => {
       'CatalogChangeCounts',
       'TopologyScheduler',
       'TopologyStatusRefresh',
+      'ProcessPendingNotifications',
       'EventConsumer',
     ]);
   });
@@ -42,6 +44,7 @@ describe('the domain list', () => {
       'connections',
       'incident_rules',
       'logging_backends',
+      'notification_silences',
       'notifications',
       'topologies',
     ]);

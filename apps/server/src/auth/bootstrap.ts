@@ -1,7 +1,8 @@
-import crypto from 'node:crypto';
 import { ConfigError } from '../config.js';
+import { addStartupNotice } from '../platform/startup-notices.js';
 import { countIdentities, createIdentity, splitName } from './identities.js';
 import { hashSecret } from './passwords.js';
+import { passwordBanner, randomPassword } from './password-banner.js';
 import { syncLocalProperties } from './properties.js';
 import { setRoles } from './roles.js';
 import type { AuthServices } from './services.js';
@@ -49,7 +50,7 @@ export async function bootstrapIdentity(svc: AuthServices): Promise<string | nul
   if (mode !== 'builtin') return null;
   svc.box.ensureKey();
   if ((await countIdentities(db)) > 0) return null;
-  const password = adminPassword ?? crypto.randomBytes(12).toString('base64url');
+  const password = adminPassword ?? randomPassword();
   const hash = await hashSecret(password);
   await db.transaction(async (tx) => {
     const id = await createIdentity(tx, { email: adminEmail, name: splitName('Admin') }, hash, {
@@ -60,10 +61,9 @@ export async function bootstrapIdentity(svc: AuthServices): Promise<string | nul
   if (adminPassword) {
     log.info(`Created the first admin ${adminEmail} with the password from ADMIN_PASSWORD`);
   } else {
-    log.warn(
-      `FIRST ADMIN CREATED: sign in as ${adminEmail} with password ${password} ` +
-        '(shown only this once; change it under profile settings)',
-    );
+    log.info(`FIRST ADMIN CREATED: ${adminEmail}; the password is printed below once the server listens`);
+    // Printed after the last start-up line (main.ts), so it does not scroll away at once.
+    addStartupNotice(svc.ctx, passwordBanner('Opsdeck: first admin created', adminEmail, password));
   }
   return null;
 }

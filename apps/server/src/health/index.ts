@@ -1,5 +1,6 @@
 import type { DomainModule } from '../platform/domain.js';
 import { healthJobs } from './jobs.js';
+import { healthHistorySeed } from './history-seed.js';
 import { healthRoutes } from './routes.js';
 import { healthFileRootsSeed, healthSeed } from './seed.js';
 import { canaryWriteHook } from './write-hook.js';
@@ -9,6 +10,6 @@ export const healthDomain: DomainModule = {
   name: 'health',
   routes: healthRoutes,
   jobs: healthJobs,
-  seeds: [healthSeed, healthFileRootsSeed],
+  seeds: [healthSeed, healthHistorySeed, healthFileRootsSeed],
   writeHooks: { canaries: canaryWriteHook },
 };

@@ -3,7 +3,7 @@ import type { DataAccessHook } from '../../src/access.js';
 import { OPERATORS } from '../../src/rest/parse/types.js';
 import { reloadSchemaCache } from '../../src/rest/schema/cache.js';
 import { DB_KINDS, startTestServer, type TestServer } from '../helpers.js';
-import { prng } from '../prng.js';
+import { prng } from '../../src/lib/prng.js';
 import { FIXTURE_SQL } from './fixture.js';
 
 const NASTY = [

@@ -1,5 +1,5 @@
 import type { RouteEntry } from '../../src/platform/route-table.js';
-import { prng } from '../prng.js';
+import { prng } from '../../src/lib/prng.js';
 import { samplePath } from './route-variants.js';
 
 export type HostileRequest = {
