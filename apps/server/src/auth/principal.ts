@@ -1,12 +1,13 @@
+import { effectiveRoles, type Role } from '@opsdeck/shared';
 import type { FastifyRequest } from 'fastify';
 import { verifyAccessToken } from './access-tokens.js';
-import { findIdentity, findIdentityByEmail } from './identities.js';
+import { findIdentityByEmail } from './identities.js';
 import { kratosPrincipal } from './kratos.js';
 import { verifySecret } from './passwords.js';
 import { TOO_MANY_ATTEMPTS } from './rate-limit.js';
 import { loadRoles } from './roles.js';
 import { limitKeys, type AuthServices } from './services.js';
-import { findSession, SESSION_COOKIE, type SessionRow } from './sessions.js';
+import { findSessionWithPerson, SESSION_COOKIE, type SessionRow } from './sessions.js';
 import type { AuthMethod, Principal } from './types.js';
 
 export type Resolution =
@@ -14,8 +15,20 @@ export type Resolution =
   | { kind: 'anonymous' }
   | { kind: 'error'; status: 401 | 403 | 429 | 503; body: Record<string, unknown> };
 
-function principal(svc: AuthServices, personId: string, method: AuthMethod, sessionId?: string): Principal {
-  return { personId, method, sessionId, roles: () => loadRoles(svc.ctx.db, personId) };
+/**
+ * A request's principal. Its roles are read once per request (the guard and the data API
+ * both ask), from `storedRoles` when the session query already brought them.
+ */
+function principal(
+  svc: AuthServices,
+  personId: string,
+  method: AuthMethod,
+  sessionId?: string,
+  storedRoles?: string[],
+): Principal {
+  let roles: Promise<Role[]> | undefined =
+    storedRoles === undefined ? undefined : Promise.resolve(effectiveRoles(storedRoles));
+  return { personId, method, sessionId, roles: () => (roles ??= loadRoles(svc.ctx.db, personId)) };
 }
 
 const INVALID_CREDENTIALS = { kind: 'error', status: 401, body: { error: 'Invalid credentials' } } as const;
@@ -24,14 +37,13 @@ const INVALID_CREDENTIALS = { kind: 'error', status: 401, body: { error: 'Invali
 export async function sessionFromCookie(
   svc: AuthServices,
   req: FastifyRequest,
-): Promise<{ session: SessionRow; aal2Missing: boolean } | null> {
+): Promise<{ session: SessionRow; aal2Missing: boolean; roles: string[] } | null> {
   const token = req.cookies[SESSION_COOKIE];
   if (!token) return null;
-  const session = await findSession(svc.ctx.db, svc.ctx.config.auth, token);
-  if (!session) return null;
-  const identity = await findIdentity(svc.ctx.db, session.identity_id);
-  if (!identity || identity.state !== 'active') return null;
-  return { session, aal2Missing: identity.totp_secret !== null && session.aal !== 'aal2' };
+  const found = await findSessionWithPerson(svc.ctx.db, svc.ctx.config.auth, token);
+  if (!found?.personActive) return null;
+  const { session, hasTotp, roles } = found;
+  return { session, aal2Missing: hasTotp && session.aal !== 'aal2', roles };
 }
 
 /**
@@ -113,7 +125,7 @@ export async function resolvePrincipal(svc: AuthServices, req: FastifyRequest): 
   }
   return {
     kind: 'ok',
-    principal: principal(svc, found.session.identity_id, 'session', found.session.id),
+    principal: principal(svc, found.session.identity_id, 'session', found.session.id, found.roles),
     session: found.session,
   };
 }

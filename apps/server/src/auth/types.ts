@@ -3,7 +3,7 @@ import type { Action, Resource, Role } from '@opsdeck/shared';
 /** How a request proved who it is. */
 export type AuthMethod = 'session' | 'token' | 'basic' | 'none' | 'kratos';
 
-/** The person a request acts as. Roles are loaded from the database on every call. */
+/** The person a request acts as. Roles are read from the database once per request. */
 export type Principal = {
   personId: string;
   method: AuthMethod;

@@ -30,6 +30,18 @@ const BUCKET_SQL = (target: string, source: string, unit: 'hour' | 'day') =>
          duration_sum = excluded.duration_sum, duration_max = excluded.duration_max,
          p95 = excluded.p95, p97 = excluded.p97, p99 = excluded.p99`;
 
+/** Each hourly bucket's status times as seconds of the hour (check_statuses_1h_seconds), from the same statuses. */
+const SECONDS_SQL = `INSERT INTO check_statuses_1h_seconds (time, check_id, seconds, failed_seconds)
+  SELECT hour, check_id, array_agg(second ORDER BY second),
+    coalesce(array_agg(second ORDER BY second) FILTER (WHERE NOT status), '{}')
+  FROM (
+    SELECT check_id, date_trunc('hour', time) AS hour, status,
+      floor(extract(epoch FROM time - date_trunc('hour', time)))::smallint AS second
+    FROM check_statuses WHERE time >= $1
+  ) s
+  GROUP BY hour, check_id
+  ON CONFLICT (time, check_id) DO UPDATE SET seconds = excluded.seconds, failed_seconds = excluded.failed_seconds`;
+
 /**
  * A status is stored when its run ends, up to the check's timeout (at most 5 minutes) after
  * its time: a pass re-reads the hour before when its latest status is this close to it.
@@ -49,9 +61,9 @@ export async function rollUpCheckStatuses(db: Queryable): Promise<{ hourly: numb
      FROM check_statuses_1h WHERE time = (SELECT max(time) FROM check_statuses_1h)`,
     [LATE_STATUS_MS],
   );
-  const hourly = await db.query(BUCKET_SQL('check_statuses_1h', 'check_statuses', 'hour'), [
-    h.rows[0]?.since ?? new Date(0),
-  ]);
+  const since = h.rows[0]?.since ?? new Date(0);
+  const hourly = await db.query(BUCKET_SQL('check_statuses_1h', 'check_statuses', 'hour'), [since]);
+  await db.query(SECONDS_SQL, [since]);
   const d = await db.query<{ since: Date | null }>('SELECT max(time) AS since FROM check_statuses_1d');
   const daily = await db.query(BUCKET_SQL('check_statuses_1d', 'check_statuses_1h', 'day'), [
     d.rows[0]?.since ?? new Date(0),
@@ -59,9 +71,12 @@ export async function rollUpCheckStatuses(db: Queryable): Promise<{ hourly: numb
   return { hourly: hourly.affectedRows, daily: daily.affectedRows };
 }
 
-/** Removes raw statuses past CHECK_RETENTION_DAYS and roll-ups past their longer retention. */
+/** Removes raw statuses (and the seconds of hourly buckets) past CHECK_RETENTION_DAYS, roll-ups past their longer retention. */
 export async function applyCheckRetention(db: Queryable, rawDays: number): Promise<number> {
   const raw = await db.query('DELETE FROM check_statuses WHERE time < now() - make_interval(days => $1)', [
+    rawDays,
+  ]);
+  await db.query('DELETE FROM check_statuses_1h_seconds WHERE time < now() - make_interval(days => $1)', [
     rawDays,
   ]);
   const hourly = await db.query(

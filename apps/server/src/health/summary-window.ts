@@ -23,13 +23,17 @@ const RAW = `w AS (
 const START = `(now() - $3 * interval '1 millisecond')`;
 /** The first hour that lies wholly inside the window. */
 const WHOLE = `(date_trunc('hour', now() - $3 * interval '1 millisecond') + interval '1 hour')`;
+const FIRST_HOUR = `${WHOLE} - interval '1 hour'`;
 /**
- * Whether the window's first hour is counted as its bucket less the statuses before the
- * window (true) or from the statuses inside it: whichever is the shorter part of the hour,
- * the bucket only once the roll-up has closed that hour (every status before $4 is rolled up).
+ * Whether the window's first, partial hour is counted from the seconds its statuses ran at
+ * (plus the raw statuses of the second the window starts in): once the roll-up has closed
+ * that hour (every status before $4 is rolled up) and written its seconds (hours rolled up
+ * before they existed have none). Otherwise its statuses inside the window are counted raw.
  */
-const FROM_BUCKET = `(${START} - ${WHOLE} + interval '1 hour' < interval '30 minutes'
-  AND coalesce($4::timestamptz, '-infinity') >= ${WHOLE})`;
+const BY_SECOND = `(coalesce($4::timestamptz, '-infinity') >= ${WHOLE}
+  AND EXISTS (SELECT 1 FROM check_statuses_1h_seconds WHERE time = ${FIRST_HOUR}))`;
+/** The second of its first hour the window starts in. */
+const START_SECOND = `floor(extract(epoch FROM ${START} - (${FIRST_HOUR})))::smallint`;
 /** A bucket rolled up before last_time existed holds its whole hour. */
 const LAST_TIME = `coalesce(last_time, time + interval '1 hour' - interval '1 microsecond')`;
 
@@ -42,47 +46,59 @@ export const ROLLED_UP_TO = `SELECT max(${LAST_TIME}) - ${LATE_STATUS_MS} * inte
   FROM check_statuses_1h WHERE time = (SELECT max(time) FROM check_statuses_1h)`;
 
 /**
- * Longer windows read the hourly roll-up for the whole hours inside the window and count the
- * rest from raw statuses: the window's first, partial hour (its shorter part, FROM_BUCKET),
- * and each check's statuses after the latest one its roll-up has read (`last_time`). Passed and failed are therefore exactly
- * what raw statuses give. Percentiles are count-weighted means of hourly percentiles (the
- * roll-up keeps percentiles, not durations); raw statuses are only counted, never sorted.
- * $4 (ROLLED_UP_TO) bounds the scan for those not rolled up yet; each check's own last_time
- * decides, within it, what is counted raw.
+ * Longer windows read the hourly roll-up for the whole hours inside the window, and the rest
+ * exactly: the window's first, partial hour from the seconds its statuses ran at (BY_SECOND)
+ * plus the raw statuses of the second it starts in, and each check's statuses after the latest
+ * one its roll-up has read (`last_time`). Passed and failed are therefore exactly what raw
+ * statuses give, from about one row per check and hour plus the few minutes not rolled up.
+ * Percentiles are count-weighted means of hourly percentiles (the roll-up keeps percentiles,
+ * not durations): the first hour's statuses take its bucket's, the last minutes' the trailing
+ * hour's. $4 (ROLLED_UP_TO) bounds the scan for statuses not rolled up yet; each check's own
+ * last_time decides, within it, what is counted raw.
  */
-const ROLLED_UP = `rolled AS (
+const ROLLED_UP = `hours AS (
   SELECT check_id, sum(passed) AS passed, sum(failed) AS failed, sum(passed + failed) AS n,
     sum(p95 * (passed + failed)) AS p95w, sum(p97 * (passed + failed)) AS p97w, sum(p99 * (passed + failed)) AS p99w,
     max(${LAST_TIME}) AS through
   FROM check_statuses_1h WHERE time >= ${WHOLE} AND ${BY_CHECK} GROUP BY check_id
 ),
+first_hour AS MATERIALIZED (
+  SELECT check_id, p95, p97, p99 FROM check_statuses_1h WHERE time = ${FIRST_HOUR} AND ${BY_CHECK}
+),
 head AS (
-  SELECT check_id, count(*) FILTER (WHERE status) AS passed, count(*) FILTER (WHERE NOT status) AS failed
-  FROM check_statuses WHERE time > ${START} AND time < ${WHOLE} AND ${BY_CHECK} AND NOT ${FROM_BUCKET}
+  -- width_bucket counts the sorted seconds up to the start's: what remains comes after it,
+  SELECT check_id,
+    cardinality(seconds) - width_bucket(${START_SECOND}, seconds)
+      - (cardinality(failed_seconds) - width_bucket(${START_SECOND}, failed_seconds)) AS passed,
+    cardinality(failed_seconds) - width_bucket(${START_SECOND}, failed_seconds) AS failed
+  FROM check_statuses_1h_seconds WHERE time = ${FIRST_HOUR} AND ${BY_CHECK} AND ${BY_SECOND}
+  UNION ALL
+  -- and the start's own second is counted raw,
+  SELECT check_id, count(*) FILTER (WHERE status), count(*) FILTER (WHERE NOT status)
+  FROM check_statuses
+  WHERE time > ${START} AND time < date_trunc('second', ${START}) + interval '1 second' AND ${BY_CHECK} AND ${BY_SECOND}
   GROUP BY check_id
   UNION ALL
-  SELECT check_id, passed, failed FROM check_statuses_1h
-  WHERE time = ${WHOLE} - interval '1 hour' AND ${BY_CHECK} AND ${FROM_BUCKET}
-  UNION ALL
-  SELECT check_id, -count(*) FILTER (WHERE status), -count(*) FILTER (WHERE NOT status)
-  FROM check_statuses WHERE time >= ${WHOLE} - interval '1 hour' AND time <= ${START} AND ${BY_CHECK} AND ${FROM_BUCKET}
+  -- or, for an hour without seconds, all of its part inside the window. (Two branches, not a
+  -- CASE in one bound: only plain bounds let the time index narrow the scan.)
+  SELECT check_id, count(*) FILTER (WHERE status), count(*) FILTER (WHERE NOT status)
+  FROM check_statuses WHERE time > ${START} AND time < ${WHOLE} AND ${BY_CHECK} AND NOT ${BY_SECOND}
   GROUP BY check_id
 ),
 tail AS (
   SELECT s.check_id, count(*) FILTER (WHERE s.status) AS passed, count(*) FILTER (WHERE NOT s.status) AS failed
   FROM check_statuses s
   WHERE s.time >= ${WHOLE} AND s.time > coalesce($4::timestamptz, '-infinity') AND ($1::uuid IS NULL OR s.check_id = $1::uuid)
-    AND NOT EXISTS (SELECT 1 FROM rolled r WHERE r.check_id = s.check_id AND r.through >= s.time)
+    AND NOT EXISTS (SELECT 1 FROM hours h WHERE h.check_id = s.check_id AND h.through >= s.time)
   GROUP BY s.check_id
 ),
 pieces AS (
-  SELECT check_id, passed, failed, n, p95w, p97w, p99w FROM rolled
+  SELECT check_id, passed, failed, n, p95w, p97w, p99w FROM hours
   UNION ALL
   -- The first hour's statuses take its bucket's percentiles,
-  SELECT hd.check_id, hd.passed, hd.failed, CASE WHEN h.p95 IS NULL THEN 0 ELSE hd.passed + hd.failed END,
-    h.p95 * (hd.passed + hd.failed), h.p97 * (hd.passed + hd.failed), h.p99 * (hd.passed + hd.failed)
-  FROM (SELECT check_id, sum(passed) AS passed, sum(failed) AS failed FROM head GROUP BY check_id) hd
-  LEFT JOIN check_statuses_1h h ON h.check_id = hd.check_id AND h.time = ${WHOLE} - interval '1 hour'
+  SELECT hd.check_id, hd.passed, hd.failed, CASE WHEN f.p95 IS NULL THEN 0 ELSE hd.passed + hd.failed END,
+    f.p95 * (hd.passed + hd.failed), f.p97 * (hd.passed + hd.failed), f.p99 * (hd.passed + hd.failed)
+  FROM head hd LEFT JOIN first_hour f ON f.check_id = hd.check_id
   UNION ALL
   -- the last minutes' statuses the trailing hour's (check_stats, refreshed by every run).
   SELECT t.check_id, t.passed, t.failed, CASE WHEN st.p95 IS NULL THEN 0 ELSE t.passed + t.failed END,
