@@ -29,6 +29,9 @@ const envSchema = z.object({
   EVENT_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(3),
   EVENT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
   EVENT_HANDLER_TIMEOUT: z.string().default('2m'),
+  // Notifications (docs/notifications.md): sends per rule within the window.
+  NOTIFICATION_RATE_LIMIT: z.coerce.number().int().min(1).default(50),
+  NOTIFICATION_RATE_WINDOW: z.string().default('4h'),
   // Code and files the server touches for specs (docs/security.md): one switch for all scripts.
   DISABLE_EXEC: boolFromEnv.default(false),
   DISABLE_EXEC_CHECKS: boolFromEnv.default(false),
@@ -123,6 +126,8 @@ export type Config = {
   health: { checkConcurrency: number; checkRetentionDays: number };
   /** The event consumer: retry back-off (base × attempts⁵), retries, batch size, handler time limit. */
   events: { backoffBaseMs: number; maxRetries: number; batchSize: number; handlerTimeoutMs: number };
+  /** Notification sends per rule allowed within the window (docs/notifications.md). */
+  notifications: { rateLimit: number; rateWindowMs: number };
   /** Scripts run for specs, and the folders file readers may read (docs/security.md). */
   sandbox: SandboxConfig;
   /** Which peers checks and scrapers may connect to (net/outbound.ts, docs/security.md). */
@@ -148,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     AUTH_RATE_LIMIT_WINDOW: e.AUTH_RATE_LIMIT_WINDOW,
     KRATOS_TIMEOUT: e.KRATOS_TIMEOUT,
     EVENT_HANDLER_TIMEOUT: e.EVENT_HANDLER_TIMEOUT,
+    NOTIFICATION_RATE_WINDOW: e.NOTIFICATION_RATE_WINDOW,
   };
   const ms: Record<string, number> = {};
   for (const [name, value] of Object.entries(durations)) {
@@ -192,6 +198,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxRetries: e.EVENT_MAX_RETRIES,
       batchSize: e.EVENT_BATCH_SIZE,
       handlerTimeoutMs: ms.EVENT_HANDLER_TIMEOUT ?? 0,
+    },
+    notifications: {
+      rateLimit: e.NOTIFICATION_RATE_LIMIT,
+      rateWindowMs: ms.NOTIFICATION_RATE_WINDOW ?? 0,
     },
     sandbox: {
       execDisabled: e.DISABLE_EXEC || e.DISABLE_EXEC_CHECKS,

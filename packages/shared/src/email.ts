@@ -6,7 +6,7 @@ import { z } from 'zod';
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
-/** The message the user form shows (spec 3 §5 Users). */
+/** The message the user form shows for an address that is not an email. */
 export const EMAIL_FORMAT_MESSAGE = 'Entered value does not match email format';
 
 export const emailSchema = z.string().trim().regex(EMAIL_PATTERN, EMAIL_FORMAT_MESSAGE);

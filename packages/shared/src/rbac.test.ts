@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { can, effectiveRoles, highestRole, permissionsFor } from './rbac.js';
 import { RESOURCES } from './resources.js';
 
-describe('permission matrix (spec 1 §6)', () => {
+describe('permission matrix', () => {
   it('lets admin read and write everything', () => {
     for (const r of RESOURCES) {
       expect(can(['admin'], r, 'read')).toBe(true);

@@ -1,10 +1,10 @@
 import { RESOURCES, type Action, type Resource } from './resources.js';
 
-/** Roles of spec 1 §6, highest first (the UI shows the highest role a person holds). */
+/** The roles, highest first (the UI shows the highest role a person holds). */
 export const ROLES = ['admin', 'editor', 'commander', 'responder', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
-/** A person with no role entry is a viewer (spec 1 §6). */
+/** A person with no role entry is a viewer. */
 export const DEFAULT_ROLE: Role = 'viewer';
 
 export const ACTIONS: readonly Action[] = ['read', 'write'];
@@ -26,7 +26,7 @@ const RESPONDER_WRITES: ReadonlySet<Resource> = new Set<Resource>([
 ]);
 const OPERATOR_READS = except('rbac', 'identities', 'connections');
 
-/** The permission matrix of spec 1 §6: per role, the resources it may read and write. */
+/** The permission matrix (docs/identity.md, Authorization): per role, the resources it may read and write. */
 export const PERMISSION_MATRIX: Record<Role, Record<Action, ReadonlySet<Resource>>> = {
   admin: { read: ALL, write: ALL },
   editor: { read: ALL, write: except('connections', 'identities', 'rbac') },

@@ -1,5 +1,5 @@
 import { ownTable } from './lookup.js';
-/** Resources of the permission matrix (spec 1 §6). */
+/** Resources of the permission matrix (docs/identity.md, Authorization). */
 export const RESOURCES = [
   'database',
   'rbac',
@@ -27,7 +27,7 @@ export type Resource = (typeof RESOURCES)[number];
 export type Action = 'read' | 'write';
 
 /**
- * How a data-API reader sees a column that may hold credentials (docs/connections.md, "Masking"):
+ * How a data-API reader sees a column that may hold credentials (docs/connections.md, Masking):
  *  - `spec`: JSON whose credential values (passwords, tokens, keys, kubeconfigs, `user:pass@`
  *    in URLs) read `***` unless the caller may write the table `revealTo`;
  *  - `secret`: text that always reads `***` when set (stored encrypted, never read back);
@@ -117,6 +117,17 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable<string, Ta
       properties: specColumn('notifications'),
     },
   },
+  notifications_summary: {
+    read: 'notifications',
+    write: null,
+    secrets: {
+      custom_services: specColumn('notifications'),
+      properties: specColumn('notifications'),
+    },
+  },
+  notification_send_history: { read: 'notifications', write: null },
+  notification_send_history_summary: { read: 'notifications', write: null },
+  notification_silences: { read: 'notifications', write: 'notifications' },
   incident_rules: { read: 'incident', write: 'incident', secrets: { spec: specColumn('incident_rules') } },
   // Writes only through the data API's hook (validation, encryption); reads never see a secret.
   connections: {

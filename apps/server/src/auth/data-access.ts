@@ -20,7 +20,7 @@ function namedProperties(req: FastifyRequest): string[] {
 }
 
 /**
- * Role-based authorization of /api/db (ARCHITECTURE §6): each table maps to a resource; reads
+ * Role-based authorization of /api/db (docs/identity.md, Authorization): each table maps to a resource; reads
  * need read, writes need write; tables that are not mapped do not exist (404).
  */
 export function rbacDataAccess(db: Queryable): DataAccessHook {

@@ -5,6 +5,8 @@ import { peopleSeed } from './seed.js';
 import type { AuthServices } from './services.js';
 
 export { rbacDataAccess } from './data-access.js';
+export { passwordBanner } from './password-banner.js';
+export { resetPassword, ResetPasswordError } from './reset-password.js';
 
 /** Built once per server by `install`, handed to the auth routes through the root instance. */
 const SERVICES = 'authServices';

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 
-// ARCHITECTURE §8: argon2id, 19 MiB, t=2, p=1 (the OWASP baseline).
+// argon2id, 19 MiB, t=2, p=1: the OWASP baseline (docs/security.md).
 // algorithm 2 is Argon2id (a const enum in the typings, unusable under verbatimModuleSyntax).
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 

@@ -1,7 +1,7 @@
 import { effectiveRoles, isRole, type Role } from '@opsdeck/shared';
 import type { Queryable } from '../db/types.js';
 
-/** The person's roles, read from person_roles on every call (spec 1 §6: no caching). */
+/** The person's roles, read from person_roles on every call (no cache: a change applies at once). */
 export async function loadRoles(db: Queryable, personId: string): Promise<Role[]> {
   const { rows } = await db.query<{ role: string }>('SELECT role FROM person_roles WHERE person_id = $1', [
     personId,

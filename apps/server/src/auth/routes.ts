@@ -8,7 +8,7 @@ import { userRoutes } from './user-routes.js';
 import type { AuthServices } from './services.js';
 import { whoamiRoutes } from './whoami.js';
 
-/** Every HTTP route of the identity and access area (API.md "Identity"). */
+/** Every HTTP route of the identity and access area (docs/identity.md). */
 export async function authRoutes(app: FastifyInstance, svc: AuthServices): Promise<void> {
   await whoamiRoutes(app, svc);
   await propertiesRoutes(app, svc);

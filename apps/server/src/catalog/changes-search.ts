@@ -11,7 +11,7 @@ import {
   tagConditions,
 } from './filters.js';
 
-/** POST /api/catalog/changes (API.md). */
+/** POST /api/catalog/changes (docs/catalog.md, APIs). */
 const listValue = z.union([z.string(), z.array(z.string())]);
 
 export const changesRequestSchema = z.object({

@@ -42,7 +42,7 @@ export function listConditions(column: string, f: ListFilter, params: Params): s
   return conds;
 }
 
-/** Tags written `key____value`, each optionally `:-1` to exclude (spec 2, Catalog changes). */
+/** Tags written `key____value`, each optionally `:-1` to exclude (the changes filter's URL form). */
 export function tagConditions(
   column: string,
   value: string | string[] | undefined,

@@ -9,7 +9,7 @@ import type { ScraperRow } from './scrapers/types.js';
 import { persistScrape } from './store.js';
 import type { ScrapedChange, ScrapedItem } from './types.js';
 
-/** The job result of `POST /api/config/run/{id}` (API.md). */
+/** The job result of `POST /api/config/run/{id}` (docs/catalog.md, APIs). */
 export type ScrapeResult = { configs_scraped: number; changes: number; errors: string[] };
 
 export class ScraperNotFound extends Error {}

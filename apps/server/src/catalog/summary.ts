@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Queryable } from '../db/types.js';
 import { FilterError, listConditions, Params, parseListFilter, tagConditions } from './filters.js';
 
-/** POST /api/catalog/summary (API.md): items grouped, with health, changes, insights and cost. */
+/** POST /api/catalog/summary (docs/catalog.md, APIs): items grouped, with health, changes, insights and cost. */
 const listValue = z.union([z.string(), z.array(z.string())]);
 const since = z.object({ since: z.string().optional() }).optional();
 

@@ -67,7 +67,7 @@ const graphQuery = z.object({
   count: z.coerce.number().int().min(1).max(10_000).default(300),
 });
 
-/** Health API (API.md "Health"): summary, graph, run now, and the canary JSON Schema. */
+/** Health API (docs/health.md, APIs): summary, graph, run now, and the canary JSON Schema. */
 export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   setListeningServer(ctx, app.server);
 
@@ -97,7 +97,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     return checkGraph(ctx.db, q.check, start, end, q.count);
   });
 
-  // Run Now is open to admin, editor, commander and responder (spec 1 §6): exactly the
+  // Run Now is open to admin, editor, commander and responder: exactly the
   // roles that may write the `responder` resource, so that permission guards it.
   app.post<{ Params: { id: string } }>(
     '/api/canary/run/check/:id',

@@ -19,7 +19,14 @@ export function recordRoutes(app: FastifyInstance): RouteEntry[] {
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      routes.push({ method, url: route.url, webAsset: route.config?.webAsset === true });
+      // Read when asked: a scope's markWebAssets hook runs after this root hook on the same route.
+      routes.push({
+        method,
+        url: route.url,
+        get webAsset() {
+          return route.config?.webAsset === true;
+        },
+      });
     }
   });
   return routes;

@@ -17,7 +17,7 @@ function fileName(name: string, at: Date): string {
   return `snapshot-${base}-${at.toISOString().replace(/[:.]/g, '-')}.zip`;
 }
 
-/** Topology API (API.md): the tree, run now, snapshots, and the topology spec's JSON Schema. */
+/** Topology API (docs/topology.md): the tree, run now, snapshots, and the topology spec's JSON Schema. */
 export async function topologyRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const schema = topologyJsonSchema();
   app.get('/api/schemas/topology.schema.json', async (_req, reply) =>
@@ -39,7 +39,7 @@ export async function topologyRoutes(app: FastifyInstance, ctx: ServerContext): 
     }
   };
   app.get('/api/canary/api/topology', { config: { permission: ['topologies', 'read'] } }, tree);
-  // The spec's own name for the same call (spec 2 §7).
+  // The same tree under its short name (docs/topology.md, Tree API).
   app.get('/api/topology', { config: { permission: ['topologies', 'read'] } }, tree);
 
   app.post(

@@ -24,7 +24,7 @@ const yesNo = z
     return z.NEVER;
   });
 
-/** The query of GET /api/canary/api/topology (API.md). */
+/** The query of GET /api/canary/api/topology (docs/topology.md, Tree API). */
 export const treeQuerySchema = z.object({
   id: z.uuid({ message: 'id must be a component id (UUID)' }).optional(),
   topology_id: z.uuid({ message: 'topology_id must be a topology id (UUID)' }).optional(),

@@ -38,7 +38,7 @@ type TeamRef = {
 };
 
 /**
- * The answer's shape (API.md), written as text by `topologyTreeJson`: each component is its
+ * The answer's shape (docs/topology.md, Tree API), written as text by `topologyTreeJson`: each component is its
  * row of `components` (costs as numbers, timestamps as RFC 3339 text) plus these fields.
  */
 export type TreeComponent = Record<string, unknown> & {
@@ -221,7 +221,7 @@ function propertyOf(c: LightRow, name: string): string | number | undefined {
 // One collator for every comparison: String.prototype.localeCompare builds one per call.
 const collator = new Intl.Collator(undefined, { numeric: true });
 
-/** The sort of spec 2: Health (info 4, healthy 3, warning 2, unhealthy 1), Name, Type, Last Updated, or a property. */
+/** The card sorts: Health (info 4, healthy 3, warning 2, unhealthy 1), Name, Type, Last Updated, or a property. */
 export function comparator(sortBy: string, order: 'asc' | 'desc'): (a: LightRow, b: LightRow) => number {
   const dir = order === 'desc' ? -1 : 1;
   const byName = (a: LightRow, b: LightRow) =>
@@ -251,7 +251,7 @@ export function comparator(sortBy: string, order: 'asc' | 'desc'): (a: LightRow,
 }
 
 /**
- * The topology tree (API.md `GET /api/canary/api/topology`). Filters apply to the cards: the
+ * The topology tree (`GET /api/canary/api/topology`, docs/topology.md). Filters apply to the cards: the
  * root components, or the children of `id`, or with `flatten` every component of the scope.
  * `id` always returns exactly that component, its (filtered) children below it.
  */

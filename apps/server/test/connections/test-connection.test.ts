@@ -9,11 +9,13 @@ import {
   peerUnavailable,
   startLdap,
   startMariaDb,
+  startPrometheus,
   startRedis,
   startSftp,
   startSmtpSink,
   type LdapPeer,
   type MariaDbPeer,
+  type PrometheusPeer,
   type RedisPeer,
   type SftpPeer,
   type SmtpSink,
@@ -30,6 +32,7 @@ const why = {
   redis: peerUnavailable('redis'),
   ldap: peerUnavailable('ldap'),
   sftp: peerUnavailable('sftp'),
+  prometheus: peerUnavailable('prometheus'),
 };
 
 // Real peers, shared by both database kinds: the console's database does not change how a
@@ -38,6 +41,7 @@ let mariadb: MariaDbPeer | undefined;
 let redis: RedisPeer | undefined;
 let ldap: LdapPeer | undefined;
 let sftp: SftpPeer | undefined;
+let prometheus: PrometheusPeer | undefined;
 let smtp: SmtpSink;
 let hooks: Listening;
 const received: Received[] = [];
@@ -50,9 +54,11 @@ beforeAll(async () => {
     why.ldap ? undefined : startLdap(),
     why.sftp ? undefined : startSftp(),
     startSmtpSink({ credentials: { username: 'mailer', password: 'mail-pass' } }),
+    why.prometheus ? undefined : startPrometheus(),
   ]);
   [mariadb, redis, ldap, sftp] = started;
   smtp = started[4];
+  prometheus = started[5];
   hooks = await httpServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -64,6 +70,11 @@ beforeAll(async () => {
         body: Buffer.concat(chunks).toString('utf8'),
       });
       if (req.url?.startsWith('/down')) res.writeHead(503).end('service down for maintenance');
+      // An Elasticsearch cluster as its health API answers (no Elasticsearch server in Debian).
+      else if (req.url === '/es/_cluster/health')
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end('{"cluster_name":"logs","status":"yellow","number_of_nodes":3}');
       else res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     });
   });
@@ -77,6 +88,7 @@ afterAll(async () => {
     redis?.stop(),
     ldap?.stop(),
     sftp?.stop(),
+    prometheus?.stop(),
     smtp?.stop(),
     hooks?.close(),
   ]);
@@ -235,6 +247,33 @@ describe.each(DB_KINDS)('Test Connection on %s', (kind) => {
     expect(broken.status).toBe(400);
     expect(broken.body.error).toContain('HTTP 503');
     expect(broken.body.error).toContain('service down for maintenance');
+  });
+
+  it.skipIf(why.prometheus)(
+    'Prometheus: runs an instant query; a path without the API is refused',
+    async () => {
+      const peer = prometheus as PrometheusPeer;
+      const ok = await test({ name: 'metrics', type: 'prometheus', url: peer.url });
+      expect(ok.status).toBe(200);
+      expect(Array.isArray(ok.body.payload?.result)).toBe(true);
+      const broken = await retest(ok.id, { url: `http://127.0.0.1:${hooks.port}/down` });
+      expect(broken.status).toBe(400);
+      expect(broken.body.error).toContain('503');
+    },
+  );
+
+  it('Elasticsearch: reads the cluster health', async () => {
+    const ok = await test({
+      name: 'search',
+      type: 'elasticsearch',
+      url: `http://127.0.0.1:${hooks.port}/es`,
+      username: 'elastic',
+      password: 'search-pass',
+    });
+    const hit = received.find((r) => r.url === '/es/_cluster/health');
+    expect(hit?.headers.authorization).toBe(`Basic ${Buffer.from('elastic:search-pass').toString('base64')}`);
+    expect(ok.status).toBe(200);
+    expect(ok.body.payload).toEqual({ cluster: 'logs', status: 'yellow', nodes: 3 });
   });
 
   it('generic webhook: POSTs title and message under the configured keys', async () => {

@@ -1,4 +1,4 @@
-/** Toast texts for request failures (spec 1 §8, spec 3 §8). */
+/** Toast texts for request failures. */
 export const ERROR_TEXT = {
   timeout: 'Request timed out. Please try again.',
   network: 'Network Error. Please try again.',

@@ -2,10 +2,10 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { errorMessage, HttpError } from './errors.js';
 
-/** Toasts last 5 seconds (spec 1 §8). */
+/** Toasts last 5 seconds. */
 export const TOAST_MS = 5000;
 
-/** Cache times of spec 1 §9 and spec 3 §9. */
+/** How long each kind of data is cached. */
 export const CACHE = {
   /** Roles and permissions: always fresh. */
   roles: { staleTime: 0 },

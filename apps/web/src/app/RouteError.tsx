@@ -2,7 +2,7 @@ import { TriangleAlert } from 'lucide-react';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { NotFound } from './NotFound.js';
 
-/** Uncaught render errors: 'Sorry.. there was an error' (spec 1 §2). */
+/** Uncaught render errors: 'Sorry.. there was an error'. */
 export function ErrorPanel({ error }: { error: unknown }) {
   const detail =
     error instanceof Error ? error.message : isRouteErrorResponse(error) ? error.statusText : undefined;

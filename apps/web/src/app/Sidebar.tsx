@@ -89,7 +89,7 @@ function SettingsGroup({ entries, collapsed }: { entries: NavEntry[]; collapsed:
   );
 }
 
-/** The left navigation: main areas, the Settings submenu and the collapse toggle (spec 1 §2). */
+/** The left navigation: main areas, the Settings submenu and the collapse toggle. */
 export function Sidebar({ main, settings, collapsed, narrow, onToggle }: SidebarProps) {
   return (
     <nav

@@ -22,7 +22,7 @@ const THEMES: Array<{ value: Theme; label: string; icon: typeof Sun }> = [
   { value: 'system', label: 'System', icon: Laptop },
 ];
 
-/** 'Hi {name}', Your Profile, theme, versions and Sign out (spec 1 §2). */
+/** 'Hi {name}', Your Profile, theme, versions and Sign out. */
 export function UserMenu() {
   const { data: me } = useWhoami();
   const { data: about } = useAbout();

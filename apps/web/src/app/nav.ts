@@ -7,7 +7,7 @@ export type NavContext = {
   isDisabled: (feature: string | undefined) => boolean;
 };
 
-/** The entries this user sees, main ones by order and settings ones by label (spec 1 §2, spec 3 §2.1). */
+/** The entries this user sees, main ones by order and settings ones by label. */
 export function visibleNav(
   entries: readonly NavEntry[],
   ctx: NavContext,

@@ -13,7 +13,7 @@ function settingsLabels(flags: { name: string; value: string }[] = [], who = adm
   }).settings.map((e) => e.label);
 }
 
-/** The real Settings submenu (spec 3 §2.1), as the areas that exist register it. */
+/** The real Settings submenu, as the areas that exist register it. */
 describe('the Settings submenu', () => {
   it('lists the settings pages and the config tables, sorted by name', () => {
     const labels = settingsLabels();

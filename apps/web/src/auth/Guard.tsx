@@ -11,7 +11,7 @@ type GuardProps = {
   showUnauthorized?: boolean;
 };
 
-/** Shows its content only when the user holds any of the resources for the action (spec 1 §6). */
+/** Shows its content only when the user holds any of the resources for the action. */
 export function Guard({ resource, action, children, showUnauthorized = false }: GuardProps) {
   const { permissions, loaded } = usePermissions();
   if (!loaded) return null;

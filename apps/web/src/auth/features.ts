@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchProperties, type Property } from '../api/platform.js';
 
-/** Features that follow a parent's flag (spec 1 §6). */
+/** Features that follow a parent's flag: disabling the parent disables them too. */
 export const FEATURE_PARENTS: Record<string, string> = {
   'settings.config_scraper': 'config',
   'settings.topology': 'topology',

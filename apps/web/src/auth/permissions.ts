@@ -14,7 +14,7 @@ export function hasPermission(
   return list.some((r) => permissions.includes(`${r}:${action}`));
 }
 
-/** A person whose only role is viewer (or who has none) does not see Settings (spec 1 §2). */
+/** A person whose only role is viewer (or who has none) does not see Settings. */
 export function isViewerOnly(roles: readonly string[]): boolean {
   return roles.every((r) => r === 'viewer');
 }

@@ -41,7 +41,7 @@ export function useWhoami() {
   });
 }
 
-/** The standalone checker deployment: health summary only, no sign-in (spec 1 §1). */
+/** The standalone checker deployment (APP_MODE=checker): health summary only, no sign-in. */
 export function useCheckerMode(): boolean {
   return useAbout().data?.appMode === 'checker';
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** Debounce delays of spec 1 §5. */
+/** Debounce delays (ms): filter search boxes, generic list search, option lookups. */
 export const DEBOUNCE = { filter: 400, list: 300, option: 100 } as const;
 
 /** The value, once it has stopped changing for `delay` ms. */

@@ -1,6 +1,6 @@
 import { parse } from 'yaml';
 
-/** YAML text → object; undefined (and logged, spec 3 §5) when it does not parse into a mapping. */
+/** YAML text → object; undefined (and logged, not shown) when it does not parse into a mapping. */
 export function parseYamlObject(text: string): Record<string, unknown> | undefined {
   try {
     const v: unknown = parse(text);

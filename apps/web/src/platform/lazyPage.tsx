@@ -4,8 +4,8 @@ import type { RouteObject } from 'react-router';
 import { Guard } from '../auth/Guard.js';
 
 /**
- * A lazily loaded page, optionally guarded by a permission (spec 3 §2.1: each route is
- * guarded by a read or write permission on a resource).
+ * A lazily loaded page, optionally guarded by a read or write permission on a resource
+ * (without it the Unauthorized page shows).
  */
 export function lazyPage(
   load: () => Promise<ComponentType>,

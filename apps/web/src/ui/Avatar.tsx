@@ -1,6 +1,6 @@
 import { cn } from '../lib/cn.js';
 
-/** Initials of up to 2 words: 'Maya Okafor' → 'MO', 'platform' → 'P' (spec 1 §2). */
+/** Initials of up to 2 words: 'Maya Okafor' → 'MO', 'platform' → 'P'. */
 export function initials(name: string | null | undefined): string {
   return (name ?? '')
     .trim()

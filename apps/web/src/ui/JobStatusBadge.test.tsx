@@ -10,7 +10,7 @@ describe('JobStatusBadge', () => {
     ['FAILED', 'bg-red-100'],
     ['STOPPED', 'bg-red-100'],
     ['SKIPPED', 'bg-subtle'],
-  ])('shows %s in the colour of spec 3 §4', (status, colour) => {
+  ])('shows %s in its job status colour', (status, colour) => {
     render(<JobStatusBadge status={status} />);
     expect(screen.getByText(status)).toHaveClass(colour);
   });

@@ -1,7 +1,7 @@
 import { Badge, type BadgeTone } from './Badge.js';
 
 /**
- * Job status colours (spec 3 §4): RUNNING yellow, SUCCESS green, WARNING orange, FAILED and
+ * Job status colours: RUNNING yellow, SUCCESS green, WARNING orange, FAILED and
  * STOPPED red. Anything else (e.g. SKIPPED) is grey.
  */
 const JOB_STATUS_TONES: Readonly<Record<string, BadgeTone>> = {

@@ -22,7 +22,7 @@ type MultiSelectProps = {
   placeholder?: string;
 };
 
-/** Pick several values from a searchable list (spec 1 §5 debounce delays and empty texts). */
+/** Pick several values from a searchable list: search and option lookups debounced, shared empty texts. */
 export function MultiSelect({
   label,
   value,

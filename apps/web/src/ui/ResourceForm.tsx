@@ -22,7 +22,7 @@ type ResourceFormProps<V extends FieldValues> = {
   children: ReactNode;
 };
 
-/** A settings resource form (spec 3 §2.4): its fields, a failed save's message, Delete and Save/Update. */
+/** A settings resource form: its fields, a failed save's message, Delete and Save/Update. */
 export function ResourceForm<V extends FieldValues>({
   label,
   resourceName,

@@ -14,7 +14,7 @@ type ResourceFormActionsProps = {
   onDelete: () => void;
 };
 
-/** The footer of a settings resource form (spec 3 §2.4): Delete with confirmation, Save/Update. */
+/** The footer of a settings resource form: Delete with confirmation, Save/Update. */
 export function ResourceFormActions({
   resourceName,
   editing,

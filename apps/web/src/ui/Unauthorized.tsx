@@ -1,6 +1,6 @@
 import { ShieldX } from 'lucide-react';
 
-/** Shown where the user lacks the permission a page needs (spec 1 §2). */
+/** Shown where the user lacks the permission a page needs. */
 export function Unauthorized() {
   return (
     <div role="alert" className="flex h-full flex-col items-center justify-center gap-2 p-10 text-center">

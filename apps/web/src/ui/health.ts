@@ -1,4 +1,4 @@
-/** Dot colours of spec 1 §4. */
+/** Health dot colours (rules in `healthColour`). */
 export type HealthColour = 'red' | 'grey' | 'orange' | 'green';
 
 const RED = new Set(['degraded', 'missing', 'unhealthy', 'failed', 'error']);
@@ -24,7 +24,7 @@ export const HEALTH_CLASS: Record<HealthColour, string> = {
   green: 'bg-health-healthy',
 };
 
-/** Uptime text colour: orange above 75, red above 90 (spec 1 §4, as the notes give). */
+/** Uptime text colour: orange above 75, red above 90 (the product's rule as written, though it reads inverted). */
 export function uptimeTextClass(value: number): string {
   if (value > 90) return 'text-health-unhealthy';
   if (value > 75) return 'text-health-warning';

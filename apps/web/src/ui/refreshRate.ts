@@ -1,6 +1,6 @@
 import { parseDuration } from '@opsdeck/shared';
 
-/** Refresh-rate options (spec 1 §2), '' meaning None. */
+/** Refresh-rate options, '' meaning None. */
 export const REFRESH_RATES = ['', '15s', '30s', '60s', '2m', '3m', '5m', '10m', '15m'] as const;
 export type RefreshRate = (typeof REFRESH_RATES)[number];
 

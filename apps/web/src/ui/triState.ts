@@ -1,4 +1,4 @@
-/** Three-state filter (spec 1 §4): 0 none, 1 include, -1 exclude. */
+/** Three-state filter: 0 none, 1 include, -1 exclude. */
 export type TriState = 0 | 1 | -1;
 export type TriStateMap = Record<string, TriState>;
 

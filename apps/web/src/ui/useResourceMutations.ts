@@ -17,7 +17,7 @@ type ResourceMutations<V> = {
   silentSave?: boolean;
 };
 
-/** Save and delete for a settings resource form (spec 3 §2.4), with their toasts and where they lead. */
+/** Save and delete for a settings resource form, with their toasts and where they lead. */
 export function useResourceMutations<V>(r: ResourceMutations<V>) {
   const navigate = useNavigate();
   const save = useMutation({

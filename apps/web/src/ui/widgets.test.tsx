@@ -40,7 +40,7 @@ describe('Tags', () => {
 });
 
 describe('health colours and status dots', () => {
-  it('follows the colour rules of spec 1 §4', () => {
+  it('follows the health colour rules', () => {
     for (const s of ['degraded', 'missing', 'unhealthy']) expect(healthColour(s)).toBe('red');
     expect(healthColour('healthy', false)).toBe('red');
     for (const s of ['unknown', 'suspended']) expect(healthColour(s)).toBe('grey');

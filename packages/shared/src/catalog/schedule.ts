@@ -1,2 +1,2 @@
-/** Schedule used when neither the spec nor the scraper row sets one (spec 3 §9). */
+/** Schedule used when neither the spec nor the scraper row sets one. */
 export const DEFAULT_SCRAPE_SCHEDULE = '@every 30m';

@@ -4,7 +4,7 @@ function trim(n: number, digits = 1): string {
 }
 
 /**
- * A duration in milliseconds (spec 1 §9): under 1 s as ms, under 1 min as s, under 1 h as m,
+ * A duration in milliseconds, as every screen shows one: under 1 s as ms, under 1 min as s, under 1 h as m,
  * otherwise h. Empty text for a missing value.
  */
 export function formatDuration(ms: number | null | undefined): string {

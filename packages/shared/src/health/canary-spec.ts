@@ -235,7 +235,7 @@ export const ACCEPTED_CHECK_SCHEMAS = {
   mongodb: mongodbCheckSchema,
 } as const;
 
-/** Other canary-checker types (spec 3 §3): accepted as free-form objects, stored, not run. */
+/** Other canary-checker types: accepted as free-form objects, stored, not run. */
 export const PASSTHROUGH_CHECK_TYPES = [
   'awsConfigRule',
   'awsConfig',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { InvalidRelativeTimeError, isRelativeExpression, resolveRelative } from './relative.js';
 import { ownTable } from '../lookup.js';
 
-/** A time range as the pickers store it (spec 3 §3 "Time range"). */
+/** A time range as the pickers store it: relative, absolute or mapped. */
 export const timeRangeSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('relative'), range: z.string(), display: z.string() }),
   z.object({ type: z.literal('absolute'), from: z.string(), to: z.string(), display: z.string() }),
@@ -20,7 +20,7 @@ export class InvalidMappedTimeError extends Error {
   }
 }
 
-/** Minutes per stored short range (spec 3 §9: 1h is 60, 1d is 1440, 1w is 10080). */
+/** Minutes per stored short range (1h is 60, 1d is 1440, 1w is 10080). */
 export const RANGE_MINUTES: Record<string, number> = ownTable({
   '5m': 5,
   '15m': 15,
@@ -46,7 +46,7 @@ export const RANGE_MINUTES: Record<string, number> = ownTable({
   '5y': 2628000,
 });
 
-/** The health time-range dropdown options (spec 1 §9). */
+/** The health time-range dropdown options. */
 export const TIME_RANGE_OPTIONS = [
   '15m',
   '1h',
@@ -156,7 +156,7 @@ export const QUICK_RANGES: MappedTimeRange[] = [
   mapped('Previous year', 'now-1y/y', 'now-1y/y'),
 ];
 
-/** Default range: relative 2 days (spec 3 §4). */
+/** Default range: relative 2 days. */
 export const DEFAULT_TIME_RANGE: RelativeTimeRange = {
   type: 'relative',
   range: 'now-2d',

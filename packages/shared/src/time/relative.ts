@@ -1,7 +1,7 @@
 import { DURATION_UNIT_MS } from './duration.js';
 
 /**
- * Relative time expressions (spec 3 §4): `now`, `now-2d`, `now+1h`, `now/d`, `now-1w/w`.
+ * Relative time expressions: `now`, `now-2d`, `now+1h`, `now/d`, `now-1w/w`.
  * `+` and `-` take a number and a unit; `/` rounds to the start (or, for the end of a range,
  * the end) of that unit. Units: ms s m h d w M y. Rounding uses the local calendar, so
  * "today" means the user's day.

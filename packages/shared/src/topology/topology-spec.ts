@@ -171,7 +171,7 @@ export function topologyJsonSchema(): Record<string, unknown> {
   return specJsonSchema(topologySpecSchema);
 }
 
-/** Health statuses a component can have, with the rank the Health sort uses (spec 2). */
+/** Health statuses a component can have, with the rank the Health sort uses. */
 export const COMPONENT_STATUS_RANK: Record<string, number> = ownTable({
   info: 4,
   healthy: 3,

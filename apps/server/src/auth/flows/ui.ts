@@ -1,4 +1,4 @@
-/** The Kratos UI container: the web app renders flows from these nodes (API.md "Identity"). */
+/** The Kratos UI container: the web app renders flows from these nodes (docs/identity.md, Self-service API). */
 export type UiText = {
   id: number;
   text: string;

@@ -6,7 +6,7 @@ import { lazyPage } from '../../platform/lazyPage.js';
 import { tableSearchSource } from '../../platform/searchSource.js';
 
 /**
- * Settings → Connections (spec 3 §2.6). The sidebar entry needs read on connections; the page
+ * Settings → Connections (docs/connections.md). The sidebar entry needs read on connections; the page
  * itself also opens for everyone who reads the database, who get the read-only list
  * (`connections_list` holds no secrets).
  */

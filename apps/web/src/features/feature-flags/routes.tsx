@@ -2,7 +2,7 @@ import { Flag } from 'lucide-react';
 import type { FeatureModule } from '../../platform/feature.js';
 import { lazyPage } from '../../platform/lazyPage.js';
 
-/** Settings → Feature Flags (spec 3 §2.8). */
+/** Settings → Feature Flags. */
 export const feature: FeatureModule = {
   routes: [
     {

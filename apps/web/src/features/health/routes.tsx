@@ -10,7 +10,7 @@ function dashboardWindow(): string {
   return serverWindow(params.get('timeRange') ?? '1h');
 }
 
-/** Health area: the dashboard (spec 1 §2) and Settings › Health Checks (spec 3 §2.4). */
+/** Health area: the dashboard and Settings › Health Checks. */
 export const feature: FeatureModule = {
   routes: [
     {

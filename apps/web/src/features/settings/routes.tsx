@@ -18,7 +18,7 @@ const extras = (table: SettingsTableName) => () =>
 /** Settings pages built so far; other settings pages add their routes and nav entries here. */
 export const feature: FeatureModule = {
   routes: [
-    // The generic pages of the resource tables (spec 3 §2.4).
+    // The generic pages of the resource tables (ui/settings-resource).
     ...tableNames.flatMap((n) => settingsTableRoutes(SETTINGS_TABLES[n], extras(n))),
     {
       path: 'settings/jobs',

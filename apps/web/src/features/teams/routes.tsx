@@ -3,7 +3,7 @@ import type { FeatureModule } from '../../platform/feature.js';
 import { settingsTableNav, settingsTableRoutes } from '../../ui/settings-resource/routes.js';
 import { TEAMS_TABLE } from './settingsTable.js';
 
-/** Settings → Teams (spec 3 §2.5): the generic settings pages, with the manageTeam tab. */
+/** Settings → Teams: the generic settings pages, with the manageTeam tab. */
 export const feature: FeatureModule = {
   routes: settingsTableRoutes(TEAMS_TABLE, () =>
     import('./components/teamTabs.js').then((m) => m.TEAM_EXTRAS),

@@ -1,6 +1,6 @@
 import type { SettingsTable } from '../../ui/settings-resource/types.js';
 
-/** Teams on the generic settings pages (spec 3 §2.5): name, icon and spec, opening on their members. */
+/** Teams on the generic settings pages: name, icon and spec, opening on their members. */
 export const TEAMS_TABLE: SettingsTable = {
   table: 'teams',
   title: 'Teams',

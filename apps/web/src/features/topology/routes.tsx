@@ -17,7 +17,7 @@ const page = () => {
 };
 const guard = { resource: 'topologies', action: 'read' } as const;
 
-/** Topology area: the home page's component cards (spec 2, Topology dashboard). */
+/** Topology area: the home page's component cards. */
 export const feature: FeatureModule = {
   routes: [
     { path: 'topology', ...lazyPage(page, guard) },

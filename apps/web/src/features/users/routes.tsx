@@ -2,7 +2,7 @@ import { Users } from 'lucide-react';
 import type { FeatureModule } from '../../platform/feature.js';
 import { lazyPage } from '../../platform/lazyPage.js';
 
-/** Settings → Users (spec 3 §2.10). */
+/** Settings → Users. */
 export const feature: FeatureModule = {
   routes: [
     {

@@ -15,7 +15,7 @@ import { dataTableFeatures, type DataTableColumns, type DataTableFeatures } from
 import { Pagination } from './Pagination.js';
 import { useTableUrlState, type TableUrlDefaults } from './tableUrlState.js';
 
-/** Virtual rows: estimated height and overscan (spec 1 §2). */
+/** Virtual rows: estimated height and overscan. */
 export const ROW_ESTIMATE = 35;
 export const OVERSCAN = 10;
 export const EMPTY_TEXT = 'No data available';

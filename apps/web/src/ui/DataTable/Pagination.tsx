@@ -11,7 +11,7 @@ type PaginationProps = {
   onPageSizeChange: (pageSize: number) => void;
 };
 
-/** '<< Previous', 'Page X of Y', 'Next >>', go to page and page size (spec 1 §2). */
+/** '<< Previous', 'Page X of Y', 'Next >>', go to page and page size. */
 export function Pagination({
   pageIndex,
   pageSize,

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { readStored, writeStored } from '../../lib/storage.js';
 
-/** Column widths are saved this long after the last change (spec 3 §9). */
+/** Column widths are saved this long after the last change. */
 export const COLUMN_SIZE_SAVE_DEBOUNCE_MS = 500;
 
 export function columnSizesKey(tableId: string): string {

@@ -2,7 +2,7 @@ import type { PaginationState, SortingState } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import { useUrlParams } from '../../lib/urlState.js';
 
-/** Page sizes offered (spec 1 §9). */
+/** Page sizes every paged table offers. */
 export const PAGE_SIZES = [5, 10, 25, 50, 100, 150, 200, 250, 300, 500, 1000] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 

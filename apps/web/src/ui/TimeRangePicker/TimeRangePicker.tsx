@@ -104,7 +104,7 @@ function DateTimeField({ label, value, onChange }: DateTimeFieldProps) {
   );
 }
 
-/** Relative, quick and absolute time ranges with recently used absolute ranges (spec 1 §2, spec 3 §2.12). */
+/** Relative, quick and absolute time ranges with recently used absolute ranges. */
 export function TimeRangePicker({ value, onChange, onClear, showFuture = false }: TimeRangePickerProps) {
   const [open, setOpen] = useState(false);
   const initialAbs = value.type === 'absolute' ? value : undefined;

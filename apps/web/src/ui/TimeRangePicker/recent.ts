@@ -5,7 +5,7 @@ import { readStored, writeStored } from '../../lib/storage.js';
 const KEY = 'opsdeck.timeRange.recent';
 export const MAX_RECENT = 5;
 
-/** Recently used absolute ranges: up to 5, newest first, de-duplicated (spec 3 §9). */
+/** Recently used absolute ranges: up to 5, newest first, de-duplicated. */
 export function readRecentRanges(): TimeRange[] {
   return readStored(KEY, z.array(timeRangeSchema), []);
 }

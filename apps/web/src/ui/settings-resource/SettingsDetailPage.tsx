@@ -30,7 +30,7 @@ function tabsOf(t: SettingsTable, row: SettingsRow, canWrite: boolean): TabItem[
 }
 
 /**
- * /settings/{table}/{id} and /settings/{table}/new (spec 3 §2.4): a breadcrumb, 'No resources
+ * /settings/{table}/{id} and /settings/{table}/new: a breadcrumb, 'No resources
  * found' when the row does not exist, and the tabs spec, the table's own (manageTeam) and
  * jobHistory; the open tab is kept in the URL.
  */

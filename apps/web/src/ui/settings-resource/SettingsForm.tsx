@@ -27,8 +27,8 @@ function scheduleOptions(stored: string | null | undefined): readonly string[] {
 }
 
 /**
- * The generic resource form (spec 3 §2.4, §5): Name (required, set once), Icon, Namespace
- * (default 'default', set once), Labels as JSON, Schedule from the spec's options, and the
+ * The generic resource form: Name (required, set once), Icon, Namespace
+ * (default 'default', set once), Labels as JSON, Schedule from `SCHEDULE_OPTIONS`, and the
  * Spec as YAML checked against the table's schema; Save/Update and Delete for writers only.
  */
 export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: SettingsRow }) {

@@ -17,7 +17,7 @@ import type { SettingsTable } from './types.js';
 const JOBS_LIMIT = 2000;
 
 /**
- * /settings/{table} (spec 3 §2.4): the add button (write permission), the table's columns,
+ * /settings/{table}: the add button (write permission), the table's columns,
  * sorting and paging by the server with both kept in the URL; a row opens its detail page.
  */
 export function SettingsListPage({ table: t }: { table: SettingsTable }) {

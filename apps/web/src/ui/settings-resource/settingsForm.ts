@@ -9,7 +9,7 @@ export const REQUIRED = 'This field is required';
 export const LABELS_ERROR = 'Labels must be JSON';
 export const SPEC_NOT_OBJECT = 'The spec must be a YAML object';
 
-/** Schedule options of the generic resource form (spec 3 §5). */
+/** Schedule options of the generic resource form. */
 export const SCHEDULE_OPTIONS = [
   '@every 30s',
   '@every 1m',

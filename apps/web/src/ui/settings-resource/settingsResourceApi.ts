@@ -122,7 +122,7 @@ export async function updateSettingsRow(t: SettingsTable, id: string, input: Set
   await rows(db.from(t.table).update(input).eq('id', id).select('id'));
 }
 
-/** Soft delete (spec 3 §7.2): deleted_at is set, nothing is removed. */
+/** Soft delete: deleted_at is set, nothing is removed. */
 export async function deleteSettingsRow(t: SettingsTable, id: string): Promise<void> {
   await rows(db.from(t.table).update({ deleted_at: new Date().toISOString() }).eq('id', id).select('id'));
 }

@@ -2,7 +2,7 @@ import type { Resource } from '@opsdeck/shared';
 import type { ReactNode } from 'react';
 import type { SettingsRow } from './row.js';
 
-/** List columns of spec 3 §2.4, by id; the sortable ones are the table's own columns. */
+/** List columns of the settings pages, by id; the sortable ones are the table's own columns. */
 export type SettingsColumnId =
   | 'name'
   | 'source'
@@ -30,7 +30,7 @@ export type SettingsExtraTab = {
 };
 
 /**
- * One table of the generic settings pages (/settings/{table}, spec 3 §2.4): what the list
+ * One table of the generic settings pages (/settings/{table}): what the list
  * shows, what the form edits, which permission and feature guard it.
  */
 export type SettingsTable = {

@@ -12,7 +12,7 @@ const err = (status: number, id?: string, redirectTo?: string): ErrorAnswer => (
   redirectTo,
 });
 
-describe('identity flow errors (spec 3 §8)', () => {
+describe('identity flow errors', () => {
   it('restarts expired and CSRF-violating flows with the exact texts', () => {
     expect(errorAction('login', err(410, 'self_service_flow_expired'), '/login')).toEqual({
       do: 'restart',

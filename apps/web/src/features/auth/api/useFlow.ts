@@ -2,14 +2,14 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { createFlow, getFlow, submitFlow, type Flow, type FlowAnswer, type FlowKind } from './flows.js';
 
-/** The texts spec 3 §8 shows for identity-flow errors. */
+/** The texts shown for identity-flow errors. */
 export const FLOW_ERROR_TEXT = {
   expired: 'Your interaction expired, please fill out the form again.',
   csrf: 'A security violation was detected, please fill out the form again.',
   returnTo: 'The return_to address is not allowed.',
 } as const;
 
-/** What the page does with an error answer (spec 3 §8, identity flow errors). */
+/** What the page does with an identity-flow error answer. */
 export type ErrorAction =
   | { do: 'restart'; notice?: string; dropReturnTo?: boolean }
   | { do: 'go'; to: string; reload: boolean }

@@ -4,7 +4,7 @@ import { fetchFlowError } from '../api/flows.js';
 import { AuthCard } from '../components/AuthCard.js';
 import { authKeys } from '../api/keys.js';
 
-/** '/error?id=': the stored flow error as text (spec 1 §2); gone errors go home. */
+/** '/error?id=': the stored flow error as text; gone errors go home. */
 export function FlowErrorPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';

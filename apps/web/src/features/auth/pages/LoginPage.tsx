@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { Flow } from '../api/flows.js';
 import { FlowPage } from '../components/FlowPage.js';
 
-/** The login title by variant (spec 3 §2.13). */
+/** The login title by variant: sign in, refresh or second factor. */
 export function loginTitle(flow: Flow | undefined): string {
   if (flow?.requested_aal === 'aal2' || flow?.ui.nodes.some((n) => n.attributes.name === 'totp_code'))
     return 'Two-Factor Authentication';

@@ -9,7 +9,7 @@ import { FlowMessages } from '../components/FlowMessages.js';
 import { Page } from '../../../ui/Page.js';
 import { authKeys } from '../api/keys.js';
 
-/** How long the flow's messages stay (spec 3 §2.13). */
+/** How long the flow's messages stay. */
 export const PROFILE_MESSAGE_MS = 10_000;
 
 const SECTIONS = [

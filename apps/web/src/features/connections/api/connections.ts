@@ -33,7 +33,7 @@ const connectionDetailSchema = z.object({
 export type ConnectionDetail = z.infer<typeof connectionDetailSchema>;
 
 const LIST_COLUMNS = 'id,name,namespace,type,created_by(id,name),created_at,updated_at';
-/** Columns the list may be sorted by on the server (Created By cannot be sorted, spec 3 §2.4). */
+/** Columns the list may be sorted by on the server (Created By cannot be sorted). */
 const SORTABLE = ['name', 'namespace', 'type', 'created_at', 'updated_at'] as const;
 export const DEFAULT_SORT = { id: 'name', desc: false } as const;
 
@@ -82,7 +82,7 @@ export async function saveConnection(body: Record<string, unknown>, id: string |
   return saved.id;
 }
 
-/** Soft delete, as every settings resource (spec 3 §7.2). */
+/** Soft delete, as every settings resource. */
 export async function deleteConnection(id: string): Promise<void> {
   await rows(
     db.from('connections').update({ deleted_at: new Date().toISOString() }).eq('id', id).select('id'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { HttpError } from '../../../api/errors.js';
 import { http } from '../../../api/http.js';
 
-/** Texts of the 'Test Connection Results' dialog (spec 3 §8). */
+/** Texts of the 'Test Connection Results' dialog. */
 const TEST_TEXT = {
   success: 'Connection successful',
   notSupported: 'We currently do not support testing this connection type',
@@ -26,7 +26,7 @@ function asJsonCode(text: string): string | undefined {
   }
 }
 
-/** The outcome of a failed test request, per spec 3 §8. */
+/** The outcome of a failed test request: the server's error for a 400, else a fixed text. */
 function failedOutcome(error: unknown): TestOutcome {
   if (error instanceof HttpError && error.status === 501)
     return { ok: false, message: TEST_TEXT.notSupported };
@@ -40,7 +40,7 @@ function failedOutcome(error: unknown): TestOutcome {
   return { ok: false, message: TEST_TEXT.failed };
 }
 
-/** POST /api/connection/test/{id}: success only when the server answers message "ok" (spec 3 §7.4). */
+/** POST /api/connection/test/{id}: success only when the server answers message "ok". */
 export async function testConnection(id: string): Promise<TestOutcome> {
   try {
     const answer = okAnswer.safeParse(

@@ -38,7 +38,7 @@ type Props = {
 };
 
 /**
- * Add or edit a connection (spec 3 §2.6): a new one starts with the type picker, then the
+ * Add or edit a connection: a new one starts with the type picker, then the
  * type's form (Back returns to the picker); a stored one opens on its form with Delete and
  * Test Connection. Only users who may write connections get here.
  */

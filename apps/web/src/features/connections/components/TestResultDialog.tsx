@@ -13,7 +13,7 @@ function Code({ text, label }: { text: string; label: string }) {
   );
 }
 
-/** 'Test Connection Results' (spec 3 §2.6, §8): the outcome, and what the server reported. */
+/** 'Test Connection Results': the outcome, and what the server reported. */
 export function TestResultDialog({
   outcome,
   onClose,

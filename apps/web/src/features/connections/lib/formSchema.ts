@@ -2,7 +2,7 @@ import type { ConnectionTypeDef, FieldTarget } from '@opsdeck/shared';
 import { z } from 'zod';
 import { fieldText, propertyName, type ConnectionFormState } from './formState.js';
 
-/** Validation texts (spec 3 §5). */
+/** Validation texts. */
 const REQUIRED_TEXT = 'This field is required';
 const NUMBER_TEXT = 'This field must be a number';
 

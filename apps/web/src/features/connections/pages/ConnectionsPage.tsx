@@ -67,7 +67,7 @@ function EmptyState({ canWrite, onAdd }: { canWrite: boolean; onAdd: () => void 
 }
 
 /**
- * Settings → Connections (spec 3 §2.6): a server-sorted, server-paged list for every reader;
+ * Settings → Connections (docs/connections.md): a server-sorted, server-paged list for every reader;
  * users who may write connections add, edit, test and delete them in a dialog.
  */
 export function ConnectionsPage() {

@@ -17,7 +17,7 @@ export type FeatureFlag = z.infer<typeof flagSchema>;
 export const LOCAL_FLAG_TEXT = 'Cannot edit local feature flags';
 export const MISSING_DETAILS_TEXT = 'please provide all details';
 
-/** A flag from PROPERTIES_FILE: read-only (spec 3 §4). */
+/** A flag from PROPERTIES_FILE: read-only. */
 export function isLocal(f: Pick<FeatureFlag, 'source'>): boolean {
   return f.source === 'local';
 }
@@ -39,7 +39,7 @@ function useInvalidate() {
   return () => qc.invalidateQueries({ queryKey: featureFlagKeys.all });
 }
 
-/** An existing flag (one with created_at) is updated, a new one created (spec 3 §4). */
+/** An existing flag (one with created_at) is updated, a new one created. */
 export function useSaveFlag() {
   const invalidate = useInvalidate();
   return useMutation({

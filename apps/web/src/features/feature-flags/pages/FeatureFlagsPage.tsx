@@ -39,7 +39,7 @@ const columns = col.columns([
   }),
 ]);
 
-/** Settings → Feature Flags (spec 3 §2.8): a row click edits; local flags are read-only. */
+/** Settings → Feature Flags: a row click edits; local flags are read-only. */
 export function FeatureFlagsPage() {
   const flags = useFeatureFlags();
   const canWrite = useHasPermission('properties', 'write');

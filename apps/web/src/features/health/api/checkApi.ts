@@ -10,7 +10,7 @@ export const HISTORY_PAGE_SIZE = 50;
 
 export type HistoryFilter = { status: '' | 'healthy' | 'unhealthy'; minDurationMs: number | undefined };
 
-/** One page of a check's statuses since `since`, newest first, with the exact total (spec 1 §7). */
+/** One page of a check's statuses since `since`, newest first, with the exact total. */
 export async function fetchCheckStatuses(
   checkId: string,
   since: Date,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 const labelValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-/** One check of GET /api/canary/api/summary (API.md "Health"). */
+/** One check of GET /api/canary/api/summary (docs/health.md, APIs). */
 export const checkSummarySchema = z.object({
   id: z.string(),
   canary_id: z.string(),

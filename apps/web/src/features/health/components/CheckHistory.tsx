@@ -49,7 +49,7 @@ const STATUS_OPTIONS = [
 ];
 const CUSTOM = 'custom';
 
-/** Duration filter: a preset, or a custom value in ms or s (spec 1 §5). */
+/** Duration filter: a preset, or a custom value in ms or s. */
 export function DurationFilter({ onChange }: { onChange: (ms: number | undefined) => void }) {
   const [choice, setChoice] = useState('');
   const [text, setText] = useState('');

@@ -53,7 +53,7 @@ export function Toggle({
   );
 }
 
-/** The dashboard's left panel (spec 1 §2): Hide Passing, grouping, tabs and label filters. */
+/** The dashboard's left panel: Hide Passing, grouping, tabs and label filters. */
 export function FilterPanel(p: Props) {
   /** Labels of one key, as a tri-state map of its values (the URL keeps 'key=value'). */
   const forKey = (key: string): TriStateMap => {

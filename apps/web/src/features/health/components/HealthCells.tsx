@@ -4,7 +4,7 @@ import { uptimeTextClass } from '../../../ui/health.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { uptimePercent } from '../lib/checks.js';
 
-/** Uptime as a percentage with passed/failed counts; the text colour follows spec 1 §4. */
+/** Uptime as a percentage with passed/failed counts; the text colour follows `uptimeTextClass`. */
 export function UptimeText({ uptime }: { uptime: { passed: number; failed: number } | null | undefined }) {
   const pct = uptimePercent({ uptime });
   if (pct === undefined) return <span className="text-muted">—</span>;

@@ -1,7 +1,7 @@
 import type { CheckSummary } from '../api/types.js';
 import type { TriStateMap } from '../../../ui/triState.js';
 
-/** Built-in Group By options (spec 1 §2); label keys are added after these. */
+/** Built-in Group By options; label keys are added after these. */
 export const GROUP_BY_BUILTIN = [
   { value: 'no_group', label: 'No Grouping' },
   { value: 'canary_name', label: 'Group Name' },

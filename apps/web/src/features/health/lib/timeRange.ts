@@ -1,6 +1,6 @@
 import { RANGE_MINUTES, TIME_RANGE_OPTIONS } from '@opsdeck/shared';
 
-/** The panel's time range options, from 1h up to 5y (spec 1 §2, §9). */
+/** The panel's time range options, from 1h up to 5y. */
 export const PANEL_RANGES = TIME_RANGE_OPTIONS.filter((r) => (RANGE_MINUTES[r] ?? 0) >= 60);
 export const DEFAULT_PANEL_RANGE = '1h';
 

@@ -26,7 +26,7 @@ export type HealthParams = {
   pivotCellType: string | null;
 };
 
-/** Every dashboard setting lives in the URL (spec 1 §2), so a link shows the same view. */
+/** Every dashboard setting lives in the URL, so a link shows the same view. */
 export function useHealthParams(): [HealthParams, (update: ParamUpdate) => void] {
   const [params, set] = useUrlParams();
   const value = useMemo<HealthParams>(() => {

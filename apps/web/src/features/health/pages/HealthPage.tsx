@@ -59,7 +59,7 @@ const SORT_OPTIONS: Array<{ value: SortKey; label: string }> = [
 ];
 
 /**
- * The health dashboard (spec 1 §2 "Health dashboard"). In the standalone checker only the
+ * The health dashboard. In the standalone checker only the
  * summary API exists, so the check panel is not offered there.
  */
 export function HealthPage({ checker = false }: { checker?: boolean }) {

@@ -76,7 +76,7 @@ const columns = col.columns([
   }),
 ]);
 
-/** Settings › Health Checks (spec 3 §2.4): canaries sorted by the server; a row opens its detail. */
+/** Settings › Health Checks: canaries sorted by the server; a row opens its detail. */
 export function CanariesPage() {
   const table = useTableUrlState('', { sortBy: 'name' });
   const canWrite = useHasPermission('canaries', 'write');

@@ -44,7 +44,7 @@ function JobHistoryTab({ id }: { id: string }) {
 
 const CRUMB = { label: 'Health Checks', href: '/settings/canaries' };
 
-/** /settings/canaries/{id} and /settings/canaries/new (spec 3 §2.4 detail page). */
+/** /settings/canaries/{id} and /settings/canaries/new: a canary's settings detail page. */
 export function CanaryDetailPage() {
   const { id = 'new' } = useParams();
   const isNew = id === 'new';

@@ -47,7 +47,7 @@ function toInput(v: CanaryFormValues, editing: boolean): CanaryInput {
     : { name: v.name.trim(), namespace: v.namespace.trim() || 'default', labels, schedule, spec };
 }
 
-/** The generic resource form for canaries (spec 3 §2.4): Name, Namespace, Labels, Schedule, Spec. */
+/** The generic resource form for canaries: Name, Namespace, Labels, Schedule, Spec. */
 export function CanaryForm({ row }: { row?: CanaryRow }) {
   const editing = row !== undefined;
   const canWrite = useHasPermission('canaries', 'write');

@@ -2,10 +2,10 @@ import type { SortingState } from '@tanstack/react-table';
 import { z } from 'zod';
 import { db, rows } from '../../../api/postgrest.js';
 
-/** The resource kind's name in toasts (spec 1 §8 generic resources). */
+/** The resource kind's name in toasts ('{name} deleted successfully'). */
 export const RESOURCE_NAME = 'Health Check';
 
-/** Schedule options of the generic resource form (spec 3 §5). */
+/** Schedule options of the generic resource form. */
 export const SCHEDULE_OPTIONS = [
   '@every 30s',
   '@every 1m',
@@ -34,7 +34,7 @@ export const canaryRowSchema = z.object({
 });
 export type CanaryRow = z.infer<typeof canaryRowSchema>;
 
-/** Generic list limit (spec 1 §9). */
+/** Most rows a generic settings list reads. */
 export const LIST_LIMIT = 100;
 const SORTABLE = new Set(['name', 'source', 'schedule', 'last_runtime', 'created_at', 'updated_at']);
 
@@ -122,7 +122,7 @@ export async function updateCanary(id: string, input: CanaryInput): Promise<void
   await rows(db.from('canaries').update(input).eq('id', id).select('id'));
 }
 
-/** Soft delete (spec 1 §4): deleted_at is set, nothing is removed. */
+/** Soft delete: deleted_at is set, nothing is removed. */
 export async function deleteCanary(id: string): Promise<void> {
   await rows(db.from('canaries').update({ deleted_at: new Date().toISOString() }).eq('id', id).select('id'));
 }

@@ -75,7 +75,7 @@ const columns = col.columns([
   }),
 ]);
 
-/** Event queue status (spec 3 §2.7): a row with a most common error opens it in a dialog. */
+/** Event queue status (docs/events.md, Event Queue page): a row with a most common error opens it in a dialog. */
 export function EventQueuePage() {
   const [selected, setSelected] = useState<QueueSummary | undefined>();
   const summary = useQuery({

@@ -44,7 +44,7 @@ function Json({ value }: { value: unknown }) {
   );
 }
 
-/** 'Details for job {name}' (spec 3 §2.2); not rendered when there is nothing to show. */
+/** 'Details for job {name}'; not rendered when there is nothing to show. */
 export function JobDetailsModal({ job, onClose }: { job: JobHistory | undefined; onClose: () => void }) {
   const tabs = job ? jobDetailTabs(job.details) : [];
   if (!job || tabs.length === 0) return null;

@@ -75,7 +75,7 @@ const columns = col.columns([
   }),
 ]);
 
-/** Job history (spec 3 §2.2): filters above a server-paged table; a row opens its details. */
+/** Job history: filters above a server-paged table; a row opens its details. */
 export function JobsPage() {
   const [params, setParams] = useUrlParams();
   const table = useTableUrlState('', { pageSize: 150, sortBy: 'created_at', sortDesc: true });

@@ -7,7 +7,7 @@ import type { TriStateMap } from '../../../ui/triState.js';
 export const JOB_STATUSES = ['RUNNING', 'SUCCESS', 'WARNING', 'FAILED', 'STOPPED'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
-/** Status filter options (spec 3 §2.2). */
+/** Status filter options. */
 export const STATUS_OPTIONS = [
   { value: 'RUNNING', label: 'Running' },
   { value: 'SUCCESS', label: 'Success' },
@@ -15,7 +15,7 @@ export const STATUS_OPTIONS = [
   { value: 'FAILED', label: 'Failed' },
 ];
 
-/** The default excludes SUCCESS (spec 3 §9), in the value:-1 encoding. */
+/** The default excludes SUCCESS, in the value:-1 encoding. */
 export const DEFAULT_STATUS_FILTER = 'SUCCESS:-1';
 
 export const RESOURCE_TYPES = [
@@ -63,7 +63,7 @@ export type JobFilters = {
   range: TimeRange;
 };
 
-/** One page of job history with the exact total (spec 3 §7.1). */
+/** One page of job history (`/api/db/job_histories`) with the exact total. */
 export async function fetchJobHistory(
   filters: JobFilters,
   pageIndex: number,

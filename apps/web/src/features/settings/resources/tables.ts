@@ -1,7 +1,7 @@
 import type { SettingsTable } from '../../../ui/settings-resource/types.js';
 
 /**
- * The resource tables served by the generic settings pages (spec 3 §2.4) from this area. Teams
+ * The resource tables served by the generic settings pages from this area. Teams
  * register theirs in their own area (with the manageTeam tab); canaries and scrapers have
  * dedicated pages. Spec checks and other page-only pieces load with the pages (specChecks.ts).
  */

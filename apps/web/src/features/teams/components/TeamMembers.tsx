@@ -7,7 +7,7 @@ import { Modal } from '../../../ui/Modal.js';
 import { MultiSelect } from '../../../ui/MultiSelect.js';
 import { useAddMembers, usePeople, useRemoveMember, useTeamMembers } from '../api/teams.js';
 
-/** The manageTeam panel: members with remove, and 'Add Members' (spec 3 §2.5). */
+/** The manageTeam panel: members with remove, and 'Add Members'. */
 export function TeamMembers({ teamId, canWrite }: { teamId: string; canWrite: boolean }) {
   const members = useTeamMembers(teamId);
   const people = usePeople();

@@ -31,7 +31,7 @@ export async function fetchTree(f: TreeFilters, signal?: AbortSignal): Promise<T
       sortBy: f.sortBy,
       sortOrder: f.sortOrder,
       hidden: f.hidden ? 'true' : undefined,
-      // A chosen type lists matching components at any depth (spec 2).
+      // A chosen type lists matching components at any depth.
       flatten: f.type ? 'true' : undefined,
     },
   });

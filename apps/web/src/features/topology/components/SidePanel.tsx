@@ -26,7 +26,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The component side panel (spec 2): collapsible sections, only one open at a time. */
+/** The component side panel: collapsible sections, only one open at a time. */
 export function SidePanel({
   component: c,
   parentName,

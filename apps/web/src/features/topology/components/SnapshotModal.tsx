@@ -5,7 +5,7 @@ import { Select } from '../../../ui/Select.js';
 import { downloadSnapshot } from '../api/topologyApi.js';
 import type { TopologyComponent } from '../api/types.js';
 
-/** Snapshot time ranges; the first is the default (spec 2). */
+/** Snapshot time ranges; the first is the default. */
 export const SNAPSHOT_RANGES = [
   { value: '1h', label: 'Last 1 hour' },
   { value: '6h', label: 'Last 6 hours' },

@@ -17,7 +17,7 @@ import { spaClick } from '../lib/spaLink.js';
 
 type TopologyCardProps = { component: TopologyComponent; width: number; refererId?: string };
 
-/** One component as a card (spec 2, Topology card). */
+/** One component as a card. */
 export function TopologyCard({ component: c, width, refererId }: TopologyCardProps) {
   const href = `/topology/${c.id}${refererId ? `?refererId=${refererId}` : ''}`;
   const headline = headlineProperties(c);

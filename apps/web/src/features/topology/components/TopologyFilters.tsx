@@ -17,7 +17,7 @@ type Props = {
 const ALL = { value: 'all', label: 'All' };
 const opts = (list: string[]) => [ALL, ...list.map((v) => ({ value: v, label: v }))];
 
-/** Health, Type, Team, label and Agent filters plus the sort (spec 2, Topology dashboard). */
+/** Health, Type, Team, label and Agent filters plus the sort. */
 export function TopologyFilters({ tree, params, setParams, sort, setSort, agents, headlineFields }: Props) {
   const labelOptions = Object.entries(tree?.tags ?? {}).flatMap(([k, vs]) => vs.map((v) => `${k}=${v}`));
   const value = (k: string) => params.get(k) ?? 'all';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { TopologyComponent } from '../api/types.js';
 
-/** Card widths of spec 2 (px). */
+/** Card widths (px). */
 export const CARD_SIZES = { small: 198, medium: 258, large: 356, extra_large: 554 } as const;
 export const CARD_WIDTH_KEY = 'topology_card_width';
 export const CARD_WIDTH_MIN = 250;
@@ -10,7 +10,7 @@ export const CARD_WIDTH_STEP = 2;
 export const DEFAULT_CARD_WIDTH = CARD_SIZES.extra_large;
 export const cardWidthSchema = z.number().int().min(CARD_SIZES.small).max(CARD_WIDTH_MAX);
 
-/** 'Show more' limits (spec 2, Topology card). */
+/** 'Show more' limits of a card: property items, then summary items. */
 export const PROPERTY_LIMIT = 6;
 export const SUMMARY_LIMIT = 5;
 

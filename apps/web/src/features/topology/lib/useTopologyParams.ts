@@ -32,7 +32,7 @@ export function filtersFromLocation(search: string) {
   return filtersFrom(new URLSearchParams(search), readStored(SORT_KEY, sortSchema, DEFAULT_SORT));
 }
 
-/** Filters live in the URL; the sort is remembered locally (spec 2: default status descending). */
+/** Filters live in the URL; the sort is remembered locally (default status descending). */
 export function useTopologyParams() {
   const [params, setParams] = useUrlParams();
   const [storedSort, setStoredSort] = useStoredState(SORT_KEY, sortSchema, DEFAULT_SORT);

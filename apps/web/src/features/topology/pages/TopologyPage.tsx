@@ -20,7 +20,7 @@ function collectHeadlineFields(list: TopologyComponent[]): string[] {
   return [...names].sort();
 }
 
-/** `/topology` and `/topology/{id}`: the home page's component cards (spec 2). */
+/** `/topology` and `/topology/{id}`: the home page's component cards. */
 export function TopologyPage() {
   const { id } = useParams();
   const { params, setParams, filters, setSort } = useTopologyParams();

@@ -25,7 +25,7 @@ export function useUsers() {
   return useQuery({ queryKey: userKeys.all, queryFn: fetchUsers });
 }
 
-/** The invite and edit form (spec 3 §5 Users). */
+/** The invite and edit form, with its validation texts. */
 export const userFormSchema = z.object({
   firstName: z.string().trim().min(1, 'Please provide valid first name'),
   lastName: z.string().trim().min(1, 'Please provide valid last name'),
@@ -78,7 +78,7 @@ export function useDeleteUser() {
   });
 }
 
-/** The form's values for an existing user (active is mapped from state, spec 3 §4). */
+/** The form's values for an existing user (active is mapped from state). */
 export function formValuesOf(u: User): UserForm {
   const role = ROLES.find((r) => u.roles.includes(r)) ?? 'viewer';
   return {

@@ -28,7 +28,7 @@ function fullName(u: User): string {
   return `${u.traits.name.first} ${u.traits.name.last}`.trim() || u.name || u.traits.email;
 }
 
-/** Settings → Users (spec 3 §2.10). */
+/** Settings → Users: people, their roles and state; invite, edit and delete for writers. */
 export function UsersPage() {
   const users = useUsers();
   const canWrite = useHasPermission('identities', 'write');
