@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, MigrationError } from '../src/db/migrate.js';
+import { COMMENT_EDITS, codeChecksum } from '../src/db/comment-edits.js';
+import { defaultMigrationsDir, migrate, MigrationError, readMigrations } from '../src/db/migrate.js';
 import { recordJob } from '../src/jobs/history.js';
 import { openPglite } from '../src/db/pglite.js';
 import { DB_KINDS, freshDb, startTestServer, type TestServer } from './helpers.js';
@@ -84,6 +85,16 @@ describe.each(DB_KINDS)('job history on %s', (kind) => {
   });
 });
 
+describe('comment-only migration edits', () => {
+  it('left the SQL of every listed migration as it was', () => {
+    const byVersion = new Map(readMigrations().map((m) => [m.version, m]));
+    for (const [version, edit] of Object.entries(COMMENT_EDITS)) {
+      const m = byVersion.get(version);
+      expect(m && codeChecksum(m.sql), `migration ${version}`).toBe(edit.code);
+    }
+  });
+});
+
 describe.each(DB_KINDS)('migrations on %s', (kind) => {
   it('applies once, then refuses a file changed after it was applied', async () => {
     const fresh = await freshDb(kind);
@@ -96,6 +107,44 @@ describe.each(DB_KINDS)('migrations on %s', (kind) => {
       fs.writeFileSync(path.join(dir, '001_a.sql'), 'CREATE TABLE a (id bigint);');
       await expect(migrate(fresh.db, dir)).rejects.toThrow(MigrationError);
       await expect(migrate(fresh.db, dir)).rejects.toThrow(/001_a\.sql was changed after it was applied/);
+    } finally {
+      await fresh.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('takes a comment-only edit of an applied migration, and still refuses a changed statement', async () => {
+    const fresh = await freshDb(kind);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-mig-'));
+    try {
+      await migrate(fresh.db);
+      // An install from before the comments were rewritten recorded the old checksums.
+      for (const [version, edit] of Object.entries(COMMENT_EDITS)) {
+        await fresh.db.query('UPDATE schema_migrations SET checksum = $1 WHERE version = $2', [
+          edit.before,
+          version,
+        ]);
+      }
+      expect((await migrate(fresh.db)).applied).toEqual([]);
+      const { rows } = await fresh.db.query<{ version: string; checksum: string }>(
+        'SELECT version, checksum FROM schema_migrations',
+      );
+      const now = new Map(readMigrations().map((m) => [m.version, m.checksum]));
+      for (const row of rows) expect(row.checksum).toBe(now.get(row.version));
+
+      // The same old checksum with a statement changed is refused as before.
+      for (const file of fs.readdirSync(defaultMigrationsDir())) {
+        fs.copyFileSync(path.join(defaultMigrationsDir(), file), path.join(dir, file));
+      }
+      const edited = path.join(dir, '021_check_summaries.sql');
+      fs.appendFileSync(edited, '\nCREATE TABLE sneaked_in (id int);\n');
+      await fresh.db.query('UPDATE schema_migrations SET checksum = $1 WHERE version = $2', [
+        COMMENT_EDITS['021']?.before,
+        '021',
+      ]);
+      await expect(migrate(fresh.db, dir)).rejects.toThrow(
+        /021_check_summaries\.sql was changed after it was applied/,
+      );
     } finally {
       await fresh.drop();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -36,24 +36,6 @@ const OUTSIDE_DOCUMENTS: { pattern: RegExp; what: string }[] = [
   { pattern: new RegExp('mission-control' + '\\.md'), what: 'the upstream reference' },
 ];
 
-/**
- * Migrations applied before this check existed. Their comments cite spec sections (and 001 a
- * database page that became the Migrations section of docs/development.md), but an applied
- * migration cannot change by a byte: its checksum is recorded and start-up refuses a changed
- * file (db/migrate.ts). What they describe is in docs/ (catalog, topology, health, connections,
- * events, identity).
- */
-const FROZEN_MIGRATIONS = new Set(
-  [
-    '001_foundation.sql',
-    '021_check_summaries.sql',
-    '030_catalog.sql',
-    '040_topology.sql',
-    '051_connections.sql',
-    '060_event_pipeline.sql',
-  ].map((f) => `apps/server/src/db/migrations/${f}`),
-);
-
 /** Every text file under `dir` (repository-relative paths), build output and local state left out. */
 function filesUnder(dir: string): string[] {
   const out: string[] = [];
@@ -96,7 +78,7 @@ describe('self-contained docs', () => {
   });
 
   it('points at no document outside the repository', () => {
-    const found = SCANNED.filter((f) => !FROZEN_MIGRATIONS.has(f)).flatMap((file) =>
+    const found = SCANNED.flatMap((file) =>
       linesOf(file).flatMap((line, i) =>
         OUTSIDE_DOCUMENTS.filter(({ pattern }) => pattern.test(line)).map(
           ({ what }) => `${file}:${i + 1} points at ${what}: ${line.trim()}`,
@@ -120,7 +102,7 @@ describe('self-contained docs', () => {
   });
 
   it('names only docs/ pages that exist, in code and docs alike', () => {
-    const dead = SCANNED.filter((f) => !FROZEN_MIGRATIONS.has(f)).flatMap((file) =>
+    const dead = SCANNED.flatMap((file) =>
       linesOf(file).flatMap((line, i) =>
         [...line.matchAll(/(?<![\w/.-])docs\/([\w-]+\.md)/g)]
           .filter((m) => !fs.existsSync(path.join(REPO, 'docs', m[1]!)))

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { isCommentOnlyEdit } from './comment-edits.js';
 import type { Db } from './types.js';
 
 export class MigrationError extends Error {}
@@ -38,7 +39,8 @@ const MIGRATION_LOCK_KEY = 727_001;
 /**
  * Applies the migrations not yet recorded, in order, in one transaction under an advisory
  * lock, so concurrent replicas do not race. A recorded migration whose file changed stops
- * start-up: silently diverging schemas are worse than a clear failure.
+ * start-up: silently diverging schemas are worse than a clear failure. The one exception is a
+ * comment-only edit listed in comment-edits.ts, whose new checksum is then recorded.
  */
 export async function migrate(db: Db, dir?: string): Promise<{ applied: string[] }> {
   const migrations = readMigrations(dir);
@@ -58,7 +60,12 @@ export async function migrate(db: Db, dir?: string): Promise<{ applied: string[]
     for (const m of migrations) {
       const done = recorded.get(m.version);
       if (done) {
-        if (done.checksum !== m.checksum) {
+        if (done.checksum !== m.checksum && isCommentOnlyEdit(m.version, done.checksum, m.sql)) {
+          await tx.query('UPDATE schema_migrations SET checksum = $1 WHERE version = $2', [
+            m.checksum,
+            m.version,
+          ]);
+        } else if (done.checksum !== m.checksum) {
           throw new MigrationError(
             `Migration ${m.version}_${m.name}.sql was changed after it was applied to this database. ` +
               'Applied migrations must never be edited: restore the file and add a new migration instead.',

@@ -1,5 +1,5 @@
 -- Foundation schema: people, teams, roles, feature flags, tokens, agents, job history,
--- event queue. Each later area adds its own numbered migrations (see docs/database.md).
+-- event queue. Each later area adds its own numbered migrations (docs/development.md, Migrations).
 
 CREATE TABLE people (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -15,7 +15,7 @@ CREATE TABLE people (
 );
 CREATE UNIQUE INDEX people_email_key ON people (lower(email)) WHERE deleted_at IS NULL AND email IS NOT NULL;
 
--- Role assignments; a person with no row is a viewer (spec 1 §6).
+-- Role assignments; a person with no row is a viewer (docs/identity.md).
 CREATE TABLE person_roles (
   person_id uuid NOT NULL REFERENCES people (id) ON DELETE CASCADE,
   role text NOT NULL CHECK (role IN ('admin', 'editor', 'commander', 'responder', 'viewer')),
@@ -57,7 +57,7 @@ CREATE TABLE team_members (
 );
 CREATE INDEX team_members_person_id_idx ON team_members (person_id);
 
--- Feature flags and other settings (spec 1 §6: '{feature}.disable' = 'true').
+-- Feature flags and other settings ('{feature}.disable' = 'true' hides a feature; docs/identity.md).
 CREATE TABLE properties (
   name text PRIMARY KEY,
   value text NOT NULL,

@@ -1,4 +1,4 @@
--- Catalog (spec 2 §3): scrapers, config items, changes, analysis (insights), relationships.
+-- Catalog (docs/catalog.md): scrapers, config items, changes, analysis (insights), relationships.
 
 CREATE TABLE config_scrapers (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),

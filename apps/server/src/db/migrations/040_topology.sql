@@ -1,4 +1,4 @@
--- Topology (spec 2 §3 "Topology component"): topology specs, the components they build,
+-- Topology (docs/topology.md): topology specs, the components they build,
 -- links from components to checks, config items, teams and other components, and the views
 -- the topology pages read.
 

@@ -1,4 +1,4 @@
--- Connections (spec 3 §2.6, §3): credentials kept in one place, referenced from specs as
+-- Connections (docs/connections.md): credentials kept in one place, referenced from specs as
 -- connection://namespace/name. Password, certificate and secret-like properties hold values
 -- sealed by the server's key (`enc:v1.…`, docs/connections.md); nothing here decrypts them.
 CREATE TABLE connections (

@@ -185,7 +185,7 @@ END $$;
 CREATE TRIGGER components_update_events AFTER UPDATE OF status ON components
   FOR EACH ROW WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION components_update_events();
 
--- The Event Queue page (spec 3 §2.7): one row per event name. pending = will still be handled
+-- The Event Queue page (docs/events.md): one row per event name. pending = will still be handled
 -- (waiting for a first attempt or a retry), failed = the last attempt failed (retrying or
 -- given up), given_up = no attempt left. Failure times are those of the failed attempts.
 CREATE OR REPLACE VIEW event_queue_summary AS
