@@ -1,3 +1,4 @@
+import { NOTIFICATION_EVENTS } from '@opsdeck/shared';
 import type { DomainModule, EventHandler } from '../platform/domain.js';
 import { pendingNotificationsJob } from './pending.js';
 import { handleNotificationEvent } from './pipeline.js';
@@ -6,24 +7,11 @@ import { notificationsSeed } from './seed.js';
 import { silenceWriteHook } from './silence-write-hook.js';
 import { notificationWriteHook } from './write-hook.js';
 
-/** The events the pipeline handles: every check, config and component event the producers emit. */
-const HANDLED_EVENTS = [
-  'check.passed',
-  'check.failed',
-  'config.created',
-  'config.updated',
-  'config.changed',
-  'config.deleted',
-  'config.healthy',
-  'config.unhealthy',
-  'config.warning',
-  'config.degraded',
-  'config.unknown',
-  'component.healthy',
-  'component.unhealthy',
-  'component.warning',
-  'component.unknown',
-] as const;
+/**
+ * The events the pipeline handles: every check, config and component event the producers emit
+ * (incident events join with incidents).
+ */
+const HANDLED_EVENTS = NOTIFICATION_EVENTS.filter((name) => !name.startsWith('incident.'));
 
 /**
  * Notifications: rules that say which events tell whom, the send pipeline (filter, repeat
