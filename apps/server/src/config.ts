@@ -28,6 +28,7 @@ const envSchema = z.object({
   EVENT_BACKOFF_BASE: z.string().default('60s'),
   EVENT_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(3),
   EVENT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
+  EVENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   EVENT_HANDLER_TIMEOUT: z.string().default('2m'),
   // Notifications (docs/notifications.md): sends per rule within the window.
   NOTIFICATION_RATE_LIMIT: z.coerce.number().int().min(1).default(50),
@@ -125,7 +126,13 @@ export type Config = {
   shutdownTimeoutMs: number;
   health: { checkConcurrency: number; checkRetentionDays: number };
   /** The event consumer: retry back-off (base × attempts⁵), retries, batch size, handler time limit. */
-  events: { backoffBaseMs: number; maxRetries: number; batchSize: number; handlerTimeoutMs: number };
+  events: {
+    backoffBaseMs: number;
+    maxRetries: number;
+    batchSize: number;
+    handlerTimeoutMs: number;
+    concurrency: number;
+  };
   /** Notification sends per rule allowed within the window (docs/notifications.md). */
   notifications: { rateLimit: number; rateWindowMs: number };
   /** Scripts run for specs, and the folders file readers may read (docs/security.md). */
@@ -198,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       maxRetries: e.EVENT_MAX_RETRIES,
       batchSize: e.EVENT_BATCH_SIZE,
       handlerTimeoutMs: ms.EVENT_HANDLER_TIMEOUT ?? 0,
+      concurrency: e.EVENT_CONCURRENCY,
     },
     notifications: {
       rateLimit: e.NOTIFICATION_RATE_LIMIT,

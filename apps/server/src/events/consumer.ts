@@ -14,6 +14,8 @@ export type ConsumerOptions = {
   maxRetries: number;
   /** A handler still running after this long has failed. */
   handlerTimeoutMs: number;
+  /** Events of different resources handled at the same time (those of one resource never are). */
+  concurrency: number;
   /** The clock the queue's times are read and written with; by default the database's. */
   now?: () => Date;
 };
@@ -73,6 +75,38 @@ async function handleEvent(
 }
 
 /**
+ * The batch split by resource (the queue's event id; an event without one is its own lane),
+ * each lane in claim order: a check's `failed` is handled before its `passed` even when
+ * other resources' events run beside them.
+ */
+function lanesOf(events: readonly ClaimedEvent[]): ClaimedEvent[][] {
+  const lanes = new Map<string, ClaimedEvent[]>();
+  for (const event of events) {
+    const key = event.eventId ?? `event:${event.id}`;
+    const lane = lanes.get(key);
+    if (lane) lane.push(event);
+    else lanes.set(key, [event]);
+  }
+  return [...lanes.values()];
+}
+
+/** Runs up to `width` lanes at once, each lane's events one after the other. */
+async function runLanes(
+  lanes: ClaimedEvent[][],
+  width: number,
+  handle: (event: ClaimedEvent) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < lanes.length) {
+      const lane = lanes[next++] ?? [];
+      for (const event of lane) await handle(event);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(width, lanes.length)) }, worker));
+}
+
+/**
  * Claims one batch of due events and handles it: every registered handler of the event's
  * name runs; an event with no handler is simply consumed. The whole batch is finished even
  * when shutdown is asked for meanwhile. `claimed` 0 means nothing was due.
@@ -112,13 +146,22 @@ export async function consumeBatch(
     }
   };
 
-  for (const event of events) {
-    pending.push(await handleEvent(ctx, registry.get(event.name) ?? [], event, options.handlerTimeoutMs));
-    if (performance.now() - lastSettled >= SETTLE_EVERY_MS) {
-      await settle();
-      await renewLease(ctx.db, { token, leaseMs, now: now() });
+  let settling: Promise<void> | undefined;
+  const settleNowAndThen = async () => {
+    if (settling || performance.now() - lastSettled < SETTLE_EVERY_MS) return;
+    settling = settle().then(() => renewLease(ctx.db, { token, leaseMs, now: now() }));
+    try {
+      await settling;
+    } finally {
+      settling = undefined;
     }
-  }
+  };
+
+  await runLanes(lanesOf(events), options.concurrency, async (event) => {
+    pending.push(await handleEvent(ctx, registry.get(event.name) ?? [], event, options.handlerTimeoutMs));
+    await settleNowAndThen();
+  });
+  await settling;
   await settle();
   return result;
 }

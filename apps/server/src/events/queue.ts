@@ -5,6 +5,8 @@ import type { Queryable } from '../db/types.js';
 export type ClaimedEvent = {
   id: string;
   name: string;
+  /** The resource the event is about (a check, config item, component…), when it has one. */
+  eventId: string | null;
   properties: Record<string, unknown>;
   attempts: number;
   /** Domains whose handler already succeeded on an earlier attempt. */
@@ -16,6 +18,7 @@ export type ClaimedEvent = {
 const claimedRow = z.object({
   id: z.string(),
   name: z.string(),
+  event_id: z.string().nullable(),
   properties: z.record(z.string(), z.unknown()).nullable(),
   attempts: z.number(),
   handled_by: z.array(z.string()),
@@ -49,7 +52,7 @@ export async function claimEvents(
      UPDATE event_queue q
      SET claimed_by = $1, available_at = coalesce($3::timestamptz, now()) + make_interval(secs => $4)
      FROM due WHERE q.id = due.id
-     RETURNING q.id, q.name, q.properties, q.attempts, q.handled_by, q.priority, q.created_at`,
+     RETURNING q.id, q.name, q.event_id::text, q.properties, q.attempts, q.handled_by, q.priority, q.created_at`,
     [claim.token, claim.limit, claim.now, claim.leaseMs / 1000],
   );
   return rows
@@ -58,6 +61,7 @@ export async function claimEvents(
       return {
         id: row.id,
         name: row.name,
+        eventId: row.event_id,
         properties: row.properties ?? {},
         attempts: row.attempts,
         handledBy: row.handled_by,

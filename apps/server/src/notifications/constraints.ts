@@ -1,6 +1,7 @@
 import { parseDuration } from '@opsdeck/shared';
 import type { ServerContext } from '../context.js';
-import { insertHistory, recordBlocked, sendsWithin, sentWithin } from './history.js';
+import { insertHistory, recordBlocked, sentWithin } from './history.js';
+import { takeRateSlot } from './rate-limit.js';
 import type { EventScope } from './pipeline.js';
 import type { Recipient } from './recipients.js';
 import { waitForMs, type RuleRow } from './rule.js';
@@ -10,6 +11,12 @@ import { renderAndDeliver } from './send.js';
  * One recipient of one rule, in Mission Control's order: resource gone → skipped; repeat
  * interval; silences; rate limit; wait_for (held as pending); render and deliver. Each
  * outcome is one history row (blocked ones counted into a recent one).
+ *
+ * Events of different resources are handled side by side (EVENT_CONCURRENCY) and by several
+ * processes, so the rate limit is one atomic step (rate-limit.ts). One resource's events are
+ * handled in order by one process (the consumer's lanes), so its repeat interval needs no
+ * lock. A process that dies mid-send leaves its event to be handled again after the lease:
+ * the queue, not the history, is what keeps a notification from being lost.
  */
 export async function throughConstraints(
   ctx: ServerContext,
@@ -49,20 +56,17 @@ export async function throughConstraints(
     return;
   }
   const { rateLimit, rateWindowMs } = ctx.config.notifications;
-  if ((await sendsWithin(db, rule.id, rateWindowMs)) >= rateLimit) {
+  if (!(await takeRateSlot(db, rule.id, rateLimit, rateWindowMs))) {
     const hours = Math.round((rateWindowMs / 3_600_000) * 10) / 10;
     const error = `rate limit: ${rateLimit} notifications per ${hours}h`;
     await recordBlocked(db, { ...base, status: 'skipped', error });
     return;
   }
+  const properties = scope.resource.properties;
   const wait = waitForMs(rule);
   if (wait > 0) {
-    await insertHistory(db, {
-      ...base,
-      status: 'pending',
-      notBefore: new Date(Date.now() + wait),
-      payload: { properties: scope.resource.properties },
-    });
+    const notBefore = new Date(Date.now() + wait);
+    await insertHistory(db, { ...base, status: 'pending', notBefore, payload: { properties } });
     return;
   }
   await insertHistory(db, { ...base, ...(await renderAndDeliver(ctx, rule, scope, recipient)) });

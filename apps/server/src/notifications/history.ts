@@ -81,21 +81,23 @@ export async function sentWithin(
 ): Promise<string | undefined> {
   const { rows } = await db.query<{ id: string }>(
     `SELECT id FROM notification_send_history
-     WHERE notification_id = $1 AND resource_id = $2 AND source_event = $3 AND status = 'sent'
-       AND recipient IS NOT DISTINCT FROM $4 AND created_at > now() - make_interval(secs => $5::float8 / 1000)
+     WHERE notification_id = $1 AND resource_id = $2 AND source_event = $3
+       AND status = 'sent' AND recipient IS NOT DISTINCT FROM $4 AND created_at > now() - make_interval(secs => $5::float8 / 1000)
      ORDER BY created_at DESC LIMIT 1`,
     [key.notificationId, key.resourceId, key.sourceEvent, key.recipient, ms],
   );
   return rows[0]?.id;
 }
 
-/** Sends (and sends on their way) of a rule within the last `ms`, for the rate limit. */
-export async function sendsWithin(db: Queryable, notificationId: string, ms: number): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM notification_send_history
-     WHERE notification_id = $1 AND status IN ('sent', 'error', 'pending')
-       AND created_at > now() - make_interval(secs => $2::float8 / 1000)`,
-    [notificationId, ms],
+/** How a held or reserved row ended. */
+export type Outcome = Pick<HistoryEntry, 'status' | 'error' | 'body' | 'durationMillis' | 'silencedBy'>;
+
+/** Writes the outcome over a pending (wait_for) row. */
+export async function settleHistory(db: Queryable, id: string, o: Outcome): Promise<void> {
+  await db.query(
+    `UPDATE notification_send_history SET status = $2, error = $3, body = $4, duration_millis = $5,
+       silenced_by = $6, created_at = now(), payload = NULL
+     WHERE id = $1`,
+    [id, o.status, o.error ?? null, o.body ?? null, o.durationMillis ?? null, o.silencedBy ?? null],
   );
-  return rows[0]?.n ?? 0;
 }

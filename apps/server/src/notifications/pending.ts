@@ -1,9 +1,9 @@
-import type { SendStatus } from '@opsdeck/shared';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import type { JobDefinition } from '../jobs/scheduler.js';
 import { currentHealth, eventResource } from './event-resource.js';
 import { passesFilter } from './filter.js';
+import { settleHistory, type Outcome } from './history.js';
 import { eventScope } from './pipeline.js';
 import { recipientsOf } from './recipients.js';
 import { ruleById } from './rule.js';
@@ -23,23 +23,6 @@ const pendingRowSchema = z.object({
     .nullable()
     .catch(null),
 });
-
-type Outcome = {
-  status: SendStatus;
-  error?: string;
-  body?: string;
-  durationMillis?: number;
-  silencedBy?: string;
-};
-
-async function settle(ctx: ServerContext, id: string, o: Outcome): Promise<void> {
-  await ctx.db.query(
-    `UPDATE notification_send_history SET status = $2, error = $3, body = $4, duration_millis = $5,
-       silenced_by = $6, created_at = now(), payload = NULL
-     WHERE id = $1`,
-    [id, o.status, o.error ?? null, o.body ?? null, o.durationMillis ?? null, o.silencedBy ?? null],
-  );
-}
 
 /** What a held notification becomes when its wait is over. */
 async function decide(ctx: ServerContext, row: z.infer<typeof pendingRowSchema>): Promise<Outcome> {
@@ -78,7 +61,7 @@ export async function processPending(ctx: ServerContext, limit = BATCH): Promise
   );
   for (const raw of rows) {
     const row = pendingRowSchema.parse(raw);
-    await settle(ctx, row.id, await decide(ctx, row));
+    await settleHistory(ctx.db, row.id, await decide(ctx, row));
   }
   return rows.length;
 }

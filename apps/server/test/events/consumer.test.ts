@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerContext } from '../../src/context.js';
 import { migrate } from '../../src/db/migrate.js';
@@ -64,7 +65,7 @@ describe.each(DB_KINDS)('the event consumer on %s', (kind) => {
     );
   });
 
-  it('hands each event to every domain handling its name, highest priority first, then oldest', async () => {
+  it('hands each event to every domain handling its name, highest priority first, then oldest (one at a time)', async () => {
     const [first, second] = await queueEvents(db, 'config.created', 2);
     await db.query('UPDATE event_queue SET priority = 10 WHERE id = $1 RETURNING id', [second]);
     const seen: string[] = [];
@@ -74,7 +75,7 @@ describe.each(DB_KINDS)('the event consumer on %s', (kind) => {
       playbooks: { 'config.created': record('playbooks') },
     });
 
-    await drainEvents(ctx, handlers, testOptions(ctx, { batchSize: 10 }));
+    await drainEvents(ctx, handlers, testOptions(ctx, { batchSize: 10, concurrency: 1 }));
 
     expect(seen).toEqual([
       `notifications:${second}`,
@@ -82,6 +83,47 @@ describe.each(DB_KINDS)('the event consumer on %s', (kind) => {
       `notifications:${first}`,
       `playbooks:${first}`,
     ]);
+    expect(await queued()).toEqual([]);
+  });
+
+  it("handles different resources' events side by side and one resource's events in order", async () => {
+    const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+    for (const [name, resource] of [
+      ['check.failed', a],
+      ['check.failed', b],
+      ['check.passed', a],
+      ['check.passed', b],
+    ] as const) {
+      await db.query(
+        `INSERT INTO event_queue (name, event_id, properties, created_at) VALUES ($1, $2, '{}', clock_timestamp())`,
+        [name, resource],
+      );
+    }
+    const seen: string[] = [];
+    let running = 0;
+    let mostAtOnce = 0;
+    // Each handler waits until the other lane has started too, which only side-by-side lanes allow.
+    let release: () => void = () => undefined;
+    const bothStarted = new Promise<void>((resolve) => (release = resolve));
+    const handle = async (e: DomainEvent) => {
+      running++;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      if (mostAtOnce >= 2) release();
+      await Promise.race([bothStarted, new Promise((r) => setTimeout(r, 2000))]);
+      const { rows } = await db.query<{ event_id: string }>(
+        'SELECT event_id::text FROM event_queue WHERE id = $1',
+        [e.id],
+      );
+      seen.push(`${e.name}:${rows[0]?.event_id === a ? 'a' : 'b'}`);
+      running--;
+    };
+    const handlers = registry({ notifications: { 'check.failed': handle, 'check.passed': handle } });
+
+    await drainEvents(ctx, handlers, testOptions(ctx, { batchSize: 10, concurrency: 4 }));
+
+    expect(mostAtOnce).toBe(2);
+    expect(seen.filter((s) => s.endsWith(':a'))).toEqual(['check.failed:a', 'check.passed:a']);
+    expect(seen.filter((s) => s.endsWith(':b'))).toEqual(['check.failed:b', 'check.passed:b']);
     expect(await queued()).toEqual([]);
   });
 
