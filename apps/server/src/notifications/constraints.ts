@@ -1,5 +1,6 @@
 import { parseDuration } from '@opsdeck/shared';
 import type { ServerContext } from '../context.js';
+import { groupKeyOf, holdInGroup } from './groups.js';
 import { insertHistory, recordBlocked, sentWithin } from './history.js';
 import { takeRateSlot } from './rate-limit.js';
 import type { EventScope } from './pipeline.js';
@@ -9,7 +10,8 @@ import { renderAndDeliver } from './send.js';
 
 /**
  * One recipient of one rule, in Mission Control's order: resource gone → skipped; repeat
- * interval; silences; rate limit; wait_for (held as pending); render and deliver. Each
+ * interval; silences; rate limit; wait_for (held as pending, in its group when the rule has
+ * group_by); render and deliver. Each
  * outcome is one history row (blocked ones counted into a recent one).
  *
  * Events of different resources are handled side by side (EVENT_CONCURRENCY) and by several
@@ -65,8 +67,15 @@ export async function throughConstraints(
   const properties = scope.resource.properties;
   const wait = waitForMs(rule);
   if (wait > 0) {
-    const notBefore = new Date(Date.now() + wait);
-    await insertHistory(db, { ...base, status: 'pending', notBefore, payload: { properties } });
+    const held = {
+      ...base,
+      status: 'pending' as const,
+      notBefore: new Date(Date.now() + wait),
+      payload: { properties },
+    };
+    const groupKey = groupKeyOf(rule, scope.resource);
+    if (groupKey) await holdInGroup(db, held, rule, groupKey);
+    else await insertHistory(db, held);
     return;
   }
   await insertHistory(db, { ...base, ...(await renderAndDeliver(ctx, rule, scope, recipient)) });

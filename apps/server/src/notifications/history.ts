@@ -4,6 +4,8 @@ import type { EventResource } from './event-resource.js';
 
 /** One history row to write. */
 export type HistoryEntry = {
+  /** Given when the row must be known before it is written (a group's first row). */
+  id?: string;
   notificationId: string;
   sourceEvent: string;
   resource: EventResource;
@@ -16,6 +18,8 @@ export type HistoryEntry = {
   error?: string;
   durationMillis?: number;
   payload?: unknown;
+  groupKey?: string;
+  groupId?: string;
 };
 
 /** Blocked rows of the same rule, event, resource, recipient and status within this window are one row. */
@@ -23,9 +27,11 @@ export const DEDUP_WINDOW = '24 hours';
 
 export async function insertHistory(db: Queryable, e: HistoryEntry): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
-    `INSERT INTO notification_send_history (notification_id, source_event, resource_id, resource_type, resource,
-       status, recipient, person_id, silenced_by, not_before, body, error, duration_millis, payload)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING id`,
+    `INSERT INTO notification_send_history (id, notification_id, source_event, resource_id, resource_type,
+       resource, status, recipient, person_id, silenced_by, not_before, body, error, duration_millis, payload,
+       group_key, group_id)
+     VALUES (coalesce($15::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+       $16, $17) RETURNING id`,
     [
       e.notificationId,
       e.sourceEvent,
@@ -41,6 +47,9 @@ export async function insertHistory(db: Queryable, e: HistoryEntry): Promise<str
       e.error ?? null,
       e.durationMillis ?? null,
       e.payload === undefined ? null : JSON.stringify(e.payload),
+      e.id ?? null,
+      e.groupKey ?? null,
+      e.groupId ?? null,
     ],
   );
   return rows[0]?.id ?? '';

@@ -94,6 +94,8 @@ export async function notificationColumns(
     repeat_interval: spec.repeatInterval ?? null,
     wait_for: spec.waitFor === undefined ? null : (durationToNanos(spec.waitFor) ?? null),
     group_by: spec.groupBy ?? null,
+    group_by_interval:
+      spec.groupByInterval === undefined ? null : (durationToNanos(spec.groupByInterval) ?? null),
     properties: spec.properties ?? null,
   };
 }

@@ -47,14 +47,48 @@ function defaultBody(r: EventResource): string {
   ].join('');
 }
 
-/** The message of a rule for one event: its title and body templates, or the built-in ones. */
+/** One event as a message needs it (the pipeline's EventScope). */
+type MessageEvent = { name: string; resource: EventResource; vars: Record<string, unknown> };
+
+const RESOURCE_NOUN: Readonly<Record<string, string>> = {
+  check: 'checks',
+  config: 'configs',
+  component: 'components',
+  canary: 'canaries',
+};
+
+/** The built-in lines naming a group's other resources, with links back to the console. */
+function groupList(grouped: readonly MessageEvent[]): string {
+  const lines = grouped.map(
+    (g) => `- [${g.resource.summary.name || g.resource.id}](${String(g.vars.permalink)})`,
+  );
+  return `\n\nAlso in this group:\n${lines.join('\n')}`;
+}
+
+/**
+ * The message of a rule for one event: its title and body templates, or the built-in ones.
+ * `grouped` are the other events of its group (group_by) sent in the same message: templates
+ * see every resource's name in `groupedResources`; the built-in title counts them and the
+ * built-in body lists them.
+ */
 export function renderMessage(
   rule: { title: string | null; template: string | null },
-  event: string,
-  r: EventResource,
-  vars: Record<string, unknown>,
+  event: MessageEvent,
+  grouped: readonly MessageEvent[] = [],
 ): RenderedMessage {
-  const title = renderTemplate(rule.title?.trim() ? rule.title : defaultTitle(event, r), vars).trim();
-  const markdown = renderTemplate(rule.template?.trim() ? rule.template : defaultBody(r), vars).trim();
+  const r = event.resource;
+  const vars = {
+    ...event.vars,
+    groupedResources: [event, ...grouped].map((g) => g.resource.summary.name || g.resource.id),
+  };
+  const ownTitle = Boolean(rule.title?.trim());
+  let title = renderTemplate(ownTitle ? (rule.title ?? '') : defaultTitle(event.name, r), vars).trim();
+  if (!ownTitle && grouped.length) {
+    const noun = grouped.length === 1 ? r.type : (RESOURCE_NOUN[r.type] ?? r.type);
+    title += ` (and ${grouped.length} more ${noun})`;
+  }
+  const ownBody = Boolean(rule.template?.trim());
+  let markdown = renderTemplate(ownBody ? (rule.template ?? '') : defaultBody(r), vars).trim();
+  if (!ownBody && grouped.length) markdown += groupList(grouped);
   return { title, markdown, html: markdownToHtml(markdown) };
 }

@@ -17,13 +17,15 @@ export const ruleRowSchema = z.object({
   custom_services: z.array(notificationServiceSchema).nullable(),
   repeat_interval: z.string().nullable(),
   wait_for: z.union([z.number(), z.string()]).nullable(),
+  group_by: z.array(z.string()).nullable(),
+  group_by_interval: z.union([z.number(), z.string()]).nullable(),
   error: z.string().nullable(),
   error_at: z.coerce.date().nullable(),
 });
 export type RuleRow = z.infer<typeof ruleRowSchema>;
 
 const RULE_COLUMNS =
-  'id, name, namespace, events, title, template, filter, properties, person_id, team_id, custom_services, repeat_interval, wait_for, error, error_at';
+  'id, name, namespace, events, title, template, filter, properties, person_id, team_id, custom_services, repeat_interval, wait_for, group_by, group_by_interval, error, error_at';
 
 /** The live rules listening to event name $1, oldest first, as one JSON array. */
 export const RULES_JSON_SQL = (param: string) =>
@@ -55,6 +57,16 @@ export function ruleResting(rule: RuleRow, now: Date): boolean {
     rule.error_at !== null &&
     now.getTime() - rule.error_at.getTime() < RULE_ERROR_BACKOFF_MS
   );
+}
+
+/** How long a group takes new members when the rule does not say (Mission Control's default). */
+const DEFAULT_GROUP_BY_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
+/** group_by_interval (nanoseconds) as milliseconds. */
+export function groupByIntervalMs(rule: Pick<RuleRow, 'group_by_interval'>): number {
+  return rule.group_by_interval === null
+    ? DEFAULT_GROUP_BY_INTERVAL_MS
+    : Math.round(Number(rule.group_by_interval) / 1_000_000);
 }
 
 /** wait_for (nanoseconds) as milliseconds; 0 when not set. */

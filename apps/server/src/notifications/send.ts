@@ -6,16 +6,20 @@ import type { Recipient } from './recipients.js';
 import { renderMessage } from './render.js';
 import type { RuleRow } from './rule.js';
 
-/** Renders and delivers now; the outcome (`sent` or `error`, with the time it took) is returned for the history. */
+/**
+ * Renders and delivers now; the outcome (`sent` or `error`, with the time it took) is returned
+ * for the history. `grouped` are the other events of a group sent in the same message.
+ */
 export async function renderAndDeliver(
   ctx: ServerContext,
   rule: RuleRow,
   scope: EventScope,
   recipient: Recipient,
+  grouped: readonly EventScope[] = [],
 ): Promise<Pick<HistoryEntry, 'status' | 'body' | 'error' | 'durationMillis'>> {
   let message;
   try {
-    message = renderMessage(rule, scope.name, scope.resource, scope.vars);
+    message = renderMessage(rule, scope, grouped);
   } catch (e) {
     return { status: 'error', error: `template: ${e instanceof Error ? e.message : String(e)}` };
   }

@@ -37,6 +37,7 @@ const COLUMN_SCHEMAS: Record<string, z.ZodType> = {
   repeat_interval: repeatIntervalSchema.nullable(),
   wait_for: z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).nullable(),
   group_by: z.array(z.string().min(1)).nullable(),
+  group_by_interval: z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).nullable(),
   custom_services: z.array(serviceSchema).min(1).nullable(),
   properties: z.record(z.string(), z.string()).nullable(),
 };

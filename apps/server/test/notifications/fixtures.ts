@@ -73,6 +73,7 @@ export type RuleFields = {
   repeat_interval?: string;
   /** Milliseconds (stored as nanoseconds). */
   wait_for_ms?: number;
+  group_by?: string[];
 };
 
 let ruleNumber = 0;
@@ -82,8 +83,8 @@ export async function addRule(db: Db, f: RuleFields): Promise<string> {
   const services = f.url ? [{ url: f.url }] : f.connection ? [{ connection: f.connection }] : null;
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO notifications (name, events, filter, title, template, custom_services, person_id, team_id,
-       repeat_interval, wait_for)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
+       repeat_interval, wait_for, group_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
     [
       f.name ?? `rule-${++ruleNumber}`,
       f.events ?? ['check.failed'],
@@ -95,6 +96,7 @@ export async function addRule(db: Db, f: RuleFields): Promise<string> {
       f.team_id ?? null,
       f.repeat_interval ?? null,
       f.wait_for_ms === undefined ? null : f.wait_for_ms * 1_000_000,
+      f.group_by ?? null,
     ],
   );
   return rows[0]!.id;

@@ -140,6 +140,47 @@ describe.each(DB_KINDS)('the notification pipeline on %s', (kind) => {
     expect(hooks.hooks).toEqual([]);
   });
 
+  describe('group_by', () => {
+    it('sends the failures of one group held together as one message, and other groups on their own', async () => {
+      const ctx = notificationContext(db);
+      const ruleId = await addRule(db, { url: webhook, wait_for_ms: 120_000, group_by: ['label:team'] });
+      const checks: Record<string, string> = {};
+      for (const [name, team] of [
+        ['cart', 'shop'],
+        ['basket', 'shop'],
+        ['payment', 'shop'],
+        ['search', 'catalog'],
+      ] as const) {
+        checks[name] = (await addCheck(db, name, { team })).checkId;
+        await setCheckStatus(db, checks[name]!, 'unhealthy');
+      }
+      await drain(ctx);
+      expect((await history(db, ruleId)).map((r) => r.status)).toEqual([
+        'pending',
+        'pending',
+        'pending',
+        'pending',
+      ]);
+      // payment recovers while held: it is left out of its group's message.
+      await setCheckStatus(db, checks.payment!, 'healthy');
+
+      await waitIsOver();
+      await processPending(ctx);
+
+      const titles = hooks.hooks.map((h) => (JSON.parse(h.body) as { title: string }).title).sort();
+      expect(titles).toHaveLength(2);
+      expect(titles).toContain('Check search has failed');
+      expect(titles.find((t) => t !== 'Check search has failed')).toMatch(
+        /^Check (cart|basket) has failed \(and 1 more check\)$/,
+      );
+      const shop = hooks.hooks.map((h) => h.body).find((b) => b.includes('more check'));
+      expect(shop).toContain('Also in this group');
+      const rows = await history(db, ruleId);
+      const byResource = Object.fromEntries(rows.map((r) => [r.resource.name, r.status]));
+      expect(byResource).toEqual({ cart: 'sent', basket: 'sent', payment: 'skipped', search: 'sent' });
+    });
+  });
+
   describe('wait_for', () => {
     it('holds the notification, then sends it when the check is still failing', async () => {
       const ctx = notificationContext(db);

@@ -119,7 +119,7 @@ export const notificationSpecSchema = z
     repeatInterval: repeatIntervalSchema.optional(),
     waitFor: waitForSchema.optional(),
     groupBy: z.array(groupBySchema).optional(),
-    /** Accepted for Mission Control specs; grouping windows are not applied yet. */
+    /** How long a group takes new members, from its first event (default 24h). */
     groupByInterval: durationText.optional(),
     /** Accepted for Mission Control specs (Kubernetes re-scrapes before wait_for ends). */
     waitForEvalPeriod: durationText.optional(),
@@ -164,6 +164,8 @@ export const notificationColumnsSchema = z.object({
   /** Nanoseconds, as Mission Control stores it. */
   wait_for: z.union([z.number(), z.string()]).nullable(),
   group_by: z.array(z.string()).nullable(),
+  /** Nanoseconds, as wait_for. */
+  group_by_interval: z.union([z.number(), z.string()]).nullable(),
   properties: z.record(z.string(), z.string()).nullable(),
 });
 export type NotificationColumns = z.infer<typeof notificationColumnsSchema>;
@@ -218,6 +220,8 @@ export function notificationSpecOf(stored: unknown): Record<string, unknown> {
   if (row.wait_for !== null && row.wait_for !== undefined)
     spec.waitFor = nanosToDuration(Number(row.wait_for));
   if (row.group_by?.length) spec.groupBy = row.group_by;
+  if (row.group_by_interval !== null && row.group_by_interval !== undefined)
+    spec.groupByInterval = nanosToDuration(Number(row.group_by_interval));
   if (row.properties && Object.keys(row.properties).length) spec.properties = row.properties;
   return spec;
 }
