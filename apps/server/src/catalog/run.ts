@@ -6,6 +6,8 @@ import { analyseItems } from './analysis/index.js';
 import { applyRetention, deleteStaleItems } from './retention.js';
 import { runAllKinds } from './scrapers/registry.js';
 import type { ScraperRow } from './scrapers/types.js';
+import { backfillDemoChanges } from './demo/history.js';
+import { DEMO_SOURCE } from './demo/seed.js';
 import { persistScrape } from './store.js';
 import type { ScrapedChange, ScrapedItem } from './types.js';
 
@@ -29,7 +31,7 @@ type RunCtx = Pick<ServerContext, 'db' | 'log' | 'config' | 'metrics'>;
 
 async function loadScraper(ctx: RunCtx, id: string): Promise<ScraperRow> {
   const r = await ctx.db.query<ScraperRow>(
-    'SELECT id, name, namespace, agent_id, schedule, spec FROM config_scrapers WHERE id = $1 AND deleted_at IS NULL',
+    'SELECT id, name, namespace, agent_id, schedule, spec, source FROM config_scrapers WHERE id = $1 AND deleted_at IS NULL',
     [id],
   );
   const row = r.rows[0];
@@ -115,6 +117,9 @@ export async function runScraper(
         return scrape(ctx, scraper, parsed.data, signal);
       },
     );
+    // The demo's catalog gets its week of past changes once its items exist.
+    if (scraper.source === DEMO_SOURCE && outcome.result.configs_scraped > 0)
+      await backfillDemoChanges(ctx.db, scraper.id);
     return outcome.result;
   } catch (e) {
     if (e instanceof ScrapeFailed) return { configs_scraped: 0, changes: 0, errors: e.errors };

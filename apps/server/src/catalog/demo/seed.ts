@@ -2,6 +2,8 @@ import type { SeedModule } from '../../seed/types.js';
 import { DEMO_CATALOG_PATH } from './files.js';
 
 export const DEMO_SCRAPER_NAME = 'demo-cluster';
+/** The `source` of the demo's own rows, which marks what the demo may add history to. */
+export const DEMO_SOURCE = 'demo';
 
 /** The demo's scraper: the manifests under DATA_DIR/files/demo-catalog, scraped every minute. */
 export const DEMO_SCRAPER_SPEC = {
@@ -39,9 +41,9 @@ export const catalogSeed: SeedModule = {
   async run(tx) {
     await tx.query(
       `INSERT INTO config_scrapers (name, namespace, description, spec, source, schedule, created_by)
-       VALUES ($1, 'default', 'Kubernetes manifests and AWS resources of the demo environment', $2, 'demo', '@every 1m',
+       VALUES ($1, 'default', 'Kubernetes manifests and AWS resources of the demo environment', $2, $3, '@every 1m',
          (SELECT id FROM people WHERE email = 'priya.raman@example.com'))`,
-      [DEMO_SCRAPER_NAME, JSON.stringify(DEMO_SCRAPER_SPEC)],
+      [DEMO_SCRAPER_NAME, JSON.stringify(DEMO_SCRAPER_SPEC), DEMO_SOURCE],
     );
   },
 };

@@ -10,6 +10,8 @@ export type ScraperRow = {
   agent_id: string;
   schedule: string | null;
   spec: unknown;
+  /** 'demo' for the demo's own scraper (catalog/demo/seed.ts). */
+  source?: string;
 };
 
 export type ScrapeContext = {
