@@ -72,7 +72,11 @@ export async function refreshStatuses(db: Queryable, topologyId: string): Promis
     check_id: string;
     status: string | null;
   }>(
-    `SELECT r.component_id, k.id AS check_id, k.status
+    // A check that has not run in this process yet (status NULL) counts with its newest stored
+    // result, so a fresh start shows the health the history says instead of grey cards.
+    `SELECT r.component_id, k.id AS check_id,
+       coalesce(k.status, (SELECT CASE WHEN s.status THEN 'healthy' ELSE 'unhealthy' END
+                           FROM check_statuses s WHERE s.check_id = k.id ORDER BY s.time DESC LIMIT 1)) AS status
      FROM check_component_relationships r
      JOIN components c ON c.id = r.component_id
      JOIN checks k ON k.id = r.check_id

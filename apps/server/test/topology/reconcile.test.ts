@@ -179,6 +179,20 @@ describe.each(DB_KINDS)('topology reconciliation (%s)', (kind) => {
     await setCheckStatus(server.db, checks['shop-cart']!, 'unhealthy');
   });
 
+  it('counts a check that has not run since start by its newest stored result (demo history)', async () => {
+    const cart = checks['shop-cart']!;
+    await server.db.query('UPDATE checks SET status = NULL WHERE id = $1', [cart]);
+    await server.db.query(
+      `INSERT INTO check_statuses (check_id, time, duration, status) VALUES
+         ($1, now() - interval '20 minutes', 5, true), ($1, now() - interval '10 minutes', 5, false)`,
+      [cart],
+    );
+    await topologyStatusRefresh.run(server.ctx, new AbortController().signal);
+    const now = await componentsByName(server.db, topologyId);
+    expect(now.get('shop')!.status_reason).toBe('1 of 3 checks failing; 1 of 2 components unhealthy');
+    await setCheckStatus(server.db, cart, 'unhealthy');
+  });
+
   it('keeps ids on re-runs and soft-deletes components whose items are gone', async () => {
     const before = await componentsByName(server.db, topologyId);
     const again = await reconcileTopology(server.ctx, topologyId);
