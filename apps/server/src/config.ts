@@ -28,7 +28,7 @@ const envSchema = z.object({
   EVENT_BACKOFF_BASE: z.string().default('60s'),
   EVENT_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(3),
   EVENT_BATCH_SIZE: z.coerce.number().int().min(1).max(1000).default(100),
-  EVENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  EVENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   EVENT_HANDLER_TIMEOUT: z.string().default('2m'),
   // Notifications (docs/notifications.md): sends per rule within the window.
   NOTIFICATION_RATE_LIMIT: z.coerce.number().int().min(1).default(50),

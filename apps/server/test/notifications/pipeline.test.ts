@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrate.js';
 import type { Db } from '../../src/db/types.js';
 import { processPending } from '../../src/notifications/pending.js';
+import { takeRateSlot } from '../../src/notifications/rate-limit.js';
 import { DB_KINDS, freshDb } from '../helpers.js';
 import {
   addCheck,
@@ -125,6 +126,16 @@ describe.each(DB_KINDS)('the notification pipeline on %s', (kind) => {
     expect(skipped).toHaveLength(7);
     expect(new Set(skipped.map((r) => r.error))).toEqual(new Set(['rate limit: 3 notifications per 4h']));
     expect(hooks.hooks).toHaveLength(3);
+  });
+
+  it('never lets more than the limit through when sends are taken several at a time (high limits)', async () => {
+    const ruleId = await addRule(db, { url: webhook });
+    // A limit of 500 lets a process take 10 sends at once; 700 senders at the same time.
+    const taken = await Promise.all(
+      Array.from({ length: 700 }, () => takeRateSlot(db, ruleId, 500, 3_600_000)),
+    );
+    expect(taken.filter(Boolean)).toHaveLength(500);
+    expect(await takeRateSlot(db, ruleId, 500, 3_600_000)).toBe(false);
   });
 
   it('skips an event whose resource no longer exists', async () => {
