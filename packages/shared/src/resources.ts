@@ -129,6 +129,17 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable<string, Ta
   notification_send_history_summary: { read: 'notifications', write: null },
   notification_silences: { read: 'notifications', write: 'notifications' },
   incident_rules: { read: 'incident', write: 'incident', secrets: { spec: specColumn('incident_rules') } },
+  incidents: { read: 'incident', write: 'incident' },
+  incident_summary: { read: 'incident', write: null },
+  incident_histories: { read: 'incident', write: null },
+  incidents_by_component: { read: 'incident', write: null },
+  incidents_by_config: { read: 'incident', write: null },
+  incidents_by_check: { read: 'incident', write: null },
+  hypotheses: { read: 'incident', write: 'incident' },
+  evidences: { read: 'evidences', write: 'evidences' },
+  comments: { read: 'comments', write: 'comments' },
+  comment_mentions: { read: 'comments', write: null },
+  responders: { read: 'responder', write: 'responder' },
   // Writes only through the data API's hook (validation, encryption); reads never see a secret.
   connections: {
     read: 'connections',

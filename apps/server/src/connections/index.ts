@@ -32,3 +32,5 @@ export {
   type DeliveryContext,
   type Sender,
 } from './senders/index.js';
+export { sendHttpOk, type HttpAnswer } from './senders/http.js';
+export { basicAuth } from './senders/types.js';

@@ -27,3 +27,4 @@ export {
   type CelErrorKind,
   type CompiledCel,
 } from './cel/index.js';
+export { inTimeRange } from './cel/ext-time.js';

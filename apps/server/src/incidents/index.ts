@@ -1,12 +1,57 @@
-import type { DomainModule } from '../platform/domain.js';
+import type { DomainModule, EventHandler } from '../platform/domain.js';
+import { incidentWriteHooks } from './incident-write-hooks.js';
+import {
+  evaluateEvidenceJob,
+  incidentRulesJob,
+  reevaluateForResource,
+  rulesOnComponentEvent,
+} from './jobs.js';
+import { reachResponder } from './reach-responder.js';
 import { incidentsRoutes } from './routes.js';
 import { incidentsSeed } from './seed.js';
 import { incidentRuleWriteHook } from './write-hook.js';
 
-/** Incidents: the rules that open incidents (incidents themselves come later). */
+/** Health events after which the definitions of done of incidents about that resource are evaluated. */
+const HEALTH_EVENTS = [
+  'check.passed',
+  'check.failed',
+  'component.healthy',
+  'component.unhealthy',
+  'component.warning',
+  'component.unknown',
+  'config.healthy',
+  'config.unhealthy',
+  'config.warning',
+  'config.degraded',
+  'config.unknown',
+];
+
+const both =
+  (...handlers: EventHandler[]): EventHandler =>
+  async (event, ctx) => {
+    for (const h of handlers) await h(event, ctx);
+  };
+
+/**
+ * Incidents (docs/incidents.md): incidents, their hypothesis tree, evidence, responders and
+ * comments through the data API, the changelog and incident events written by the database,
+ * definitions of done that evaluate themselves, and the rules that open incidents.
+ */
 export const incidentsDomain: DomainModule = {
   name: 'incidents',
   routes: incidentsRoutes,
+  jobs: [evaluateEvidenceJob, incidentRulesJob],
   seeds: [incidentsSeed],
-  writeHooks: { incident_rules: incidentRuleWriteHook },
+  writeHooks: { incident_rules: incidentRuleWriteHook, ...incidentWriteHooks },
+  eventHandlers: {
+    ...Object.fromEntries(
+      HEALTH_EVENTS.map((name): [string, EventHandler] => [
+        name,
+        name.startsWith('component.')
+          ? both(reevaluateForResource, rulesOnComponentEvent)
+          : reevaluateForResource,
+      ]),
+    ),
+    'incident.responder.added': reachResponder,
+  },
 };

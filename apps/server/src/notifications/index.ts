@@ -7,6 +7,9 @@ import { notificationsSeed } from './seed.js';
 import { silenceWriteHook } from './silence-write-hook.js';
 import { notificationWriteHook } from './write-hook.js';
 
+export { sendDirect } from './send-direct.js';
+export { DeliveryError } from './deliver.js';
+
 /**
  * The events the pipeline handles: every check, config and component event the producers emit
  * (incident events join with incidents).

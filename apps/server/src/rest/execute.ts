@@ -16,6 +16,14 @@ export function withStatementScope<T>(
   return ctx.db.transaction(fn, { statementTimeoutMs: ctx.config.db.statementTimeoutMs });
 }
 
+/**
+ * Names the person a write transaction acts for, so triggers that keep a changelog (incidents)
+ * can say who made an update: `opsdeck.actor`, local to the transaction.
+ */
+export async function actAs(tx: Queryable, personId: string | undefined): Promise<void> {
+  if (personId) await tx.query(`SELECT set_config('opsdeck.actor', $1, true)`, [personId]);
+}
+
 type PlanNode = { Plan?: { 'Plan Rows'?: number } };
 
 /** The planner's row estimate for a count statement (EXPLAIN FORMAT JSON). */

@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.js';
 import type { DataWriteHooks } from '../platform/data-write-hook.js';
 import { authorize, embeddedRelationNames } from './authorize.js';
 import { tableNotFound } from './errors.js';
-import { firstRow, withStatementScope, plannedCount, type ReadRow } from './execute.js';
+import { actAs, firstRow, withStatementScope, plannedCount, type ReadRow } from './execute.js';
 import { parseRequest } from './parse/request.js';
 import type { ApiRequest } from './parse/types.js';
 import { planRead } from './plan/read.js';
@@ -109,6 +109,7 @@ async function write(
   const result = await withStatementScope(ctx, false, async (tx): Promise<WriteResult> => {
     if (mutation.kind === 'update' && mutation.columns.length === 0)
       return { body: '[]', page: 0, location: null };
+    await actAs(tx, req.principal?.personId);
     const stmt = writeStatement(rel, mutation, root, {
       representation,
       stripNulls: apiReq.stripNulls,

@@ -1,1 +1,2 @@
 export * from './incident-rule-spec.js';
+export * from './incident.js';

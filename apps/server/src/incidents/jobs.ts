@@ -1,0 +1,46 @@
+import type { ServerContext } from '../context.js';
+import type { JobDefinition } from '../jobs/scheduler.js';
+import type { DomainEvent } from '../platform/domain.js';
+import { evaluateDefinitionsOfDone, incidentsOfResource } from './definition-of-done.js';
+import { runIncidentRules } from './rules.js';
+
+/** Mission Control's `Evaluate Evidence`: every definition of done, every five minutes. */
+export const evaluateEvidenceJob: JobDefinition = {
+  name: 'EvaluateEvidence',
+  intervalSeconds: 300,
+  recordEmptyRuns: false,
+  async run(ctx) {
+    const outcome = await evaluateDefinitionsOfDone(ctx.db);
+    return { success: outcome.changed + outcome.resolved.length + outcome.reopened.length };
+  },
+};
+
+/** The incident rules, every five minutes and shortly after start-up. */
+export const incidentRulesJob: JobDefinition = {
+  name: 'IncidentRules',
+  intervalSeconds: 300,
+  runOnStart: true,
+  recordEmptyRuns: false,
+  async run(ctx) {
+    const outcome = await runIncidentRules(ctx.db);
+    return { success: outcome.opened.length + outcome.autoResolved + outcome.autoClosed };
+  },
+};
+
+/**
+ * A check, component or catalog item changed health: the incidents whose evidence points at
+ * it evaluate their definition of done now rather than at the next job run.
+ */
+export async function reevaluateForResource(event: DomainEvent, ctx: ServerContext): Promise<void> {
+  const p = event.properties;
+  const id = String((event.name.startsWith('config.') ? p.config_id || p.id : p.id) ?? '');
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return;
+  const incidents = await incidentsOfResource(ctx.db, id);
+  if (incidents.length > 0) await evaluateDefinitionsOfDone(ctx.db, incidents);
+}
+
+/** A component's health changed: the incident rules run now for it rather than in five minutes. */
+export async function rulesOnComponentEvent(event: DomainEvent, ctx: ServerContext): Promise<void> {
+  const id = String(event.properties.id ?? '');
+  if (/^[0-9a-f-]{36}$/i.test(id)) await runIncidentRules(ctx.db, { componentId: id });
+}
