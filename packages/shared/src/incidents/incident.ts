@@ -1,4 +1,4 @@
-/** Incident values of spec 2 §3–§4, shared by the server's checks and the web's forms. */
+/** Incident values (statuses, severities, types, the tree, evidence, responders), shared by the server's checks and the web's forms. */
 
 export const INCIDENT_STATUSES = ['new', 'open', 'investigating', 'mitigated', 'resolved', 'closed'] as const;
 export type IncidentStatus = (typeof INCIDENT_STATUSES)[number];
@@ -26,7 +26,7 @@ export const INCIDENT_TYPES = [
 ] as const;
 export type IncidentType = (typeof INCIDENT_TYPES)[number];
 
-/** Create-incident defaults (spec 2 §5). */
+/** Create-incident defaults. */
 export const INCIDENT_DEFAULTS = { severity: 'low', status: 'open', type: 'availability' } as const;
 
 /** The statuses an incident may move to from each status; the current one stays selectable. */
@@ -63,7 +63,7 @@ export const EVIDENCE_TYPES = [
 ] as const;
 export type EvidenceType = (typeof EVIDENCE_TYPES)[number];
 
-/** Responder types and the fields of their forms (spec 2 §3); all but person carry external_id. */
+/** Responder types and the fields of their forms; all but person carry external_id. */
 export const RESPONDER_FIELDS = {
   email: ['to', 'subject', 'body'],
   jira: ['project', 'issueType', 'priority', 'summary', 'description'],
@@ -80,7 +80,7 @@ export const RESPONDER_FIELDS = {
 export type ResponderType = keyof typeof RESPONDER_FIELDS;
 export const RESPONDER_TYPES = Object.keys(RESPONDER_FIELDS) as ResponderType[];
 
-/** Changelog entry types the database writes (spec 2 §3). */
+/** Changelog entry types the database writes. */
 export const INCIDENT_HISTORY_TYPES = [
   'incident.created',
   'incident.status_updated',

@@ -195,7 +195,7 @@ END $$;
 CREATE TRIGGER incidents_changelog AFTER INSERT OR UPDATE OF status ON incidents
   FOR EACH ROW EXECUTE FUNCTION incidents_changelog();
 
--- The status moves spec 2 §4 allows (cancelled from and to anything); resolved / closed times
+-- The status moves the incident page offers (cancelled from and to anything); resolved / closed times
 -- follow the status; updated_at follows every change.
 CREATE FUNCTION incidents_touch() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
