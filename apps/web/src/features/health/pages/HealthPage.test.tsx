@@ -134,4 +134,23 @@ describe('health dashboard', () => {
     expect(server.hrefs().some((u) => u.includes('/api/canary/api/summary?window=10080m'))).toBe(true);
     expect(screen.getByRole('button', { name: /^Refresh rate:/ })).toHaveTextContent('Refresh rate:');
   });
+  it('colours uptime green at 100 % and red below 90 %', async () => {
+    renderWithApp(<HealthPage />, { url: '/health?hidePassing=false&groupBy=no_group' });
+    await screen.findByText('home');
+    const [home, login] = screen.getAllByTestId('uptime');
+    expect(home).toHaveTextContent('100%');
+    expect(home).toHaveClass('text-health-healthy');
+    expect(login).toHaveTextContent('10%');
+    expect(login).toHaveClass('text-health-unhealthy');
+  });
+
+  it("returns to the dashboard's time range when the check panel closes", async () => {
+    const user = userEvent.setup();
+    const r = renderWithApp(<HealthPage />, { url: '/health?timeRange=6h' });
+    await user.click(await screen.findByText('login'));
+    expect(r.location().searchParams.get('checkId')).toBe('b');
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
+    expect(r.location().searchParams.get('checkId')).toBeNull();
+    expect(r.location().searchParams.get('timeRange')).toBe('6h');
+  });
 });
