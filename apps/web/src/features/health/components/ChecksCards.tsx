@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.js';
+import { EMPTY_TEXT } from '../../../ui/DataTable/index.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { checkHealth, groupKey, type GroupRow } from '../lib/checks.js';
 import type { CheckSummary } from '../api/types.js';
@@ -10,10 +12,14 @@ export const CARD_LIMIT = 600;
 type Props = {
   checks: CheckSummary[];
   groupBy: string;
+  /** The window the uptime covers, as 'last 24 h'. */
+  uptimeWindow: string;
+  /** Overrides 'No data available', e.g. when Hide Passing hid every match. */
+  emptyText?: ReactNode;
   onOpenCheck: (id: string) => void;
 };
 
-function Card({ check, onOpen }: { check: CheckSummary; onOpen: () => void }) {
+function Card({ check, covers, onOpen }: { check: CheckSummary; covers: string; onOpen: () => void }) {
   const health = checkHealth(check);
   return (
     <button
@@ -32,7 +38,7 @@ function Card({ check, onOpen }: { check: CheckSummary; onOpen: () => void }) {
         <span className="truncate font-medium">{check.name}</span>
       </span>
       <span className="flex items-center justify-between gap-2 text-xs">
-        <UptimeText uptime={check.uptime} />
+        <UptimeText uptime={check.uptime} covers={covers} />
         <LatencyText ms={check.latency?.rolling1h ?? check.latency?.p95} />
       </span>
       <span className="text-[11px] text-muted">
@@ -43,7 +49,7 @@ function Card({ check, onOpen }: { check: CheckSummary; onOpen: () => void }) {
 }
 
 /** The card layout: one section per group, a card per check. */
-export function ChecksCards({ checks, groupBy, onOpenCheck }: Props) {
+export function ChecksCards({ checks, groupBy, uptimeWindow, emptyText, onOpenCheck }: Props) {
   const shown = checks.slice(0, CARD_LIMIT);
   const sections = new Map<string, CheckSummary[]>();
   for (const c of shown) {
@@ -54,7 +60,9 @@ export function ChecksCards({ checks, groupBy, onOpenCheck }: Props) {
   }
   const keys = [...sections.keys()].sort((a, b) => a.localeCompare(b));
   if (checks.length === 0)
-    return <div className="card flex h-28 items-center justify-center text-muted">No data available</div>;
+    return (
+      <div className="card flex h-28 items-center justify-center text-muted">{emptyText ?? EMPTY_TEXT}</div>
+    );
   return (
     <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto">
       {keys.map((k) => (
@@ -64,7 +72,7 @@ export function ChecksCards({ checks, groupBy, onOpenCheck }: Props) {
           ) : null}
           <div className="grid grid-cols-[repeat(auto-fill,minmax(220px,1fr))] gap-2">
             {(sections.get(k) ?? []).map((c) => (
-              <Card key={c.id} check={c} onOpen={() => onOpenCheck(c.id)} />
+              <Card key={c.id} check={c} covers={uptimeWindow} onOpen={() => onOpenCheck(c.id)} />
             ))}
           </div>
         </section>

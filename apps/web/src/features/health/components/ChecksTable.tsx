@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn.js';
 import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
@@ -7,81 +7,95 @@ import { checkHealth, type DashboardRow } from '../lib/checks.js';
 import { AgeText, HealthCell, LatencyText, UptimeText } from './HealthCells.js';
 
 const col = columnHelper<DashboardRow>();
-const columns = col.columns([
-  col.display({
-    id: 'name',
-    header: 'Checks',
-    size: 420,
-    enableSorting: false,
-    cell: ({ row: { original: r } }) =>
-      r.kind === 'group' ? (
-        <span className="flex items-center gap-1.5 font-semibold">
-          <ChevronRight
-            className={cn('size-3.5 shrink-0 transition-transform', r.expanded && 'rotate-90')}
-            aria-hidden
-          />
-          <StatusDot status={r.health} />
-          <span className="truncate">{r.label}</span>
-          <span className="rounded-full bg-subtle px-1.5 text-[11px] font-medium text-muted">{r.count}</span>
-        </span>
-      ) : (
-        <span className={cn('flex min-w-0 items-center gap-1.5', r.nested && 'pl-8')}>
-          <StatusDot status={checkHealth(r.check)} />
-          <span className="truncate font-medium">{r.check.name}</span>
-          {r.check.type ? <span className="shrink-0 text-[11px] text-muted">{r.check.type}</span> : null}
+/** The columns; the Uptime header names the window the figures cover ('last 24 h'). */
+function checkColumns(uptimeWindow: string) {
+  return col.columns([
+    col.display({
+      id: 'name',
+      header: 'Checks',
+      size: 420,
+      enableSorting: false,
+      cell: ({ row: { original: r } }) =>
+        r.kind === 'group' ? (
+          <span className="flex items-center gap-1.5 font-semibold">
+            <ChevronRight
+              className={cn('size-3.5 shrink-0 transition-transform', r.expanded && 'rotate-90')}
+              aria-hidden
+            />
+            <StatusDot status={r.health} />
+            <span className="truncate">{r.label}</span>
+            <span className="rounded-full bg-subtle px-1.5 text-[11px] font-medium text-muted">
+              {r.count}
+            </span>
+          </span>
+        ) : (
+          <span className={cn('flex min-w-0 items-center gap-1.5', r.nested && 'pl-8')}>
+            <StatusDot status={checkHealth(r.check)} />
+            <span className="truncate font-medium">{r.check.name}</span>
+            {r.check.type ? <span className="shrink-0 text-[11px] text-muted">{r.check.type}</span> : null}
+          </span>
+        ),
+    }),
+    col.display({
+      id: 'health',
+      header: 'Health',
+      size: 120,
+      enableSorting: false,
+      cell: ({ row: { original: r } }) => (
+        <HealthCell status={r.kind === 'group' ? r.health : checkHealth(r.check)} />
+      ),
+    }),
+    col.display({
+      id: 'uptime',
+      header: () => (
+        <span title={`Uptime over the ${uptimeWindow}`}>
+          Uptime <span className="font-normal text-muted">({uptimeWindow})</span>
         </span>
       ),
-  }),
-  col.display({
-    id: 'health',
-    header: 'Health',
-    size: 120,
-    enableSorting: false,
-    cell: ({ row: { original: r } }) => (
-      <HealthCell status={r.kind === 'group' ? r.health : checkHealth(r.check)} />
-    ),
-  }),
-  col.display({
-    id: 'uptime',
-    header: 'Uptime',
-    size: 130,
-    enableSorting: false,
-    cell: ({ row: { original: r } }) => (
-      <UptimeText uptime={r.kind === 'group' ? r.uptime : r.check.uptime} />
-    ),
-  }),
-  col.display({
-    id: 'latency',
-    header: 'Latency',
-    size: 100,
-    enableSorting: false,
-    cell: ({ row: { original: r } }) => (
-      <LatencyText
-        ms={r.kind === 'group' ? r.latency : (r.check.latency?.rolling1h ?? r.check.latency?.p95)}
-      />
-    ),
-  }),
-  col.display({
-    id: 'transition',
-    header: 'Transition',
-    size: 140,
-    enableSorting: false,
-    cell: ({ row: { original: r } }) => (
-      <AgeText time={r.kind === 'group' ? r.lastTransition : r.check.last_transition_time} />
-    ),
-  }),
-]);
+      size: 130,
+      enableSorting: false,
+      cell: ({ row: { original: r } }) => (
+        <UptimeText uptime={r.kind === 'group' ? r.uptime : r.check.uptime} />
+      ),
+    }),
+    col.display({
+      id: 'latency',
+      header: 'Latency',
+      size: 100,
+      enableSorting: false,
+      cell: ({ row: { original: r } }) => (
+        <LatencyText
+          ms={r.kind === 'group' ? r.latency : (r.check.latency?.rolling1h ?? r.check.latency?.p95)}
+        />
+      ),
+    }),
+    col.display({
+      id: 'transition',
+      header: 'Transition',
+      size: 140,
+      enableSorting: false,
+      cell: ({ row: { original: r } }) => (
+        <AgeText time={r.kind === 'group' ? r.lastTransition : r.check.last_transition_time} />
+      ),
+    }),
+  ]);
+}
 
 type Props = {
   rows: DashboardRow[];
   loading: boolean;
+  /** The window the uptime covers, as 'last 24 h'. */
+  uptimeWindow: string;
+  /** Overrides 'No data available', e.g. when Hide Passing hid every match. */
+  emptyText?: ReactNode;
   onToggleGroup: (id: string) => void;
   onOpenCheck: (id: string) => void;
 };
 
 /** The dashboard table: virtual rows (10k checks stay fast), group rows that fold. */
-export function ChecksTable({ rows, loading, onToggleGroup, onOpenCheck }: Props) {
+export function ChecksTable({ rows, loading, uptimeWindow, emptyText, onToggleGroup, onOpenCheck }: Props) {
   const defaults = useMemo(() => ({ pageSize: Number.MAX_SAFE_INTEGER }), []);
+  const columns = useMemo(() => checkColumns(uptimeWindow), [uptimeWindow]);
   return (
     <DataTable
       id="health-checks"
@@ -93,6 +107,7 @@ export function ChecksTable({ rows, loading, onToggleGroup, onOpenCheck }: Props
       totalEntries={rows.length}
       defaults={defaults}
       loading={loading}
+      emptyText={emptyText}
       getRowId={(r) => r.id}
       onRowClick={(r) => (r.kind === 'group' ? onToggleGroup(r.id) : onOpenCheck(r.id))}
     />

@@ -4,12 +4,21 @@ import { uptimeTextClass } from '../../../ui/health.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { uptimePercent } from '../lib/checks.js';
 
+type UptimeProps = {
+  uptime: { passed: number; failed: number } | null | undefined;
+  /** The window it covers, as 'last 24 h', shown on hover where no header says it. */
+  covers?: string;
+};
+
 /** Uptime as a percentage with passed/failed counts; the text colour follows `uptimeTextClass`. */
-export function UptimeText({ uptime }: { uptime: { passed: number; failed: number } | null | undefined }) {
+export function UptimeText({ uptime, covers }: UptimeProps) {
   const pct = uptimePercent({ uptime });
   if (pct === undefined) return <span className="text-muted">—</span>;
   return (
-    <span className="inline-flex items-baseline gap-1.5 tabular-nums">
+    <span
+      className="inline-flex items-baseline gap-1.5 tabular-nums"
+      title={covers ? `Uptime (${covers})` : undefined}
+    >
       <span className={cn('font-medium', uptimeTextClass(pct))} data-testid="uptime">
         {formatPercent(pct)}
       </span>

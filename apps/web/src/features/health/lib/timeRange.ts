@@ -26,3 +26,26 @@ export function showRunAge(lastRuntime: string | null | undefined, now = Date.no
 export function serverWindow(range: string): string {
   return `${rangeMinutes(range)}m`;
 }
+
+/** The dashboard's uptime windows; the values are stored ranges, the labels what operators say. */
+export const DASHBOARD_RANGES = [
+  { value: '1h', label: '1h' },
+  { value: '6h', label: '6h' },
+  { value: '1d', label: '24h' },
+  { value: '1w', label: '7d' },
+] as const;
+
+/** The dashboard's options, keeping a range from a shared link that is not among them. */
+export function dashboardRangeOptions(current: string): Array<{ value: string; label: string }> {
+  const known = DASHBOARD_RANGES.some((r) => r.value === current);
+  return known ? [...DASHBOARD_RANGES] : [...DASHBOARD_RANGES, { value: current, label: current }];
+}
+
+/** 'last 24 h' for '1d': the window an uptime figure covers, in hours up to two days, then days. */
+export function windowText(range: string): string {
+  const m = rangeMinutes(range);
+  if (m < 60) return `last ${m} min`;
+  if (m <= 48 * 60 && m % 60 === 0) return `last ${m / 60} h`;
+  if (m % 1440 === 0) return `last ${m / 1440} d`;
+  return `last ${Math.round(m / 60)} h`;
+}

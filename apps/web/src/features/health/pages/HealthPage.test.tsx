@@ -68,7 +68,7 @@ describe('health dashboard', () => {
     await screen.findByText('login');
     const query = () => r.queryClient.getQueryCache().findAll({ queryKey: healthKeys.summary('15m') })[0];
     expect(query()?.observers[0]?.options.refetchInterval).toBe(false);
-    await user.click(screen.getByRole('button', { name: 'Refresh rate' }));
+    await user.click(screen.getByRole('button', { name: /^Refresh rate:/ }));
     await user.click(within(await screen.findByRole('menu')).getByText('15s'));
     await waitFor(() => expect(query()?.observers[0]?.options.refetchInterval).toBe(15_000));
     expect(window.localStorage.getItem('opsdeck.refreshRate.health')).toContain('15s');
@@ -89,5 +89,68 @@ describe('health dashboard', () => {
     expect(await screen.findByText('login')).toBeInTheDocument();
     expect(r.location().searchParams.get('component')).toBeNull();
     expect(r.location().searchParams.get('status')).toBeNull();
+  });
+  it('says when Hide Passing hid every matching check, and shows them on request', async () => {
+    const user = userEvent.setup();
+    const r = renderWithApp(<HealthPage />, { url: '/health?query=home' });
+    expect(
+      await screen.findByText('The 1 matching check is passing — hidden by Hide Passing'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show passing checks' }));
+    expect(await screen.findByText('home')).toBeInTheDocument();
+    expect(r.location().searchParams.get('hidePassing')).toBe('false');
+  });
+
+  it('keeps the plain empty state when the search matches nothing', async () => {
+    renderWithApp(<HealthPage />, { url: '/health?query=nothing-like-this' });
+    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Show passing checks' })).toBeNull();
+  });
+
+  it('queries the chosen time range, keeps it in the URL and names it in the Uptime header', async () => {
+    const user = userEvent.setup();
+    const r = renderWithApp(<HealthPage />, { url: '/health' });
+    await screen.findByText('login');
+    expect(screen.getByRole('columnheader', { name: /Uptime/ })).toHaveTextContent('Uptime (last 1 h)');
+    const range = screen.getByRole('combobox', { name: 'Time Range' });
+    expect([...range.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      '1h',
+      '6h',
+      '24h',
+      '7d',
+    ]);
+    await user.selectOptions(range, '24h');
+    expect(r.location().searchParams.get('timeRange')).toBe('1d');
+    await waitFor(() =>
+      expect(server.hrefs().some((u) => u.includes('/api/canary/api/summary?window=1440m'))).toBe(true),
+    );
+    expect(screen.getByRole('columnheader', { name: /Uptime/ })).toHaveTextContent('Uptime (last 24 h)');
+  });
+
+  it('reads the time range from the URL, so a reload keeps it', async () => {
+    renderWithApp(<HealthPage />, { url: '/health?timeRange=1w' });
+    await screen.findByText('login');
+    expect(screen.getByRole('combobox', { name: 'Time Range' })).toHaveValue('1w');
+    expect(server.hrefs().some((u) => u.includes('/api/canary/api/summary?window=10080m'))).toBe(true);
+    expect(screen.getByRole('button', { name: /^Refresh rate:/ })).toHaveTextContent('Refresh rate:');
+  });
+  it('colours uptime green at 100 % and red below 90 %', async () => {
+    renderWithApp(<HealthPage />, { url: '/health?hidePassing=false&groupBy=no_group' });
+    await screen.findByText('home');
+    const [home, login] = screen.getAllByTestId('uptime');
+    expect(home).toHaveTextContent('100%');
+    expect(home).toHaveClass('text-health-healthy');
+    expect(login).toHaveTextContent('10%');
+    expect(login).toHaveClass('text-health-unhealthy');
+  });
+
+  it("returns to the dashboard's time range when the check panel closes", async () => {
+    const user = userEvent.setup();
+    const r = renderWithApp(<HealthPage />, { url: '/health?timeRange=6h' });
+    await user.click(await screen.findByText('login'));
+    expect(r.location().searchParams.get('checkId')).toBe('b');
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
+    expect(r.location().searchParams.get('checkId')).toBeNull();
+    expect(r.location().searchParams.get('timeRange')).toBe('6h');
   });
 });

@@ -12,6 +12,7 @@ import { useChecksSummary } from '../api/summary.js';
 import { ChecksCards } from '../components/ChecksCards.js';
 import { ChecksTable } from '../components/ChecksTable.js';
 import { FilterPanel } from '../components/FilterPanel.js';
+import { HiddenPassingEmpty } from '../components/HiddenPassingEmpty.js';
 import {
   ALL_TAB,
   buildRows,
@@ -25,7 +26,13 @@ import {
   tabsFor,
   type SortKey,
 } from '../lib/checks.js';
-import { rangeMinutes, serverWindow } from '../lib/timeRange.js';
+import {
+  DEFAULT_PANEL_RANGE,
+  dashboardRangeOptions,
+  rangeMinutes,
+  serverWindow,
+  windowText,
+} from '../lib/timeRange.js';
 import { encodeLabels, useHealthParams } from '../lib/useHealthParams.js';
 
 const LAYOUTS = [
@@ -108,6 +115,12 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
     [visible, p.groupBy, sort, collapsed],
   );
   const sortedForCards = useMemo(() => sortChecks([...visible], sort.key, sort.desc), [visible, sort]);
+  const uptimeWindow = windowText(summaryRange);
+  // Hide Passing, not the search or filters, emptied the list: say so and offer the way back.
+  const emptyText =
+    p.hidePassing && visible.length === 0 && matching.length > 0 ? (
+      <HiddenPassingEmpty count={matching.length} onShowPassing={() => setParams({ hidePassing: 'false' })} />
+    ) : undefined;
 
   const toggleGroup = useCallback((id: string) => {
     setCollapsed((prev) => {
@@ -131,6 +144,12 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
             <CheckCount label="passing" count={passing} dot="bg-health-healthy" />
             <CheckCount label="failing" count={failing} dot="bg-health-unhealthy" />
           </span>
+          <Select
+            label="Time Range"
+            value={summaryRange}
+            onChange={(v) => setParams({ timeRange: v === DEFAULT_PANEL_RANGE ? null : v })}
+            options={dashboardRangeOptions(summaryRange)}
+          />
           <RefreshRateSelect value={rate} onChange={setRate} rangeMinutes={rangeMinutes(summaryRange)} />
         </div>
       }
@@ -233,11 +252,19 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
             <ErrorView error={summary.error} onRetry={() => void summary.refetch()} />
           ) : null}
           {p.layout === 'card' ? (
-            <ChecksCards checks={sortedForCards} groupBy={p.groupBy} onOpenCheck={openCheck} />
+            <ChecksCards
+              checks={sortedForCards}
+              groupBy={p.groupBy}
+              uptimeWindow={uptimeWindow}
+              emptyText={emptyText}
+              onOpenCheck={openCheck}
+            />
           ) : (
             <ChecksTable
               rows={rows}
               loading={summary.isFetching}
+              uptimeWindow={uptimeWindow}
+              emptyText={emptyText}
               onToggleGroup={toggleGroup}
               onOpenCheck={openCheck}
             />
@@ -249,7 +276,13 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
           <CheckPanel
             checkId={p.checkId}
             check={all.find((c) => c.id === p.checkId)}
-            onClose={() => setParams({ checkId: null, timeRange: null })}
+            // Back to the dashboard's own range (1h unless the operator chose another).
+            onClose={() =>
+              setParams({
+                checkId: null,
+                timeRange: dashboardRange === DEFAULT_PANEL_RANGE ? null : dashboardRange,
+              })
+            }
           />
         </Suspense>
       ) : null}
