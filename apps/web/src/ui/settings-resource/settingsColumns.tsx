@@ -17,6 +17,9 @@ function When({ time }: { time: string | null | undefined }) {
   return <span title={formatDateTime(time)}>{formatRelativeTime(time)}</span>;
 }
 
+/** Wide enough for '13 minutes ago' beside the header's sort arrow. */
+const TIME_COLUMN_SIZE = 130;
+
 const col = columnHelper<SettingsListRow>();
 
 const COLUMNS = {
@@ -63,7 +66,7 @@ const COLUMNS = {
   last_runtime: col.accessor((r) => r.last_runtime ?? '', {
     id: 'last_runtime',
     header: 'Last Run',
-    size: 115,
+    size: TIME_COLUMN_SIZE,
     cell: (c) => <When time={c.getValue()} />,
   }),
   last_failed: col.display({
@@ -81,13 +84,13 @@ const COLUMNS = {
   created_at: col.accessor((r) => r.created_at ?? '', {
     id: 'created_at',
     header: 'Created',
-    size: 115,
+    size: TIME_COLUMN_SIZE,
     cell: (c) => <When time={c.getValue()} />,
   }),
   updated_at: col.accessor((r) => r.updated_at ?? '', {
     id: 'updated_at',
     header: 'Updated',
-    size: 115,
+    size: TIME_COLUMN_SIZE,
     cell: (c) => <When time={c.getValue()} />,
   }),
   created_by: col.display({
