@@ -167,4 +167,9 @@ describe('app shell', () => {
     expect(server.hrefs().filter((u) => u !== '/api/about' && u !== '/api/auth/whoami')).toEqual([]);
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
+
+  it('has one URL for the scraper list: /settings/config_scrapers goes to /catalog/scrapers', async () => {
+    const router = renderApp('/settings/config_scrapers');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/catalog/scrapers'));
+  });
 });

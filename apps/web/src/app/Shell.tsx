@@ -60,10 +60,7 @@ function SignedInFrame({ me }: { me: Whoami }) {
     isDisabled,
   });
   const sources = useMemo(
-    () =>
-      searchSources.filter(
-        (s) => !s.resource || hasPermission(me.permissions, s.resource, 'read'),
-      ),
+    () => searchSources.filter((s) => !s.resource || hasPermission(me.permissions, s.resource, 'read')),
     [me.permissions],
   );
 

@@ -14,7 +14,11 @@ const hydrateFallback = <div className="h-full bg-canvas" />;
 /** The route tree: stand-alone pages, then the shell holding every area's pages. */
 export function appRoutes(): RouteObject[] {
   return [
-    ...bareRoutes.map((r) => ({ ...r, errorElement: <RouteError />, hydrateFallbackElement: hydrateFallback })),
+    ...bareRoutes.map((r) => ({
+      ...r,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: hydrateFallback,
+    })),
     {
       path: '/',
       element: <Shell />,

@@ -22,6 +22,7 @@ import {
   Wrench,
   type LucideIcon,
 } from 'lucide-react';
+import { createElement } from 'react';
 import { cn } from '../lib/cn.js';
 
 /** Icon names as people type them (a resource's `icon` is free text), first match wins. */
@@ -67,10 +68,14 @@ export function NamedIcon({
   // An icon may also be an image address.
   if (name && /^(https?:|data:image\/|\/)/.test(name))
     return <img src={name} alt="" className={cn('size-4 shrink-0 object-contain', className)} />;
-  const Icon = iconForName(name, fallback);
+  // createElement: the icon is one of a fixed set, picked by name, not a component made here.
+  const icon = createElement(iconForName(name, fallback), {
+    className: cn('size-4 text-muted', className),
+    'aria-hidden': true,
+  });
   return (
     <span title={name ?? undefined} data-icon={name ?? ''} className="inline-flex shrink-0">
-      <Icon className={cn('size-4 text-muted', className)} aria-hidden />
+      {icon}
     </span>
   );
 }
