@@ -27,6 +27,7 @@ export function App() {
         <Toaster
           position="top-right"
           offset={TOASTER_OFFSET}
+          mobileOffset={TOASTER_OFFSET}
           duration={TOAST_MS}
           richColors
           closeButton
