@@ -8,6 +8,9 @@ import { authCheckerUrl, setUnauthorizedHandler } from '../api/session.js';
 import { createAppRouter } from './router.js';
 import { useApplyTheme } from './theme.js';
 
+/** Toasts start below the top bar (h-12, 48px) so they never cover its buttons. */
+export const TOASTER_OFFSET = { top: 56, right: 16 };
+
 /** Providers and the router; installs the 401 handler. */
 export function App() {
   const dark = useApplyTheme();
@@ -23,6 +26,8 @@ export function App() {
         <RouterProvider router={router} />
         <Toaster
           position="top-right"
+          offset={TOASTER_OFFSET}
+          mobileOffset={TOASTER_OFFSET}
           duration={TOAST_MS}
           richColors
           closeButton

@@ -12,12 +12,13 @@ import { SIDEBAR_KEY } from './useSidebar.js';
 let roles = ['admin'];
 let properties: Array<{ name: string; value: string }> = [];
 let appMode = 'full';
+let signedIn = true;
 
 /** Answers like the server: whoami, properties, about, and the data API for teams and people. */
 function startServer() {
   return fakeServer({
     '/api/auth/whoami': () =>
-      appMode === 'checker'
+      appMode === 'checker' || !signedIn
         ? json({ error: 'unauthorized' }, { status: 401 })
         : {
             message: 'success',
@@ -65,6 +66,7 @@ beforeEach(() => {
   roles = ['admin'];
   properties = [];
   appMode = 'full';
+  signedIn = true;
   server = startServer();
   setWidth(1440);
 });
@@ -155,5 +157,19 @@ describe('app shell', () => {
     // Viewers read 'database'; a page guarded by write shows Unauthorized: use the generic route.
     renderApp('/unauthorized');
     expect(await screen.findByText('You do not have permission to access this page')).toBeInTheDocument();
+  });
+
+  it('signed out, asks nothing that needs a session besides whoami (no 401 noise before sign-in)', async () => {
+    signedIn = false;
+    renderApp('/settings/jobs');
+    await waitFor(() => expect(server.hrefs()).toContain('/api/auth/whoami'));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(server.hrefs().filter((u) => u !== '/api/about' && u !== '/api/auth/whoami')).toEqual([]);
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('has one URL for the scraper list: /settings/config_scrapers goes to /catalog/scrapers', async () => {
+    const router = renderApp('/settings/config_scrapers');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/catalog/scrapers'));
   });
 });

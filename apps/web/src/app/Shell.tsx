@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAbout } from '../api/platform.js';
 import { hasPermission } from '../auth/permissions.js';
 import { useFeatureCheck } from '../auth/features.js';
-import { useWhoami } from '../auth/whoami.js';
+import { useWhoami, type Whoami } from '../auth/whoami.js';
 import { CommandPalette, usePaletteShortcut } from './CommandPalette.js';
 import { visibleNav } from './nav.js';
 import { hasArea, navEntries, searchSources, topBarItems } from './registry.js';
@@ -32,9 +32,22 @@ function CheckerShell() {
   );
 }
 
-/** The frame around every signed-in page: sidebar, top bar, command palette. */
+/**
+ * Nothing that needs a session (flags, the bell, the palette's sources) is asked for before
+ * whoami has found one: signed out, its 401 (which goes to the sign-in page) is the only call.
+ */
 function SignedInShell() {
   const me = useWhoami();
+  if (me.data) return <SignedInFrame me={me.data} />;
+  return (
+    <main className="h-full overflow-auto bg-canvas">
+      {me.isError ? <ErrorPanel error={me.error} /> : null}
+    </main>
+  );
+}
+
+/** The frame around every signed-in page: sidebar, top bar, command palette. */
+function SignedInFrame({ me }: { me: Whoami }) {
   const isDisabled = useFeatureCheck();
   const sidebar = useSidebar();
   const [paletteOpen, setPaletteOpen] = useState(false);
@@ -42,16 +55,13 @@ function SignedInShell() {
   usePaletteShortcut(togglePalette);
 
   const nav = visibleNav(navEntries, {
-    permissions: me.data?.permissions ?? [],
-    roles: me.data?.roles ?? [],
+    permissions: me.permissions,
+    roles: me.roles,
     isDisabled,
   });
   const sources = useMemo(
-    () =>
-      searchSources.filter(
-        (s) => !s.resource || hasPermission(me.data?.permissions ?? [], s.resource, 'read'),
-      ),
-    [me.data],
+    () => searchSources.filter((s) => !s.resource || hasPermission(me.permissions, s.resource, 'read')),
+    [me.permissions],
   );
 
   return (
@@ -70,7 +80,7 @@ function SignedInShell() {
           onOpenSearch={() => setPaletteOpen(true)}
         />
         <main className="min-h-0 flex-1 overflow-auto">
-          {me.data ? <Outlet /> : me.isError ? <ErrorPanel error={me.error} /> : null}
+          <Outlet />
         </main>
       </div>
       <CommandPalette

@@ -5,16 +5,25 @@ import { RouteError } from './RouteError.js';
 import { Shell } from './Shell.js';
 import { Unauthorized } from '../ui/Unauthorized.js';
 
+/**
+ * Shown while the first page's lazy module loads. Every top-level route needs one, or React
+ * Router warns that no HydrateFallback was provided (the sign-in pages are lazy too).
+ */
+const hydrateFallback = <div className="h-full bg-canvas" />;
+
 /** The route tree: stand-alone pages, then the shell holding every area's pages. */
 export function appRoutes(): RouteObject[] {
   return [
-    ...bareRoutes.map((r) => ({ ...r, errorElement: <RouteError /> })),
+    ...bareRoutes.map((r) => ({
+      ...r,
+      errorElement: <RouteError />,
+      hydrateFallbackElement: hydrateFallback,
+    })),
     {
       path: '/',
       element: <Shell />,
       errorElement: <RouteError />,
-      // Shown while the first page's lazy module loads.
-      hydrateFallbackElement: <div className="h-full bg-canvas" />,
+      hydrateFallbackElement: hydrateFallback,
       children: [
         {
           // Errors inside a page keep the shell around them.

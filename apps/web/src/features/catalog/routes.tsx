@@ -1,7 +1,11 @@
 import { Database, ScanSearch } from 'lucide-react';
+import { Navigate } from 'react-router';
 import type { FeatureModule } from '../../platform/feature.js';
 import { lazyPage } from '../../platform/lazyPage.js';
 import { configsSource } from './search.js';
+
+/** The scraper list: its only URL. */
+const SCRAPERS_PATH = '/catalog/scrapers';
 
 const read = { resource: 'database', action: 'read' } as const;
 const scrapersRead = { resource: 'database', action: 'read' } as const;
@@ -22,7 +26,7 @@ export const feature: FeatureModule = {
       ...lazyPage(() => import('./pages/InsightsPage.js').then((m) => m.InsightsPage), read),
     },
     {
-      path: 'catalog/scrapers',
+      path: SCRAPERS_PATH.slice(1),
       ...lazyPage(() => import('./pages/ScrapersPage.js').then((m) => m.ScrapersPage), scrapersRead),
     },
     {
@@ -34,13 +38,8 @@ export const feature: FeatureModule = {
     },
     { path: 'catalog/:id', ...detail },
     { path: 'catalog/:id/:tab', ...detail },
-    {
-      path: 'settings/config_scrapers',
-      ...lazyPage(
-        () => import('./settings/ScraperSettingsPage.js').then((m) => m.ScraperSettingsPage),
-        scrapersRead,
-      ),
-    },
+    // One URL for the scraper list (the spec's /catalog/scrapers); the old settings one redirects.
+    { path: 'settings/config_scrapers', element: <Navigate to={SCRAPERS_PATH} replace /> },
     {
       path: 'settings/config_scrapers/new',
       ...lazyPage(
@@ -66,7 +65,7 @@ export const feature: FeatureModule = {
     {
       id: 'settings-config-scrapers',
       label: 'Catalog Scrapers',
-      href: '/settings/config_scrapers',
+      href: SCRAPERS_PATH,
       icon: ScanSearch,
       resource: 'config_scrapers',
       feature: 'settings.config_scraper',

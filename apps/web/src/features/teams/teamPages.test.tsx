@@ -1,16 +1,19 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeServer } from '../../test/fakeServer.js';
+import { fakeServer, type FakeRequest } from '../../test/fakeServer.js';
 import { renderWithApp } from '../../test/render.js';
 import { SettingsDetailPage } from '../../ui/settings-resource/SettingsDetailPage.js';
+import { SettingsListPage } from '../../ui/settings-resource/SettingsListPage.js';
 import { TEAM_EXTRAS } from './components/teamTabs.js';
 import { TEAMS_TABLE } from './settingsTable.js';
 
 const teams = { ...TEAMS_TABLE, ...TEAM_EXTRAS };
 
+let server: { requests: FakeRequest[] };
+
 beforeEach(() => {
-  fakeServer({
+  server = fakeServer({
     '/api/auth/whoami': () => ({
       payload: {
         user: { id: 'u1', name: 'Admin' },
@@ -19,7 +22,14 @@ beforeEach(() => {
       },
     }),
     '/api/db/teams': () => [
-      { id: 't1', name: 'Platform', icon: 'kubernetes', spec: {}, created_at: '2026-11-01T00:00:00Z' },
+      {
+        id: 't1',
+        name: 'Platform',
+        icon: 'kubernetes',
+        spec: {},
+        created_at: '2026-11-01T00:00:00Z',
+        team_members: [{ person_id: 'p1' }, { person_id: 'p2' }],
+      },
     ],
     '/api/db/team_members': () => [],
     '/api/db/people': () => [],
@@ -44,5 +54,20 @@ describe('a team on the generic settings pages', () => {
     expect(screen.queryByRole('textbox', { name: 'Namespace' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Schedule' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Update' })).toBeInTheDocument();
+  });
+});
+
+describe('the teams list', () => {
+  it("draws each team's icon before its name, not the icon's name, and counts its members", async () => {
+    renderWithApp(<SettingsListPage table={TEAMS_TABLE} />, { url: '/settings/teams' });
+    const row = (await screen.findByText('Platform')).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(screen.getByRole('columnheader', { name: /^Members/ })).toBeInTheDocument();
+    const cells = within(row).getAllByRole('cell');
+    expect(cells[0]?.querySelector('[data-icon="kubernetes"] svg')).not.toBeNull();
+    expect(cells[0]).not.toHaveTextContent('kubernetes');
+    expect(cells[1]).toHaveTextContent('2');
+    const list = server.requests.find((r) => r.url.pathname === '/api/db/teams');
+    expect(list?.url.searchParams.get('select')).toContain('team_members(person_id)');
   });
 });

@@ -149,4 +149,19 @@ describe('DataTable', () => {
     await waitFor(() => expect(Number(location().searchParams.get('pageSize'))).toBeGreaterThanOrEqual(10));
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
   });
+
+  it('names every header in a tooltip, and gives a cut-off cell its full text on hover', () => {
+    renderWithApp(<DataTable id="tip" columns={columns} data={rows.slice(0, 2)} />);
+    expect(screen.getByRole('columnheader', { name: /Team/ })).toHaveAttribute('title', 'Team');
+
+    const [clipped, fitting] = screen.getAllByRole('cell').filter((c) => c.textContent?.startsWith('item-'));
+    if (!clipped || !fitting) throw new Error('cells missing');
+    // jsdom lays nothing out: the first cell pretends its text is wider than the cell.
+    Object.defineProperty(clipped, 'scrollWidth', { value: 200 });
+    Object.defineProperty(clipped, 'clientWidth', { value: 100 });
+    fireEvent.mouseEnter(clipped);
+    fireEvent.mouseEnter(fitting);
+    expect(clipped).toHaveAttribute('title', 'item-00');
+    expect(fitting).not.toHaveAttribute('title');
+  });
 });

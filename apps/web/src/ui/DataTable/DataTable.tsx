@@ -10,6 +10,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronRight, Loader2 } from 'lucide-react';
 import { useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import { cn } from '../../lib/cn.js';
+import { titleIfClipped } from './clippedTitle.js';
 import { useColumnSizes } from './columnSizes.js';
 import { dataTableFeatures, type DataTableColumns, type DataTableFeatures } from './features.js';
 import { Pagination } from './Pagination.js';
@@ -52,9 +53,9 @@ function updated<S>(u: Updater<S>, prev: S): S {
 }
 
 function SortIcon({ dir }: { dir: false | 'asc' | 'desc' }) {
-  if (dir === 'asc') return <ArrowUp className="size-3" aria-hidden />;
-  if (dir === 'desc') return <ArrowDown className="size-3" aria-hidden />;
-  return <ArrowUpDown className="size-3 opacity-0 group-hover:opacity-40" aria-hidden />;
+  if (dir === 'asc') return <ArrowUp className="size-3 shrink-0" aria-hidden />;
+  if (dir === 'desc') return <ArrowDown className="size-3 shrink-0" aria-hidden />;
+  return <ArrowUpDown className="size-3 shrink-0 opacity-0 group-hover:opacity-40" aria-hidden />;
 }
 
 function HeaderCell<T extends RowData>({
@@ -66,18 +67,25 @@ function HeaderCell<T extends RowData>({
 }) {
   const canSort = header.column.getCanSort();
   const dir = header.column.getIsSorted();
-  const content = header.isPlaceholder ? null : <table.FlexRender header={header} />;
+  const content = header.isPlaceholder ? null : (
+    <span className="truncate">
+      <table.FlexRender header={header} />
+    </span>
+  );
+  // A narrow column cuts its header off; the tooltip still names it.
+  const label = header.column.columnDef.header;
   return (
     <th
       scope="col"
       style={{ width: header.getSize() }}
+      title={typeof label === 'string' ? label : undefined}
       aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
-      className="group relative h-9 border-b border-line bg-subtle px-3 text-left text-[11px] font-semibold tracking-wide whitespace-nowrap text-muted uppercase"
+      className="group relative h-9 overflow-hidden border-b border-line bg-subtle px-3 text-left text-[11px] font-semibold tracking-wide whitespace-nowrap text-muted uppercase"
     >
       {canSort ? (
         <button
           type="button"
-          className="inline-flex items-center gap-1 uppercase hover:text-fg"
+          className="inline-flex max-w-full items-center gap-1 uppercase hover:text-fg"
           onClick={header.column.getToggleSortingHandler()}
         >
           {content}
@@ -230,6 +238,7 @@ export function DataTable<T extends RowData>({
             key={cell.id}
             style={{ width: cell.column.getSize() }}
             className="h-[35px] max-w-0 truncate px-3 py-1.5"
+            onMouseEnter={titleIfClipped}
           >
             {cell.getIsPlaceholder() ? null : <table.FlexRender cell={cell} />}
           </td>

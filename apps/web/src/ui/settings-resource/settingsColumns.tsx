@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { Badge } from '../Badge.js';
 import { columnHelper } from '../DataTable/index.js';
 import { JobStatusBadge } from '../JobStatusBadge.js';
+import { NamedIcon } from '../NamedIcon.js';
 import { Tags, type TagMap } from '../Tags.js';
 import { remoteAgent, type SettingsRow } from './row.js';
 import type { SettingsJob } from './settingsResourceApi.js';
 import { SORTABLE_COLUMNS } from './settingsResourceApi.js';
-import type { SettingsColumnId, SettingsTable } from './types.js';
+import type { SettingsColumnId, SettingsExtraColumn, SettingsTable } from './types.js';
 
 /** A list row: the table's row with its last run and last failure (tables with jobs). */
 export type SettingsListRow = SettingsRow & { job?: SettingsJob; lastFailed?: string };
@@ -17,16 +18,21 @@ function When({ time }: { time: string | null | undefined }) {
   return <span title={formatDateTime(time)}>{formatRelativeTime(time)}</span>;
 }
 
+/** Wide enough for '13 minutes ago' beside the header's sort arrow. */
+const TIME_COLUMN_SIZE = 130;
+
 const col = columnHelper<SettingsListRow>();
 
-const COLUMNS = {
-  name: col.accessor('name', {
+/** Name, with the agent's badge; tables whose rows have an icon draw it in front. */
+function nameColumn(withIcon: boolean) {
+  return col.accessor('name', {
     header: 'Name',
     size: 220,
     cell: ({ row: { original: r } }) => {
       const agent = remoteAgent(r);
       return (
         <span className="flex items-center gap-1.5">
+          {withIcon ? <NamedIcon name={r.icon} /> : null}
           <span className="truncate font-medium">{r.name}</span>
           {agent ? (
             <Badge tone="blue" className="shrink-0">
@@ -36,7 +42,11 @@ const COLUMNS = {
         </span>
       );
     },
-  }),
+  });
+}
+
+const COLUMNS = {
+  name: nameColumn(false),
   source: col.accessor((r) => r.source ?? '', { id: 'source', header: 'Source', size: 90 }),
   schedule: col.accessor((r) => r.schedule ?? '', { id: 'schedule', header: 'Schedule', size: 110 }),
   namespace: col.accessor((r) => r.namespace ?? '', { id: 'namespace', header: 'Namespace', size: 120 }),
@@ -63,7 +73,7 @@ const COLUMNS = {
   last_runtime: col.accessor((r) => r.last_runtime ?? '', {
     id: 'last_runtime',
     header: 'Last Run',
-    size: 115,
+    size: TIME_COLUMN_SIZE,
     cell: (c) => <When time={c.getValue()} />,
   }),
   last_failed: col.display({
@@ -81,13 +91,13 @@ const COLUMNS = {
   created_at: col.accessor((r) => r.created_at ?? '', {
     id: 'created_at',
     header: 'Created',
-    size: 115,
+    size: TIME_COLUMN_SIZE,
     cell: (c) => <When time={c.getValue()} />,
   }),
   updated_at: col.accessor((r) => r.updated_at ?? '', {
     id: 'updated_at',
     header: 'Updated',
-    size: 115,
+    size: TIME_COLUMN_SIZE,
     cell: (c) => <When time={c.getValue()} />,
   }),
   created_by: col.display({
@@ -98,7 +108,23 @@ const COLUMNS = {
   }),
 } satisfies Record<SettingsColumnId, unknown>;
 
+function extraColumn(e: SettingsExtraColumn) {
+  return col.display({
+    id: e.id,
+    header: e.header,
+    size: e.size,
+    enableSorting: false,
+    cell: ({ row }) => e.cell(row.original),
+  });
+}
+
 /** The list columns of one table, in its order; only the server-sortable ones can be sorted. */
 export function settingsColumns(t: SettingsTable) {
-  return col.columns(t.columns.map((id) => ({ ...COLUMNS[id], enableSorting: SORTABLE_COLUMNS.has(id) })));
+  const withIcon = t.fields.includes('icon');
+  return col.columns(
+    t.columns.flatMap((id) => [
+      { ...(id === 'name' ? nameColumn(withIcon) : COLUMNS[id]), enableSorting: SORTABLE_COLUMNS.has(id) },
+      ...(t.extraColumns ?? []).filter((e) => e.after === id).map(extraColumn),
+    ]),
+  );
 }

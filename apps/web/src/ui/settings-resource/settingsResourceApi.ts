@@ -34,9 +34,10 @@ export async function fetchSettingsPage(
       ? first
       : { id: 'name', desc: false };
   const from = pagination.pageIndex * pagination.pageSize;
+  const extra = (t.extraColumns ?? []).map((e) => `,${e.select}`).join('');
   const q = db
     .from(t.table)
-    .select(selectOf(t), { count: 'exact' })
+    .select(selectOf(t) + extra, { count: 'exact' })
     .is('deleted_at', null)
     .order(sort.id, { ascending: !sort.desc })
     .range(from, from + pagination.pageSize - 1);

@@ -29,6 +29,18 @@ export type SettingsExtraTab = {
   render: (row: SettingsRow, canWrite: boolean) => ReactNode;
 };
 
+/** A list column a table adds to the common ones (the teams' member count); not sortable. */
+export type SettingsExtraColumn = {
+  id: string;
+  header: string;
+  size: number;
+  /** Placed right after this common column. */
+  after: SettingsColumnId;
+  /** What the list query embeds for it, e.g. 'team_members(person_id)'. */
+  select: string;
+  cell: (row: SettingsRow) => ReactNode;
+};
+
 /**
  * One table of the generic settings pages (/settings/{table}): what the list
  * shows, what the form edits, which permission and feature guard it.
@@ -46,6 +58,8 @@ export type SettingsTable = {
   feature: string;
   /** The list's columns, in order. */
   columns: readonly SettingsColumnId[];
+  /** Columns of this table alone, each placed after a common one. */
+  extraColumns?: readonly SettingsExtraColumn[];
   /** Form fields besides Name and Spec; the table has a column for each. */
   fields: readonly SettingsFormField[];
   /** The table has agent_id: names show the agent's badge. */

@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { cn } from '../../../lib/cn.js';
 import type { UiNode } from '../api/flows.js';
+import { OtpQrCode } from './OtpQrCode.js';
 
 type FlowFormProps = {
   nodes: UiNode[];
@@ -35,6 +36,7 @@ function TextNode({ node }: { node: UiNode }) {
   const isUrl = /^otpauth:/.test(text);
   return (
     <div className="space-y-1">
+      {isUrl ? <OtpQrCode url={text} /> : null}
       {node.meta.label ? <div className="text-xs text-muted">{node.meta.label.text}</div> : null}
       <code
         data-node={node.attributes.name}

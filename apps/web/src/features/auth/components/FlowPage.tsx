@@ -9,21 +9,23 @@ type FlowPageProps = {
   kind: FlowKind;
   /** The title, which may depend on the loaded flow (login variants). */
   title: (flow: ReturnType<typeof useFlow>['flow']) => string;
-  footer?: ReactNode;
+  /** Under the card; may depend on the loaded flow too. */
+  footer?: ReactNode | ((flow: ReturnType<typeof useFlow>['flow']) => ReactNode);
 };
 
 /** A stand-alone self-service page: create or load the flow, render it, submit it. */
 export function FlowPage({ kind, title, footer }: FlowPageProps) {
   const { flow, notice, busy, submit } = useFlow(kind);
   return (
-    <AuthCard title={title(flow)} footer={footer}>
+    <AuthCard title={title(flow)} footer={typeof footer === 'function' ? footer(flow) : footer}>
       <FlowMessages messages={notice ? [{ text: notice, type: 'error' }] : []} />
       {flow ? (
         <>
           <FlowMessages messages={flow.ui.messages} />
           <FlowForm nodes={flow.ui.nodes} busy={busy} onSubmit={(v) => void submit(v)} />
         </>
-      ) : (
+      ) : notice ? null : (
+        // An error answer without a flow (e.g. registration closed) shows its notice alone.
         <div className="py-6 text-center text-muted">Loading…</div>
       )}
     </AuthCard>

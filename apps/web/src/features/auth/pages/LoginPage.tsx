@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import type { Flow } from '../api/flows.js';
 import { FlowPage } from '../components/FlowPage.js';
+import { LoginLinks } from '../components/LoginLinks.js';
 
 /** The login title by variant: sign in, refresh or second factor. */
 export function loginTitle(flow: Flow | undefined): string {
@@ -15,16 +15,7 @@ export function LoginPage() {
     <FlowPage
       kind="login"
       title={loginTitle}
-      footer={
-        <span className="space-x-3">
-          <Link className="hover:text-fg hover:underline" to="/recovery">
-            Forgot password?
-          </Link>
-          <Link className="hover:text-fg hover:underline" to="/registration">
-            Create account
-          </Link>
-        </span>
-      }
+      footer={(flow) => <LoginLinks flowLoaded={flow !== undefined} />}
     />
   );
 }

@@ -24,7 +24,7 @@ export function ScraperEditPage() {
   });
   const crumbs = [
     { label: 'Settings' },
-    { label: 'Catalog Scrapers', href: '/settings/config_scrapers' },
+    { label: 'Catalog Scrapers', href: '/catalog/scrapers' },
     { label: id ? (scraper.data?.name ?? '…') : 'New' },
   ];
   if (!id) {

@@ -73,7 +73,7 @@ describe('ScraperForm', () => {
     expect(patched).toHaveLength(0);
     const dialog = screen.getByRole('dialog', { name: 'Delete Catalog Scraper' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(app.location().pathname).toBe('/settings/config_scrapers'));
+    await waitFor(() => expect(app.location().pathname).toBe('/catalog/scrapers'));
     expect(patched).toHaveLength(1);
     expect(patched[0]?.href).toContain('id=eq.s1');
     expect(patched[0]?.body).toMatchObject({ deleted_at: expect.any(String) });

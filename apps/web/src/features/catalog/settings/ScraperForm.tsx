@@ -43,7 +43,7 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
 
   const mutations = useResourceMutations({
     resourceName: RESOURCE_NAME,
-    listHref: '/settings/config_scrapers',
+    listHref: '/catalog/scrapers',
     editing,
     save: async (v: ScraperFormValues) => {
       const spec = parseYamlObject(v.spec) ?? {};
