@@ -28,9 +28,28 @@ const HEALTH_OF_SUFFIX: Readonly<Record<string, string>> = {
 const str = (v: unknown): string =>
   typeof v === 'string' ? v : v === null || v === undefined ? '' : String(v);
 
-/** The resource of a check.*, config.* or component.* event; undefined for any other event. */
+/** An incident event's resource: the incident (its triggers put the incident's columns in the payload). */
+function incidentResource(properties: Record<string, unknown>): EventResource | undefined {
+  const id = str(properties.id);
+  if (!id) return undefined;
+  return {
+    type: 'incident',
+    id,
+    summary: {
+      id,
+      name: `${str(properties.incident_id)} ${str(properties.title)}`.trim(),
+      type: str(properties.type) || null,
+    },
+    properties,
+    path: '',
+    health: undefined,
+  };
+}
+
+/** The resource of a check.*, config.*, component.* or incident.* event; undefined for any other event. */
 export function eventResource(name: string, properties: Record<string, unknown>): EventResource | undefined {
   const [kind, suffix = ''] = name.split('.', 2);
+  if (kind === 'incident') return incidentResource(properties);
   if (kind !== 'check' && kind !== 'config' && kind !== 'component') return undefined;
   const id = str(properties.id);
   if (!id) return undefined;
@@ -59,6 +78,7 @@ export function permalink(base: string, r: Pick<EventResource, 'type' | 'id'>): 
   if (r.type === 'check') return `${base}/health?layout=table&checkId=${id}&timeRange=1h`;
   if (r.type === 'config') return `${base}/catalog/${id}`;
   if (r.type === 'component') return `${base}/topology/${id}`;
+  if (r.type === 'incident') return `${base}/incidents/${id}`;
   return `${base}/health?canary=${id}`;
 }
 
@@ -87,6 +107,9 @@ export function expressionVars(
   } else if (r.type === 'config') {
     vars.config = { ...p, id: r.id, labels: p.labels ?? {}, tags: p.tags ?? {} };
     vars.new_state = str(p.health);
+  } else if (r.type === 'incident') {
+    vars.incident = { ...p };
+    vars.new_state = str(p.status);
   } else {
     vars.component = { ...p, labels: p.labels ?? {} };
     vars.new_state = str(p.status);
@@ -100,6 +123,7 @@ export const CURRENT_HEALTH_SQL: Readonly<Record<NotificationResourceType, strin
   config: `SELECT coalesce(health, 'unknown') FROM config_items WHERE id = $1::uuid AND deleted_at IS NULL`,
   component: `SELECT coalesce(status, 'unknown') FROM components WHERE id = $1::uuid AND deleted_at IS NULL`,
   canary: `SELECT 'unknown'::text FROM canaries WHERE id = $1::uuid AND deleted_at IS NULL`,
+  incident: `SELECT status FROM incidents WHERE id = $1::uuid`,
 };
 
 /** The resource's health now; null when it no longer exists (deleted, or never was). */

@@ -11,10 +11,10 @@ export { sendDirect } from './send-direct.js';
 export { DeliveryError } from './deliver.js';
 
 /**
- * The events the pipeline handles: every check, config and component event the producers emit
- * (incident events join with incidents).
+ * The events the pipeline handles: every check, config, component and incident event the
+ * producers emit (playbook events join with playbooks).
  */
-const HANDLED_EVENTS = NOTIFICATION_EVENTS.filter((name) => !name.startsWith('incident.'));
+const HANDLED_EVENTS = NOTIFICATION_EVENTS.filter((name) => !name.startsWith('playbook.'));
 
 /**
  * Notifications: rules that say which events tell whom, the send pipeline (filter, repeat

@@ -34,10 +34,14 @@ export function eventScope(
     name,
     resource,
     vars,
+    // Silences name checks, configs and components; incident events are never silenced.
     silence: () =>
-      (silence ??= silences
-        ? pickSilence(ctx.db, silences, resource, vars)
-        : matchingSilence(ctx.db, resource, vars)),
+      (silence ??=
+        resource.type === 'incident'
+          ? Promise.resolve(undefined)
+          : silences
+            ? pickSilence(ctx.db, silences, resource, vars)
+            : matchingSilence(ctx.db, resource, vars)),
   };
 }
 

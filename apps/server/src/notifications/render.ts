@@ -11,12 +11,23 @@ const DEFAULT_TITLES: Readonly<Record<string, string>> = {
   'config.updated': '{{.config.type}} {{.config.name}} was updated',
   'config.changed': '{{.config.type}} {{.config.name}} changed',
   'config.deleted': '{{.config.type}} {{.config.name}} was deleted',
+  'incident.created': 'Incident {{.incident.incident_id}} was opened: {{.incident.title}}',
+  'incident.responder.added':
+    '{{.incident.responder}} was added to {{.incident.incident_id}}: {{.incident.title}}',
+  'incident.responder.removed':
+    '{{.incident.responder}} was removed from {{.incident.incident_id}}: {{.incident.title}}',
+  'incident.comment.added': 'New comment on {{.incident.incident_id}}: {{.incident.title}}',
+  'incident.dod.added': 'Definition of done added to {{.incident.incident_id}}: {{.incident.title}}',
+  'incident.dod.passed': 'Definition of done passed on {{.incident.incident_id}}: {{.incident.title}}',
+  'incident.dod.regressed': 'Definition of done regressed on {{.incident.incident_id}}: {{.incident.title}}',
 };
 
 function defaultTitle(event: string, r: EventResource): string {
   const own = DEFAULT_TITLES[event];
   if (own) return own;
   const state = event.split('.')[1] ?? '';
+  if (r.type === 'incident')
+    return 'Incident {{.incident.incident_id}} is {{.incident.status}}: {{.incident.title}}';
   return r.type === 'config'
     ? `{{.config.type}} {{.config.name}} is ${state}`
     : `Component {{.component.name}} is ${state}`;
@@ -30,6 +41,14 @@ function defaultBody(r: EventResource): string {
       '{{if .check_status.message}}\nMessage: {{.check_status.message}}\n{{end}}',
       '{{if .check_status.error}}\nError: {{.check_status.error}}\n{{end}}',
       '\n[View the check]({{.permalink}})',
+    ].join('');
+  }
+  if (r.type === 'incident') {
+    return [
+      '**{{.incident.title}}** ({{.incident.incident_id}}, {{.incident.severity}} {{.incident.type}}) is {{.incident.status}}.',
+      '{{if .incident.comment}}\n> {{.incident.comment}}\n{{end}}',
+      '{{if .incident.evidence}}\nEvidence: {{.incident.evidence}}\n{{end}}',
+      '\n[View the incident]({{.permalink}})',
     ].join('');
   }
   if (r.type === 'config') {
@@ -55,6 +74,7 @@ const RESOURCE_NOUN: Readonly<Record<string, string>> = {
   config: 'configs',
   component: 'components',
   canary: 'canaries',
+  incident: 'incidents',
 };
 
 /** The built-in lines naming a group's other resources, with links back to the console. */

@@ -26,5 +26,7 @@ export async function platformRoutes(app: FastifyInstance, ctx: ServerContext): 
     database: ctx.db.kind,
     appMode: ctx.config.appMode,
     authMode: ctx.config.auth.mode,
+    // Whether the sign-in page offers 'Create account' (AUTH_REGISTRATION).
+    registration: ctx.config.auth.mode === 'builtin' && ctx.config.auth.registration,
   }));
 }

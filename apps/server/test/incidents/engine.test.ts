@@ -151,7 +151,8 @@ describe.each(DB_KINDS)('incident engine on %s', (kind) => {
       filter: { status: ['unhealthy'] },
       template: { severity: 'High', type: 'availability' },
     });
-    const other = kind === 'postgresql' ? await openPostgres(url!, { poolSize: 4 }) : db;
+    const other =
+      kind === 'postgresql' ? await openPostgres(url!, { poolSize: 4, statementTimeoutMs: 5000 }) : db;
     try {
       await Promise.all([runIncidentRules(db), runIncidentRules(other), runIncidentRules(db)]);
     } finally {

@@ -8,6 +8,7 @@ export const aboutSchema = z.object({
   commit: z.string().optional(),
   database: z.string().optional(),
   appMode: z.string().optional(),
+  registration: z.boolean().optional(),
 });
 export type About = z.infer<typeof aboutSchema>;
 

@@ -4,6 +4,5 @@ import { whoamiKey } from '../../../auth/whoami.js';
 export const authKeys = {
   /** The signed-in user (the user menu shows name and email). */
   whoami: whoamiKey,
-  registrationOpen: ['auth', 'registration-open'] as const,
   flowError: (id: string) => ['auth', 'flow-error', id] as const,
 };

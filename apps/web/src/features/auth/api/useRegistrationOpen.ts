@@ -1,31 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
-import { createFlow } from './flows.js';
-import { authKeys } from './keys.js';
+import { useAbout } from '../../../api/platform.js';
 
 /**
- * Whether sign-up is open: the server only hands out a registration flow while it is. Any
- * other answer (closed, an error, no network) counts as closed, so the link never lingers.
+ * Whether sign-up is open, as /api/about says (AUTH_REGISTRATION). An error or no answer
+ * counts as closed, so the link never lingers; asking creates nothing on the server.
  */
-export async function fetchRegistrationOpen(): Promise<boolean> {
-  try {
-    return (await createFlow('registration')).kind === 'flow';
-  } catch {
-    return false;
-  }
-}
-
-/**
- * `enabled` waits for the page's own flow: the first flow of a fresh browser sets its CSRF
- * cookie, and two at once could each set a different one.
- */
-export function useRegistrationOpen(enabled: boolean): boolean {
-  const q = useQuery({
-    queryKey: authKeys.registrationOpen,
-    queryFn: fetchRegistrationOpen,
-    enabled,
-    staleTime: Infinity,
-    retry: false,
-    meta: { silent: true },
-  });
-  return q.data === true;
+export function useRegistrationOpen(): boolean {
+  return useAbout().data?.registration === true;
 }

@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { useRegistrationOpen } from '../api/useRegistrationOpen.js';
 
 /** Under the sign-in card: recovery, and sign-up only while registration is open. */
-export function LoginLinks({ flowLoaded }: { flowLoaded: boolean }) {
-  const canRegister = useRegistrationOpen(flowLoaded);
+export function LoginLinks() {
+  const canRegister = useRegistrationOpen();
   return (
     <span className="space-x-3">
       <Link className="hover:text-fg hover:underline" to="/recovery">

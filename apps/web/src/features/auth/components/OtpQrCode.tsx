@@ -1,19 +1,35 @@
-import { QrCode } from 'lucide-react';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
 
 /**
- * Where the QR image of an otpauth:// URL goes on TOTP enrolment. The `qrcode` package is not
- * installed yet, so this is a placeholder; the URL itself is shown as text beside it and can
- * be typed or opened (otpauth: links open an authenticator app on phones).
+ * The QR image of an otpauth:// URL for TOTP enrolment, drawn in the browser (the secret never
+ * leaves it). Until it is drawn, and if drawing fails, the URL shown beside it still works:
+ * it can be typed, or opened on a phone (otpauth: links open an authenticator app).
  */
 export function OtpQrCode({ url }: { url: string }) {
+  const [src, setSrc] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    QRCode.toDataURL(url, { margin: 1, width: 160 }).then(
+      (data) => live && setSrc(data),
+      () => live && setSrc(undefined),
+    );
+    return () => {
+      live = false;
+    };
+  }, [url]);
   return (
     <a
       href={url}
       data-testid="otp-qr"
+      className="mx-auto block size-40"
       aria-label="Open in an authenticator app"
-      className="mx-auto flex size-40 items-center justify-center rounded-md border border-dashed border-line bg-subtle text-muted"
     >
-      <QrCode className="size-16" aria-hidden />
+      {src ? (
+        <img src={src} alt="QR code for the authenticator app" className="size-40 rounded-md bg-white" />
+      ) : (
+        <span className="block size-40 rounded-md border border-dashed border-line bg-subtle" />
+      )}
     </a>
   );
 }

@@ -11,11 +11,5 @@ export function loginTitle(flow: Flow | undefined): string {
 }
 
 export function LoginPage() {
-  return (
-    <FlowPage
-      kind="login"
-      title={loginTitle}
-      footer={(flow) => <LoginLinks flowLoaded={flow !== undefined} />}
-    />
-  );
+  return <FlowPage kind="login" title={loginTitle} footer={() => <LoginLinks />} />;
 }

@@ -27,4 +27,5 @@ export const RESOURCE_TYPE_LABELS: Readonly<Record<string, string>> = {
   config: 'Catalog',
   component: 'Component',
   canary: 'Canary',
+  incident: 'Incident',
 };
