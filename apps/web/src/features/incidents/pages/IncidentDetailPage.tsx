@@ -1,0 +1,4 @@
+/** /incidents/{id}: placeholder until the frame lands. */
+export function IncidentDetailPage() {
+  return null;
+}
