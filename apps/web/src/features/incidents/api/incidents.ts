@@ -1,7 +1,14 @@
 import type { IncidentSeverity, IncidentStatus, IncidentType } from '@opsdeck/shared';
 import { z } from 'zod';
 import { db, rows } from '../../../api/postgrest.js';
-import { historySchema, incidentSchema, type Incident, type IncidentHistory } from './types.js';
+import {
+  evidenceSchema,
+  historySchema,
+  incidentSchema,
+  type Evidence,
+  type Incident,
+  type IncidentHistory,
+} from './types.js';
 
 /** The detail page's one call: the incident with its tree, evidence, comments, people and responders. */
 export const INCIDENT_SELECT =
@@ -53,4 +60,13 @@ export async function patchIncident(
 /** PATCH /evidences?id=eq.{id}: here, to make it part of the definition of done. */
 export async function patchEvidence(id: string, body: { definition_of_done: boolean }): Promise<void> {
   await rows(db.from('evidences').update(body).eq('id', id).select('id'));
+}
+
+/** Every evidence of the incident, fresh (the status dialog lists them). */
+export async function fetchIncidentEvidences(incidentId: string, signal?: AbortSignal): Promise<Evidence[]> {
+  const q = db.from('hypotheses').select('id,evidences(*)').eq('incident_id', incidentId).order('created_at');
+  const found = z
+    .array(z.object({ id: z.string(), evidences: z.array(evidenceSchema).default([]) }))
+    .parse(await rows(signal ? q.abortSignal(signal) : q));
+  return found.flatMap((h) => h.evidences);
 }

@@ -9,4 +9,5 @@ export const incidentKeys = {
   owners: () => [...incidentKeys.all, 'owners'] as const,
   detail: (id: string) => [...incidentKeys.all, 'detail', id] as const,
   histories: (id: string) => [...incidentKeys.all, 'histories', id] as const,
+  evidences: (id: string) => [...incidentKeys.all, 'evidences', id] as const,
 };
