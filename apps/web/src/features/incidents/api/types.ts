@@ -36,9 +36,7 @@ export const incidentRowSchema = z.object({
   ...incidentBase,
   commander: personRefSchema.nullable().optional(),
   responders: z
-    .array(
-      z.object({ id: z.string(), person: personRefSchema.nullable(), team: teamRefSchema.nullable() }),
-    )
+    .array(z.object({ id: z.string(), person: personRefSchema.nullable(), team: teamRefSchema.nullable() }))
     .default([]),
 });
 export type IncidentRow = z.infer<typeof incidentRowSchema>;

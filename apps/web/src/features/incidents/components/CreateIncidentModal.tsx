@@ -51,7 +51,11 @@ export function CreateIncidentModal({ open, onOpenChange }: Props) {
   const e = formState.errors;
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Create New Incident" size="md">
-      <form className="space-y-3" onSubmit={(ev) => void handleSubmit((v) => create.mutate(v))(ev)} noValidate>
+      <form
+        className="space-y-3"
+        onSubmit={(ev) => void handleSubmit((v) => create.mutate(v))(ev)}
+        noValidate
+      >
         <FormField label="Title" required error={e.title?.message}>
           <input className="input w-full" aria-required {...register('title')} />
         </FormField>

@@ -35,15 +35,13 @@ const options = (values: readonly string[]) =>
     </option>
   ));
 
-/** Details: the incident's fields; severity and type are editable with write on incidents. */
+/**
+ * Details: the incident's fields; severity and type are editable with write on incidents.
+ * The panel keys it on severity and type, so a reload with other values starts it afresh.
+ */
 export function DetailsSection({ incident, canWrite }: { incident: Incident; canWrite: boolean }) {
   const save = useSetSeverityType(incident.id);
   const [edit, setEdit] = useState({ severity: incident.severity, type: incident.type });
-  // A reload with other values (someone else's edit) shows them.
-  useEffect(
-    () => setEdit({ severity: incident.severity, type: incident.type }),
-    [incident.severity, incident.type],
-  );
   const settled = useDebouncedValue(edit, DETAIL_EDIT_DEBOUNCE_MS);
   useEffect(() => {
     if (settled.severity !== incident.severity || settled.type !== incident.type) save.mutate(settled);

@@ -39,14 +39,9 @@ export function IncidentFilters({ filters, onChange }: Props) {
   const debounced = useDebouncedValue(text, DEBOUNCE.filter);
   useEffect(() => {
     if (debounced !== filters.search) onChange('search', debounced);
-    // Only a settled value is pushed; filters.search changing from the URL is taken below.
+    // Only the debounced text drives the URL; the URL does not echo back into the box.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
-  useEffect(() => {
-    // A search changed from outside (back button, a link) replaces what the box shows.
-    if (filters.search !== debounced) setText(filters.search);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [filters.search]);
 
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -61,7 +56,12 @@ export function IncidentFilters({ filters, onChange }: Props) {
           onChange={(e) => setText(e.target.value)}
         />
       </label>
-      <Select label="Type" value={filters.type} onChange={(v) => onChange('type', v)} options={TYPE_OPTIONS} />
+      <Select
+        label="Type"
+        value={filters.type}
+        onChange={(v) => onChange('type', v)}
+        options={TYPE_OPTIONS}
+      />
       <Select
         label="Severity"
         value={filters.severity}
@@ -74,7 +74,12 @@ export function IncidentFilters({ filters, onChange }: Props) {
         onChange={(v) => onChange('status', v)}
         options={STATUS_OPTIONS}
       />
-      <Select label="Owner" value={filters.owner} onChange={(v) => onChange('owner', v)} options={ownerOptions} />
+      <Select
+        label="Owner"
+        value={filters.owner}
+        onChange={(v) => onChange('owner', v)}
+        options={ownerOptions}
+      />
       {filters.component ? (
         <span className="inline-flex h-8 items-center gap-1 rounded-md border border-line bg-surface px-2">
           <span className="text-muted">Component:</span> {filters.component}

@@ -14,7 +14,11 @@ export function SidePanel({ incident, canWrite }: { incident: Incident; canWrite
   return (
     <aside className="card w-80 shrink-0 self-start overflow-hidden" aria-label="Incident panel">
       <PanelSection title="Details" open={open === 'details'} onToggle={() => toggle('details')}>
-        <DetailsSection incident={incident} canWrite={canWrite} />
+        <DetailsSection
+          key={`${incident.severity}:${incident.type}`}
+          incident={incident}
+          canWrite={canWrite}
+        />
       </PanelSection>
       <PanelSection title="Definition of done" open={open === 'dod'} onToggle={() => toggle('dod')}>
         <DodSection incident={incident} />

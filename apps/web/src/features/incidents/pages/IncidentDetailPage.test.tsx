@@ -14,7 +14,13 @@ const histories = [
     created_at: '2026-11-02T10:00:00Z',
     person: { id: 'p1', name: 'Maya Okafor', avatar: null },
   },
-  { id: 'x1', type: 'incident.created', description: 'API latency', created_at: '2026-11-01T10:00:00Z', person: null },
+  {
+    id: 'x1',
+    type: 'incident.created',
+    description: 'API latency',
+    created_at: '2026-11-01T10:00:00Z',
+    person: null,
+  },
 ];
 
 const evidenceRows = () => [{ id: 'h1', evidences: incident().hypotheses[0]?.evidences ?? [] }];
@@ -45,7 +51,12 @@ describe('IncidentDetailPage', () => {
     const req = server.requests.find((r) => r.url.pathname === '/api/db/incidents');
     expect(req?.url.searchParams.get('id')).toBe(`eq.${INC_ID}`);
     const select = req?.url.searchParams.get('select') ?? '';
-    for (const part of ['commander:commander_id', 'communicator:communicator_id', 'hypotheses(*,evidences(*),comments(*))', 'responders(*,team:team_id(id,name,icon,spec),person:person_id(id,name,avatar))'])
+    for (const part of [
+      'commander:commander_id',
+      'communicator:communicator_id',
+      'hypotheses(*,evidences(*),comments(*))',
+      'responders(*,team:team_id(id,name,icon,spec),person:person_id(id,name,avatar))',
+    ])
       expect(select).toContain(part);
 
     expect(screen.getByRole('tab', { name: 'Comments' })).toHaveAttribute('aria-selected', 'true');
@@ -130,7 +141,9 @@ describe('IncidentDetailPage', () => {
 
     // Cancel aborts.
     await user.selectOptions(status, 'resolved');
-    let dialog = await screen.findByRole('dialog', { name: 'Add contributing factors to definition of done' });
+    let dialog = await screen.findByRole('dialog', {
+      name: 'Add contributing factors to definition of done',
+    });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(patches(server, 'incidents')).toHaveLength(0);

@@ -68,7 +68,9 @@ describe('IncidentListPage', () => {
       expect(
         server.requests.some(
           (r) =>
-            summary(r) && r.url.searchParams.get('type') === 'eq.security' && !r.url.searchParams.has('status'),
+            summary(r) &&
+            r.url.searchParams.get('type') === 'eq.security' &&
+            !r.url.searchParams.has('status'),
         ),
       ).toBe(true),
     );
@@ -81,16 +83,20 @@ describe('IncidentListPage', () => {
     const app = renderWithApp(<IncidentListPage />, { url: '/incidents' });
     await screen.findByRole('row', { name: /API latency/ });
     vi.useFakeTimers();
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Search incidents' }), { target: { value: 'lat' } });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search incidents' }), {
+      target: { value: 'lat' },
+    });
     act(() => vi.advanceTimersByTime(300));
     expect(app.location().searchParams.get('search')).toBeNull();
     act(() => vi.advanceTimersByTime(150));
     expect(app.location().searchParams.get('search')).toBe('lat');
     vi.useRealTimers();
     await waitFor(() =>
-      expect(server.requests.some((r) => summary(r) && r.url.searchParams.get('or')?.includes('title.ilike.*lat*'))).toBe(
-        true,
-      ),
+      expect(
+        server.requests.some(
+          (r) => summary(r) && r.url.searchParams.get('or')?.includes('title.ilike.*lat*'),
+        ),
+      ).toBe(true),
     );
   });
 

@@ -16,7 +16,13 @@ import { CreateIncidentModal } from '../components/CreateIncidentModal.js';
 import { IncidentFilters } from '../components/IncidentFilters.js';
 import { ListSkeleton } from '../components/ListSkeleton.js';
 import { ResponderAvatars } from '../components/ResponderAvatars.js';
-import { ALL, DEFAULT_STATUS, filtersFromParams, label, type IncidentFilters as Filters } from '../lib/filters.js';
+import {
+  ALL,
+  DEFAULT_STATUS,
+  filtersFromParams,
+  label,
+  type IncidentFilters as Filters,
+} from '../lib/filters.js';
 
 export const EMPTY_TEXT = 'There are no incidents matching this criteria';
 
@@ -70,7 +76,8 @@ export function IncidentListPage() {
 
   const setFilter = (key: keyof Filters, value: string) => {
     // Status defaults to open, so 'all' must stay in the URL for it; others drop 'all'.
-    const stored = key === 'status' ? (value === DEFAULT_STATUS ? null : value) : value === ALL ? null : value;
+    const stored =
+      key === 'status' ? (value === DEFAULT_STATUS ? null : value) : value === ALL ? null : value;
     // A new filter starts again at the first page.
     setParams({ [key]: stored, [tableParamKeys().pageIndex]: null });
   };
