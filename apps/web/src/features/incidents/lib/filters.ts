@@ -1,4 +1,4 @@
-import { INCIDENT_DEFAULTS, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES } from '@opsdeck/shared';
+import { INCIDENT_DEFAULTS, INCIDENT_STATUSES, INCIDENT_TYPES, type IncidentSeverity } from '@opsdeck/shared';
 
 /** The list's filters as the URL holds them; 'all' (or nothing, for all but status) means no filter. */
 export type IncidentFilters = {
@@ -38,7 +38,9 @@ const withAll = (values: readonly string[]) => [
 ];
 
 export const TYPE_OPTIONS = withAll(INCIDENT_TYPES);
-export const SEVERITY_OPTIONS = withAll(INCIDENT_SEVERITIES);
+/** Spec 2 §9: the severity filter offers All, critical, high, medium, low, Info (in that order). */
+const SEVERITY_FILTER: readonly IncidentSeverity[] = ['critical', 'high', 'medium', 'low', 'info'];
+export const SEVERITY_OPTIONS = withAll(SEVERITY_FILTER);
 export const STATUS_OPTIONS = withAll(INCIDENT_STATUSES);
 
 /** 'technicalDebt' → 'Technical Debt', 'open' → 'Open'. */
