@@ -1,0 +1,74 @@
+import { Loader2 } from 'lucide-react';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { useHasPermission } from '../../../auth/permissions.js';
+import { ErrorView } from '../../../ui/ErrorView.js';
+import { Page } from '../../../ui/Page.js';
+import { Tabs } from '../../../ui/Tabs.js';
+import { useIncident } from '../api/useIncident.js';
+import { ActionPlanSlot } from '../components/ActionPlanSlot.js';
+import { CommentsSlot } from '../components/CommentsSlot.js';
+import { SidePanel } from '../components/SidePanel.js';
+import { StatusControl } from '../components/StatusControl.js';
+
+export const NOT_FOUND = 'Incident not found';
+const LIST_CRUMB = { label: 'Incidents', href: '/incidents' };
+
+/** /incidents/{id}: the incident's tabs (comments, action plan) and its right panel. */
+export function IncidentDetailPage() {
+  const id = useParams().id ?? '';
+  const incident = useIncident(id);
+  const canWrite = useHasPermission('incident', 'write');
+  const title = incident.data?.title;
+  useEffect(() => {
+    // Spec 2: the page title starts 'Incident - {title}'.
+    if (title) document.title = `Incident - ${title} · Opsdeck`;
+  }, [title]);
+
+  if (incident.isPending)
+    return (
+      <Page crumbs={[LIST_CRUMB, { label: <span /> }]}>
+        <Loader2 className="mx-auto size-5 animate-spin" aria-label="Loading" />
+      </Page>
+    );
+  if (incident.isError)
+    return (
+      <Page crumbs={[LIST_CRUMB, { label: <span /> }]}>
+        <ErrorView error={incident.error} onRetry={() => void incident.refetch()} />
+      </Page>
+    );
+  const data = incident.data;
+  if (!data)
+    return (
+      <Page crumbs={[LIST_CRUMB]}>
+        <p className="text-muted">{NOT_FOUND}</p>
+      </Page>
+    );
+  return (
+    <Page
+      // A node, not a string: the page sets the document title itself.
+      crumbs={[
+        LIST_CRUMB,
+        {
+          label: (
+            <span>
+              <span className="text-muted">{data.incident_id}</span> {data.title}
+            </span>
+          ),
+        },
+      ]}
+      actions={<StatusControl incident={data} canWrite={canWrite} />}
+    >
+      <div className="flex min-h-0 flex-1 gap-4">
+        <Tabs
+          className="min-w-0 flex-1"
+          tabs={[
+            { value: 'comments', label: 'Comments', content: <CommentsSlot incident={data} /> },
+            { value: 'action-plan', label: 'Action Plan', content: <ActionPlanSlot incident={data} /> },
+          ]}
+        />
+        <SidePanel incident={data} canWrite={canWrite} />
+      </div>
+    </Page>
+  );
+}
