@@ -12,6 +12,7 @@ import { catalogBench } from './catalog.js';
 import { eventsBench } from './events.js';
 import { healthDashboardBench } from './health-dashboard.js';
 import { healthBench } from './health.js';
+import { incidentsBench } from './incidents.js';
 import { notificationsBench } from './notifications.js';
 import { restBench } from './rest.js';
 import { startupBench } from './startup.js';
@@ -31,6 +32,7 @@ const BENCHES: BenchModule[] = [
   startupBench,
   eventsBench,
   notificationsBench,
+  incidentsBench,
 ];
 
 type Line = Record<
