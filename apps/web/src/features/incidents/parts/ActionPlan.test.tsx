@@ -177,7 +177,9 @@ describe('ActionPlan', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove from definition of done' }));
     dialog = await screen.findByRole('dialog', { name: 'Remove from definition of done ?' });
-    expect(dialog).toHaveTextContent('Are you sure you want to remove the evidence from definition of done ?');
+    expect(dialog).toHaveTextContent(
+      'Are you sure you want to remove the evidence from definition of done ?',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Remove' }));
     await waitFor(() => expect(writes(server.requests)).toHaveLength(2));
     expect(writes(server.requests)[1]?.body).toEqual({ definition_of_done: false });

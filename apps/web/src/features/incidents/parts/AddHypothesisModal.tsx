@@ -49,7 +49,12 @@ export function AddHypothesisModal({ incidentId, target, onClose, onChanged }: P
   }
 
   return (
-    <Modal open={target !== undefined} onOpenChange={(o) => !o && close()} title={PART_TEXT.addHypothesis} size="sm">
+    <Modal
+      open={target !== undefined}
+      onOpenChange={(o) => !o && close()}
+      title={PART_TEXT.addHypothesis}
+      size="sm"
+    >
       <form onSubmit={(e) => void submit(e)} className="flex flex-col gap-3">
         <p className="text-muted">Type: {target?.type}</p>
         <label className="flex flex-col gap-1">

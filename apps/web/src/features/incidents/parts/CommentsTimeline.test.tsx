@@ -15,14 +15,19 @@ function withComments() {
         title: 'Database overloaded',
         comments: [
           comment('c2', { comment: 'second', created_at: '2026-11-01T11:00:00Z' }),
-          comment('c1', { comment: 'ping @[Priya Raman](user:p1) please', created_at: '2026-11-01T10:00:00Z' }),
+          comment('c1', {
+            comment: 'ping @[Priya Raman](user:p1) please',
+            created_at: '2026-11-01T10:00:00Z',
+          }),
         ],
       }),
       hypothesis('h-factor', {
         parent_id: 'h-root',
         type: 'factor',
         title: 'Slow queries',
-        comments: [comment('c3', { hypothesis_id: 'h-factor', comment: 'middle', created_at: '2026-11-01T10:30:00Z' })],
+        comments: [
+          comment('c3', { hypothesis_id: 'h-factor', comment: 'middle', created_at: '2026-11-01T10:30:00Z' }),
+        ],
       }),
     ],
   });
@@ -33,7 +38,11 @@ describe('CommentsTimeline', () => {
     serve(['admin']);
     renderWithApp(<CommentsTimeline incident={withComments()} onChanged={() => {}} />);
     const items = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
-    expect(items.map((i) => i.querySelector('p')?.textContent)).toEqual(['ping @Priya Raman please', 'middle', 'second']);
+    expect(items.map((i) => i.querySelector('p')?.textContent)).toEqual([
+      'ping @Priya Raman please',
+      'middle',
+      'second',
+    ]);
   });
 
   it('Send is disabled while empty; it asks for a hypothesis, then for text', async () => {

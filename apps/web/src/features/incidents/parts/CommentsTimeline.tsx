@@ -42,7 +42,13 @@ export function CommentsTimeline({ incident, onChanged }: PartProps) {
     const title = incident.hypotheses.find((h) => h.id === hypothesisId)?.title ?? null;
     setPending((p) => [
       ...p,
-      { ...body, created_by: null, created_at: new Date().toISOString(), hypothesisTitle: title, pending: true },
+      {
+        ...body,
+        created_by: null,
+        created_at: new Date().toISOString(),
+        hypothesisTitle: title,
+        pending: true,
+      },
     ]);
     setText('');
     setSending(true);
@@ -61,13 +67,19 @@ export function CommentsTimeline({ incident, onChanged }: PartProps) {
     <section aria-label="Comments" className="flex flex-col gap-3">
       <ol aria-label="Timeline" className="flex flex-col gap-2">
         {entries.map((c) => (
-          <li key={c.id} aria-busy={c.pending || undefined} className="flex gap-2 rounded-md border border-line p-2">
+          <li
+            key={c.id}
+            aria-busy={c.pending || undefined}
+            className="flex gap-2 rounded-md border border-line p-2"
+          >
             <Avatar name={c.person?.name ?? null} src={c.person?.avatar ?? null} size="sm" />
             <div className="min-w-0 flex-1">
               <div className="flex flex-wrap gap-2 text-xs text-muted">
                 {c.person?.name ? <span className="font-semibold">{c.person.name}</span> : null}
                 {c.hypothesisTitle ? <span>{c.hypothesisTitle}</span> : null}
-                {c.created_at ? <time dateTime={c.created_at}>{new Date(c.created_at).toLocaleString()}</time> : null}
+                {c.created_at ? (
+                  <time dateTime={c.created_at}>{new Date(c.created_at).toLocaleString()}</time>
+                ) : null}
               </div>
               <p className="break-words whitespace-pre-wrap">{renderMentions(c.comment)}</p>
             </div>
@@ -89,7 +101,12 @@ export function CommentsTimeline({ incident, onChanged }: PartProps) {
               </option>
             ))}
           </select>
-          <MentionTextarea label="Comment" value={text} onChange={setText} placeholder="Add a comment, @ to mention" />
+          <MentionTextarea
+            label="Comment"
+            value={text}
+            onChange={setText}
+            placeholder="Add a comment, @ to mention"
+          />
           <div className="flex justify-end">
             <button type="submit" className="btn btn-primary" disabled={!text || sending}>
               Send

@@ -25,7 +25,9 @@ function withEvidence() {
 }
 
 function open(onChanged = vi.fn(), onOpenChange = vi.fn(), inc = withEvidence()) {
-  renderWithApp(<DefinitionOfDoneWizard incident={inc} onChanged={onChanged} open onOpenChange={onOpenChange} />);
+  renderWithApp(
+    <DefinitionOfDoneWizard incident={inc} onChanged={onChanged} open onOpenChange={onOpenChange} />,
+  );
   return screen.getByRole('dialog', { name: 'Add Definition of Done' });
 }
 
@@ -53,11 +55,15 @@ describe('DefinitionOfDoneWizard', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: /open port/ }));
     await user.click(next);
 
-    expect(within(dialog).getByLabelText('Script: api component')).toHaveValue("component.status == 'healthy'");
+    expect(within(dialog).getByLabelText('Script: api component')).toHaveValue(
+      "component.status == 'healthy'",
+    );
     expect(within(dialog).getByLabelText('Script: api health check')).toHaveValue(
       "check.status == 'healthy' && time.Since(check.last_transition_time) > duration('5m')",
     );
-    expect(within(dialog).getByLabelText('Script: open port')).toHaveValue(DOD_DEFAULT_SCRIPTS.config_analysis);
+    expect(within(dialog).getByLabelText('Script: open port')).toHaveValue(
+      DOD_DEFAULT_SCRIPTS.config_analysis,
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     expect(await within(dialog).findByRole('button', { name: 'Adding ...' })).toBeDisabled();
     release();
@@ -85,7 +91,10 @@ describe('DefinitionOfDoneWizard', () => {
     await user.type(script, 'check.status == "healthy"');
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(writes(server.requests)).toHaveLength(1));
-    expect(writes(server.requests)[0]?.body).toEqual({ definition_of_done: true, script: 'check.status == "healthy"' });
+    expect(writes(server.requests)[0]?.body).toEqual({
+      definition_of_done: true,
+      script: 'check.status == "healthy"',
+    });
   });
 
   it('Automatic: a failed save shows the spec text', async () => {
@@ -97,7 +106,9 @@ describe('DefinitionOfDoneWizard', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: /api component/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add' }));
-    expect(await screen.findByText('Marking evidence as part of definition of done failed')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Marking evidence as part of definition of done failed'),
+    ).toBeInTheDocument();
   });
 
   it('Manual: Add is disabled while empty and creates a comment evidence on the root hypothesis', async () => {
@@ -113,7 +124,12 @@ describe('DefinitionOfDoneWizard', () => {
     await waitFor(() => expect(onChanged).toHaveBeenCalled());
     expect(writes(server.requests)[0]).toMatchObject({
       method: 'POST',
-      body: { hypothesis_id: 'h-root', type: 'comment', description: 'customers confirm', definition_of_done: true },
+      body: {
+        hypothesis_id: 'h-root',
+        type: 'comment',
+        description: 'customers confirm',
+        definition_of_done: true,
+      },
     });
   });
 

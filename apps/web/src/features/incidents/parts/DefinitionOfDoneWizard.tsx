@@ -73,7 +73,12 @@ export function DefinitionOfDoneWizard({ incident, onChanged, open, onOpenChange
   }
 
   const addButton = (disabled: boolean) => (
-    <button type="button" className="btn btn-primary" disabled={disabled || adding} onClick={() => void add()}>
+    <button
+      type="button"
+      className="btn btn-primary"
+      disabled={disabled || adding}
+      onClick={() => void add()}
+    >
       {adding ? PART_TEXT.adding : 'Add'}
     </button>
   );
@@ -95,7 +100,12 @@ export function DefinitionOfDoneWizard({ incident, onChanged, open, onOpenChange
     );
 
   return (
-    <Modal open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())} title={PART_TEXT.addDod} footer={footer}>
+    <Modal
+      open={open}
+      onOpenChange={(o) => (o ? onOpenChange(true) : close())}
+      title={PART_TEXT.addDod}
+      footer={footer}
+    >
       <div className="flex flex-col gap-3">
         <fieldset className="flex gap-4" disabled={adding}>
           <legend className="sr-only">Definition of done type</legend>

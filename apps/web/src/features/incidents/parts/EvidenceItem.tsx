@@ -17,7 +17,11 @@ function EvidenceBody({ evidence }: { evidence: Evidence }) {
       return lines.length === 0 ? null : (
         <pre className="mt-1 overflow-x-auto rounded bg-subtle p-2 text-xs" aria-label="Evidence lines">
           {lines.map((l) => (
-            <div key={l.number} data-selected={l.selected || undefined} className={l.selected ? 'bg-yellow-100 dark:bg-yellow-900/40' : ''}>
+            <div
+              key={l.number}
+              data-selected={l.selected || undefined}
+              className={l.selected ? 'bg-yellow-100 dark:bg-yellow-900/40' : ''}
+            >
               <span className="mr-2 inline-block w-8 text-right text-muted select-none">{l.number}</span>
               {l.text}
             </div>

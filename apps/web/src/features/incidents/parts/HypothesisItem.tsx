@@ -68,7 +68,12 @@ export function HypothesisItem({ node, canWrite, onAdd, onChanged }: Props) {
 
   const next = childType(node.type);
   return (
-    <li role="treeitem" aria-label={node.title ?? node.type} aria-selected={false} className="flex flex-col gap-2">
+    <li
+      role="treeitem"
+      aria-label={node.title ?? node.type}
+      aria-selected={false}
+      className="flex flex-col gap-2"
+    >
       <div className="flex flex-wrap items-center gap-2 rounded-md border border-line p-2">
         <span className="rounded bg-subtle px-1.5 text-xs text-muted uppercase">{node.type}</span>
         <input

@@ -35,7 +35,10 @@ export function MentionTextarea({ value, onChange, label, placeholder }: Props) 
     const el = ref.current;
     if (!person || !mention || !el) return;
     const caret = el.selectionStart ?? value.length;
-    const next = insertMention(value, mention.start, caret, { id: person.id, name: person.name ?? person.id });
+    const next = insertMention(value, mention.start, caret, {
+      id: person.id,
+      name: person.name ?? person.id,
+    });
     onChange(next.text);
     setMention(undefined);
     requestAnimationFrame(() => {

@@ -72,7 +72,11 @@ describe('ResponderFlow', () => {
     await user.click(next);
 
     dialog = await screen.findByRole('dialog', { name: 'Responder Type' });
-    expect(within(dialog).getAllByRole('radio').map((r) => r.parentElement?.textContent)).toEqual(['Email', 'Jira']);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.parentElement?.textContent),
+    ).toEqual(['Email', 'Jira']);
     expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();
     await user.click(within(dialog).getByRole('radio', { name: 'Jira' }));
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
@@ -119,7 +123,11 @@ describe('ResponderFlow', () => {
     const form = await screen.findByRole('dialog', { name: 'Save Team Responder' });
     expect(within(form).getByLabelText('To')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Back' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Responder Type' })).getByRole('button', { name: 'Back' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Responder Type' })).getByRole('button', {
+        name: 'Back',
+      }),
+    );
     expect(await screen.findByRole('combobox', { name: 'Team' })).toHaveValue('t2');
   });
 

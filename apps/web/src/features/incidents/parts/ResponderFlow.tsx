@@ -113,7 +113,12 @@ export function ResponderFlow({ incident, onChanged, open, onOpenChange }: Props
     ) : undefined;
 
   return (
-    <Modal open={open} onOpenChange={(o) => (o ? onOpenChange(true) : close())} title={TITLES[step]} footer={footer}>
+    <Modal
+      open={open}
+      onOpenChange={(o) => (o ? onOpenChange(true) : close())}
+      title={TITLES[step]}
+      footer={footer}
+    >
       {step === 'select' ? (
         <div className="flex flex-col gap-3">
           <fieldset className="flex gap-4">

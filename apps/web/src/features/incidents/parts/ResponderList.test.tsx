@@ -65,7 +65,9 @@ describe('ResponderList', () => {
     const priya = screen.getByRole('listitem', { name: 'Priya Raman' });
     await user.click(await within(priya).findByRole('button', { name: 'Delete responder' }));
     await user.click(
-      within(await screen.findByRole('dialog', { name: 'Delete Responder ?' })).getByRole('button', { name: 'Delete' }),
+      within(await screen.findByRole('dialog', { name: 'Delete Responder ?' })).getByRole('button', {
+        name: 'Delete',
+      }),
     );
     expect(await screen.findByText('not allowed')).toBeInTheDocument();
   });

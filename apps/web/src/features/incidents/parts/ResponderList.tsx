@@ -20,9 +20,7 @@ function Progress({ responder }: { responder: Responder }) {
           key={s.label}
           aria-current={i === current ? 'step' : undefined}
           title={s.time ? new Date(s.time).toLocaleString() : undefined}
-          className={
-            s.time ? 'text-health-healthy' : i === current ? 'font-semibold text-fg' : 'text-muted'
-          }
+          className={s.time ? 'text-health-healthy' : i === current ? 'font-semibold text-fg' : 'text-muted'}
         >
           {s.label}
         </li>

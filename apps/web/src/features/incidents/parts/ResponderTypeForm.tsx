@@ -21,7 +21,8 @@ const LONG_FIELDS = new Set(['body', 'description']);
 export function ResponderTypeForm({ type, defaults, saving, onBack, onSave }: Props) {
   const fields = responderFields(type);
   const schema = useMemo(
-    () => z.object(Object.fromEntries(fields.map((f) => [f, z.string().trim().min(1, PART_TEXT.invalidValue)]))),
+    () =>
+      z.object(Object.fromEntries(fields.map((f) => [f, z.string().trim().min(1, PART_TEXT.invalidValue)]))),
     [fields],
   );
   const { register, handleSubmit, formState } = useForm<Record<string, string>>({

@@ -14,7 +14,8 @@ export function linesWithContext(payload: EvidencePayload | null | undefined): S
     .filter((n) => Number.isFinite(n))
     .sort((a, b) => a - b);
   const picked = new Set(Object.keys(selected).map(Number));
-  if (picked.size === 0) return numbers.map((n) => ({ number: n, text: all[String(n)] ?? '', selected: false }));
+  if (picked.size === 0)
+    return numbers.map((n) => ({ number: n, text: all[String(n)] ?? '', selected: false }));
   const keep = (n: number) => [...picked].some((p) => Math.abs(p - n) <= CONTEXT_LINES);
   return numbers
     .filter(keep)

@@ -18,7 +18,10 @@ export function responderFields(type: TeamResponderType): readonly string[] {
 }
 
 /** The defaults a team's spec gives the type's form (responder_clients[type].defaults or .values). */
-export function responderDefaults(team: TeamRef | undefined, type: TeamResponderType): Record<string, string> {
+export function responderDefaults(
+  team: TeamRef | undefined,
+  type: TeamResponderType,
+): Record<string, string> {
   const client = team?.spec?.responder_clients?.[type];
   const fields = responderFields(type);
   const out: Record<string, string> = Object.fromEntries(fields.map((f) => [f, '']));
