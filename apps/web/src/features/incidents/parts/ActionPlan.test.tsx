@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render.js';
 import { ActionPlan } from './ActionPlan.js';
@@ -191,5 +192,31 @@ describe('ActionPlan', () => {
     await screen.findByRole('treeitem', { name: 'Database overloaded' });
     await new Promise((r) => setTimeout(r, 50));
     expect(screen.queryByRole('button', { name: 'Disprove Hypothesis' })).toBeNull();
+  });
+  it('follows a status changed on the server once the incident is refetched', async () => {
+    serve(['admin'], routes);
+    const user = userEvent.setup();
+    const first = incident();
+    const changed = incident({
+      hypotheses: first.hypotheses.map((h) => (h.id === 'h-root' ? { ...h, status: 'proven' as const } : h)),
+    });
+    function Harness() {
+      const [current, setCurrent] = useState(first);
+      return (
+        <>
+          <button type="button" onClick={() => setCurrent(changed)}>
+            Refetch
+          </button>
+          <ActionPlan incident={current} onChanged={() => {}} />
+        </>
+      );
+    }
+    renderWithApp(<Harness />);
+    const root = await screen.findByRole('treeitem', { name: 'Database overloaded' });
+    const status = within(root).getAllByRole('combobox', { name: 'Status' })[0];
+    expect(status).toHaveValue('possible');
+    await user.click(screen.getByRole('button', { name: 'Refetch' }));
+    // The same element (no remount) now shows the server's value.
+    expect(status).toHaveValue('proven');
   });
 });

@@ -26,6 +26,13 @@ type Props = {
 export function HypothesisItem({ node, canWrite, onAdd, onChanged }: Props) {
   const [status, setStatus] = useState<HypothesisStatus>(node.status ?? 'possible');
   const [title, setTitle] = useState(node.title ?? '');
+  // Follow the server when the refetched incident brings a different value (someone else's edit).
+  const [seen, setSeen] = useState({ status: node.status, title: node.title });
+  if (seen.status !== node.status || seen.title !== node.title) {
+    setSeen({ status: node.status, title: node.title });
+    if (seen.status !== node.status) setStatus(node.status ?? 'possible');
+    if (seen.title !== node.title) setTitle(node.title ?? '');
+  }
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [busy, setBusy] = useState(false);
 
