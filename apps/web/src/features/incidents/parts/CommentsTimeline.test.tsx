@@ -1,0 +1,118 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, type FakeRequest } from '../../../test/fakeServer.js';
+import { renderWithApp } from '../../../test/render.js';
+import { CommentsTimeline } from './CommentsTimeline.js';
+import { comment, hypothesis, incident, serve, writes } from './test/fixtures.js';
+
+const people = [{ id: 'p1', name: 'Priya Raman', email: 'priya@example.com' }];
+
+function withComments() {
+  return incident({
+    hypotheses: [
+      hypothesis('h-root', {
+        title: 'Database overloaded',
+        comments: [
+          comment('c2', { comment: 'second', created_at: '2026-11-01T11:00:00Z' }),
+          comment('c1', {
+            comment: 'ping @[Priya Raman](user:p1) please',
+            created_at: '2026-11-01T10:00:00Z',
+          }),
+        ],
+      }),
+      hypothesis('h-factor', {
+        parent_id: 'h-root',
+        type: 'factor',
+        title: 'Slow queries',
+        comments: [
+          comment('c3', { hypothesis_id: 'h-factor', comment: 'middle', created_at: '2026-11-01T10:30:00Z' }),
+        ],
+      }),
+    ],
+  });
+}
+
+describe('CommentsTimeline', () => {
+  it('lists the comments of every hypothesis in time order, mentions as @name', async () => {
+    serve(['admin']);
+    renderWithApp(<CommentsTimeline incident={withComments()} onChanged={() => {}} />);
+    const items = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
+    expect(items.map((i) => i.querySelector('p')?.textContent)).toEqual([
+      'ping @Priya Raman please',
+      'middle',
+      'second',
+    ]);
+  });
+
+  it('Send is disabled while empty; it asks for a hypothesis, then for text', async () => {
+    const server = serve(['admin']);
+    const user = userEvent.setup();
+    renderWithApp(<CommentsTimeline incident={withComments()} onChanged={() => {}} />);
+    const send = await screen.findByRole('button', { name: 'Send' });
+    expect(send).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Comment' }), '   ');
+    await user.click(send);
+    expect(await screen.findByText('Please select any hypothesis')).toBeInTheDocument();
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Hypothesis' }), 'h-factor');
+    await user.click(send);
+    expect(await screen.findByText('Please add comment details')).toBeInTheDocument();
+    expect(writes(server.requests)).toHaveLength(0);
+  });
+
+  it("'@' suggests people and inserts the mention markup", async () => {
+    const server = serve(['admin'], { 'GET /api/db/people': () => people });
+    const user = userEvent.setup();
+    renderWithApp(<CommentsTimeline incident={withComments()} onChanged={() => {}} />);
+    const box = await screen.findByRole('textbox', { name: 'Comment' });
+    await user.type(box, 'cc @pri');
+    const option = await screen.findByRole('option', { name: /Priya Raman/ });
+    const asked = server.requests.filter((r) => r.url.pathname === '/api/db/people').at(-1)!;
+    expect(asked.url.searchParams.get('select')).toBe('id,name,email');
+    expect(asked.url.searchParams.get('name')).toBe('ilike.*pri*');
+    expect(asked.url.searchParams.get('limit')).toBe('8');
+    await user.click(option);
+    expect(box).toHaveValue('cc @[Priya Raman](user:p1) ');
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
+  it('adds the comment at once and sends it; the incident is refetched', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((r) => (release = r));
+    const server = serve(['admin'], {
+      'POST /api/db/comments': async (req: FakeRequest) => {
+        await gate;
+        return [req.body];
+      },
+    });
+    const onChanged = vi.fn();
+    const user = userEvent.setup();
+    renderWithApp(<CommentsTimeline incident={withComments()} onChanged={onChanged} />);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Hypothesis' }), 'h-factor');
+    await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'looking into it');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('looking into it')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send' })).toBeDisabled();
+    release();
+    await waitFor(() => expect(onChanged).toHaveBeenCalled());
+    expect(writes(server.requests)[0]?.body).toMatchObject({
+      incident_id: 'i1',
+      hypothesis_id: 'h-factor',
+      comment: 'looking into it',
+    });
+    expect(writes(server.requests)[0]?.body).toHaveProperty('id');
+  });
+
+  it('removes the optimistic comment and shows the error when the save fails', async () => {
+    serve(['admin'], {
+      'POST /api/db/comments': () => json({ code: 'P0001', message: 'comments are closed' }, { status: 400 }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<CommentsTimeline incident={withComments()} onChanged={() => {}} />);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Hypothesis' }), 'h-root');
+    await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'will fail');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('comments are closed')).toBeInTheDocument();
+    expect(screen.queryByText('will fail')).toBeNull();
+  });
+});
