@@ -17,6 +17,7 @@ describe('the domain list', () => {
       'incidents',
       'health-file-roots',
       'catalog-file-roots',
+      'incidents-demo',
     ]);
   });
 
@@ -33,6 +34,8 @@ describe('the domain list', () => {
       'TopologyScheduler',
       'TopologyStatusRefresh',
       'ProcessPendingNotifications',
+      'EvaluateEvidence',
+      'IncidentRules',
       'EventConsumer',
     ]);
   });
@@ -40,12 +43,17 @@ describe('the domain list', () => {
   it('hooks writes to the tables of connections, health, catalog, topology, logs, notifications and incidents', () => {
     expect(Object.keys(writeHooksOf(domains)).sort()).toEqual([
       'canaries',
+      'comments',
       'config_scrapers',
       'connections',
+      'evidences',
+      'hypotheses',
       'incident_rules',
+      'incidents',
       'logging_backends',
       'notification_silences',
       'notifications',
+      'responders',
       'topologies',
     ]);
   });

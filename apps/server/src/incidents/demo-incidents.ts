@@ -51,7 +51,10 @@ const INCIDENTS: DemoIncident[] = [
       ],
     },
     comments: [
-      { by: 'maya.okafor@example.com', text: 'Taking command. Lars, can you look at the ledger pool metrics?' },
+      {
+        by: 'maya.okafor@example.com',
+        text: 'Taking command. Lars, can you look at the ledger pool metrics?',
+      },
       { by: 'lars.eriksen@example.com', text: 'Pool at 20/20 with 140 waiting. Looks like the cause.' },
     ],
   },
@@ -71,7 +74,12 @@ const INCIDENTS: DemoIncident[] = [
         {
           title: 'The renewal job lost its DNS credentials',
           status: 'proven',
-          evidence: { description: 'status-page check passing again', check: 'status-page', dod: true, done: true },
+          evidence: {
+            description: 'status-page check passing again',
+            check: 'status-page',
+            dod: true,
+            done: true,
+          },
         },
       ],
     },
@@ -110,11 +118,15 @@ async function addTree(
     [incidentId, parent?.id ?? null, type, h.title, by],
   );
   const id = rows[0]!.id;
-  if (h.status !== 'possible') await tx.query('UPDATE hypotheses SET status = $2 WHERE id = $1', [id, h.status]);
+  if (h.status !== 'possible')
+    await tx.query('UPDATE hypotheses SET status = $2 WHERE id = $1', [id, h.status]);
   const e = h.evidence;
   if (e) {
     const { rows: check } = e.check
-      ? await tx.query<{ id: string }>('SELECT id FROM checks WHERE name = $1 AND deleted_at IS NULL LIMIT 1', [e.check])
+      ? await tx.query<{ id: string }>(
+          'SELECT id FROM checks WHERE name = $1 AND deleted_at IS NULL LIMIT 1',
+          [e.check],
+        )
       : { rows: [] };
     const checkId = check[0]?.id ?? null;
     await tx.query(
@@ -149,14 +161,13 @@ async function addIncident(tx: Queryable, d: DemoIncident): Promise<void> {
       `SELECT id FROM hypotheses WHERE incident_id = $1 AND type = 'root'`,
       [id],
     );
-    await tx.query(`INSERT INTO comments (incident_id, hypothesis_id, comment, created_by) VALUES ($1, $2, $3, $4)`, [
-      id,
-      root.rows[0]?.id ?? null,
-      c.text,
-      await personId(tx, c.by),
-    ]);
+    await tx.query(
+      `INSERT INTO comments (incident_id, hypothesis_id, comment, created_by) VALUES ($1, $2, $3, $4)`,
+      [id, root.rows[0]?.id ?? null, c.text, await personId(tx, c.by)],
+    );
   }
-  for (const status of d.statuses) await tx.query('UPDATE incidents SET status = $2 WHERE id = $1', [id, status]);
+  for (const status of d.statuses)
+    await tx.query('UPDATE incidents SET status = $2 WHERE id = $1', [id, status]);
   // Spread the changelog and the timeline over the incident's life, in the order they happened.
   await tx.query(
     `WITH span AS (SELECT created_at, least(now() - created_at, interval '2 hours') AS life FROM incidents WHERE id = $1),

@@ -1,4 +1,5 @@
 import type { DomainModule, EventHandler } from '../platform/domain.js';
+import { demoIncidentsSeed } from './demo-incidents.js';
 import { incidentWriteHooks } from './incident-write-hooks.js';
 import {
   evaluateEvidenceJob,
@@ -41,7 +42,7 @@ export const incidentsDomain: DomainModule = {
   name: 'incidents',
   routes: incidentsRoutes,
   jobs: [evaluateEvidenceJob, incidentRulesJob],
-  seeds: [incidentsSeed],
+  seeds: [incidentsSeed, demoIncidentsSeed],
   writeHooks: { incident_rules: incidentRuleWriteHook, ...incidentWriteHooks },
   eventHandlers: {
     ...Object.fromEntries(

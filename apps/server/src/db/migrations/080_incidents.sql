@@ -136,7 +136,8 @@ CREATE TABLE incident_histories (
   responder_id uuid REFERENCES responders (id) ON DELETE SET NULL,
   evidence_id uuid REFERENCES evidences (id) ON DELETE SET NULL,
   comment_id uuid REFERENCES comments (id) ON DELETE SET NULL,
-  created_at timestamptz NOT NULL DEFAULT now(),
+  -- The clock, not the transaction's start: entries of one transaction keep their order.
+  created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX incident_histories_incident_idx ON incident_histories (incident_id, created_at);

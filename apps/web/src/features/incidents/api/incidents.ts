@@ -13,7 +13,7 @@ import {
 /** The detail page's one call: the incident with its tree, evidence, comments, people and responders. */
 export const INCIDENT_SELECT =
   '*,commander:commander_id(id,name,avatar),communicator:communicator_id(id,name,avatar),' +
-  'hypotheses(*,evidences(*),comments(*)),' +
+  'hypotheses(*,evidences(*),comments(*,person:created_by(id,name,avatar))),' +
   'responders(*,team:team_id(id,name,icon,spec),person:person_id(id,name,avatar))';
 
 /** The incident, or null when there is none with this id. */

@@ -1,4 +1,4 @@
-import { HYPOTHESIS_TYPES, INCIDENT_STATUSES } from '@opsdeck/shared';
+import { EVIDENCE_TYPES, HYPOTHESIS_STATUSES, HYPOTHESIS_TYPES, INCIDENT_STATUSES } from '@opsdeck/shared';
 import { z } from 'zod';
 
 /** A person as the data API embeds one. */
@@ -6,6 +6,7 @@ export const personRefSchema = z.object({
   id: z.string(),
   name: z.string().nullable(),
   avatar: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
 });
 export type PersonRef = z.infer<typeof personRefSchema>;
 
@@ -42,10 +43,28 @@ export const incidentRowSchema = z.object({
 export type IncidentRow = z.infer<typeof incidentRowSchema>;
 export type ResponderRef = IncidentRow['responders'][number];
 
+const optionalId = z.string().nullable().optional();
+
 export const evidenceSchema = z.object({
   id: z.string(),
   hypothesis_id: z.string(),
-  type: z.string(),
+  type: z.enum(EVIDENCE_TYPES),
+  check_id: optionalId,
+  component_id: optionalId,
+  config_id: optionalId,
+  config_change_id: optionalId,
+  config_analysis_id: optionalId,
+  /** Lines of log or config evidence (`lines`, `selected_lines`), or a comment's text. */
+  evidence: z
+    .object({
+      lines: z.record(z.string(), z.string()).nullable().optional(),
+      selected_lines: z.record(z.string(), z.string()).nullable().optional(),
+      comment: z.string().nullable().optional(),
+    })
+    .loose()
+    .nullable()
+    .optional(),
+  created_by: optionalId,
   description: z.string().nullable().optional(),
   definition_of_done: z.boolean().nullable().optional(),
   done: z.boolean().nullable().optional(),
@@ -62,7 +81,9 @@ export const commentSchema = z.object({
   comment: z.string(),
   created_by: z.string().nullable().optional(),
   created_at: z.string().optional(),
+  person: personRefSchema.nullable().optional(),
 });
+export type Comment = z.infer<typeof commentSchema>;
 
 export const hypothesisSchema = z.object({
   id: z.string(),
@@ -70,7 +91,8 @@ export const hypothesisSchema = z.object({
   parent_id: z.string().nullable().optional(),
   type: z.enum(HYPOTHESIS_TYPES),
   title: z.string().nullable(),
-  status: z.string().nullable(),
+  status: z.enum(HYPOTHESIS_STATUSES).nullable(),
+  created_at: z.string().optional(),
   evidences: z.array(evidenceSchema).default([]),
   comments: z.array(commentSchema).default([]),
 });
@@ -81,11 +103,30 @@ export const responderSchema = z.object({
   incident_id: z.string(),
   person_id: z.string().nullable().optional(),
   team_id: z.string().nullable().optional(),
+  type: z.string().nullable().optional(),
   properties: z.record(z.string(), z.unknown()).nullable().optional(),
+  /** How reaching the responder went: sent, pending or error (with `error`). */
+  status: z.string().nullable().optional(),
+  error: z.string().nullable().optional(),
+  external_id: z.string().nullable().optional(),
+  created_at: z.string().nullable().optional(),
+  acknowledge_time: z.string().nullable().optional(),
+  signoff_time: z.string().nullable().optional(),
+  close_time: z.string().nullable().optional(),
   deleted_at: z.string().nullable().optional(),
   person: personRefSchema.nullable().optional(),
-  team: teamRefSchema.extend({ spec: z.unknown().optional() }).nullable().optional(),
+  team: teamRefSchema
+    .extend({
+      spec: z
+        .object({ responder_clients: z.record(z.string(), z.unknown()).nullable().optional() })
+        .loose()
+        .nullable()
+        .optional(),
+    })
+    .nullable()
+    .optional(),
 });
+export type Responder = z.infer<typeof responderSchema>;
 
 /** An incident with everything the detail page shows, from one data-API call. */
 export const incidentSchema = z.object({

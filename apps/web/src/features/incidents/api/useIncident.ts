@@ -24,7 +24,7 @@ export function useHistories(id: string) {
 }
 
 /** Refreshes the incident, its changelog and the lists after a change. */
-function useRefresh() {
+export function useRefresh() {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: incidentKeys.all });
 }

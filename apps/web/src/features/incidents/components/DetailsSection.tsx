@@ -6,7 +6,7 @@ import type { Incident, PersonRef } from '../api/types.js';
 import { useSetSeverityType } from '../api/useIncident.js';
 import { label } from '../lib/filters.js';
 
-/** Edits of the detail page are sent this long after the last change (spec 2 §9). */
+/** Edits of the detail page are sent this long after the last change. */
 export const DETAIL_EDIT_DEBOUNCE_MS = 500;
 
 function Row({ name, children }: { name: string; children: ReactNode }) {

@@ -1,9 +1,38 @@
-import { CheckCircle2, Circle } from 'lucide-react';
+import { CheckCircle2, Circle, Plus } from 'lucide-react';
+import { useState } from 'react';
 import type { Incident } from '../api/types.js';
+import { DefinitionOfDoneWizard } from '../parts/DefinitionOfDoneWizard.js';
 import { NO_EVIDENCE } from './StatusDialog.js';
 
-/** Definition of done: the evidence that marks the incident done, with its state and script result. */
-export function DodSection({ incident }: { incident: Incident }) {
+type Props = { incident: Incident; canWrite: boolean; onChanged: () => void };
+
+/**
+ * Definition of done: the evidence that marks the incident done, with its state and script
+ * result, and the 'Add Definition of Done' wizard for those who may write evidence.
+ */
+export function DodSection({ incident, canWrite, onChanged }: Props) {
+  const [adding, setAdding] = useState(false);
+  return (
+    <div className="space-y-2">
+      <DodItems incident={incident} />
+      {canWrite ? (
+        <>
+          <button type="button" className="btn btn-ghost" onClick={() => setAdding(true)}>
+            <Plus className="size-4" aria-hidden /> Add Definition of Done
+          </button>
+          <DefinitionOfDoneWizard
+            incident={incident}
+            onChanged={onChanged}
+            open={adding}
+            onOpenChange={setAdding}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function DodItems({ incident }: { incident: Incident }) {
   const items = incident.hypotheses.flatMap((h) => h.evidences).filter((e) => e.definition_of_done);
   if (items.length === 0) return <p className="text-muted">{NO_EVIDENCE}</p>;
   return (

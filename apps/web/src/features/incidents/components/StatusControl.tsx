@@ -9,7 +9,7 @@ import { StatusDialog } from './StatusDialog.js';
 /** Statuses that first ask which evidence makes up the definition of done. */
 const ASKS_FOR_DOD: ReadonlySet<IncidentStatus> = new Set(['mitigated', 'resolved']);
 
-/** The header's status dropdown (the allowed moves of spec 2 §4) and its Close/Reopen button. */
+/** The header's status dropdown (the allowed moves) and its Close/Reopen button. */
 export function StatusControl({ incident, canWrite }: { incident: Incident; canWrite: boolean }) {
   const setStatus = useSetStatus(incident.id);
   const [asking, setAsking] = useState<IncidentStatus | undefined>();

@@ -1,7 +1,7 @@
 import { INCIDENT_DEFAULTS, INCIDENT_SEVERITIES, INCIDENT_STATUSES, INCIDENT_TYPES } from '@opsdeck/shared';
 import { z } from 'zod';
 
-/** The generic required-text message (spec 2 §5). */
+/** The generic required-text message. */
 export const REQUIRED = 'This field is required';
 
 /** Create New Incident: title required, description optional, severity/status/type from the lists. */

@@ -38,7 +38,7 @@ const withAll = (values: readonly string[]) => [
 ];
 
 export const TYPE_OPTIONS = withAll(INCIDENT_TYPES);
-/** Spec 2 §9: the severity filter offers All, critical, high, medium, low, Info (in that order). */
+/** The severity filter offers All, critical, high, medium, low, Info (in that order). */
 const SEVERITY_FILTER: readonly IncidentSeverity[] = ['critical', 'high', 'medium', 'low', 'info'];
 export const SEVERITY_OPTIONS = withAll(SEVERITY_FILTER);
 export const STATUS_OPTIONS = withAll(INCIDENT_STATUSES);

@@ -42,7 +42,7 @@ const patches = (server: ReturnType<typeof open>['server'], table: string) =>
   server.requests.filter((r) => r.method === 'PATCH' && r.url.pathname === `/api/db/${table}`);
 
 describe('IncidentDetailPage', () => {
-  it('loads the incident in one embedded call and shows breadcrumb, title, tabs, slots and details first', async () => {
+  it('loads the incident in one embedded call and shows breadcrumb, title, the timeline, the tree and details first', async () => {
     const { server } = open();
     const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     await waitFor(() => expect(crumbs).toHaveTextContent('API latency'));
@@ -54,15 +54,15 @@ describe('IncidentDetailPage', () => {
     for (const part of [
       'commander:commander_id',
       'communicator:communicator_id',
-      'hypotheses(*,evidences(*),comments(*))',
+      'hypotheses(*,evidences(*),comments(*,person:created_by(id,name,avatar)))',
       'responders(*,team:team_id(id,name,icon,spec),person:person_id(id,name,avatar))',
     ])
       expect(select).toContain(part);
 
     expect(screen.getByRole('tab', { name: 'Comments' })).toHaveAttribute('aria-selected', 'true');
-    expect(screen.getByTestId('comments-slot')).toHaveAttribute('data-incident', INC_ID);
+    expect(screen.getByRole('list', { name: 'Timeline' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('tab', { name: 'Action Plan' }));
-    expect(await screen.findByTestId('action-plan-slot')).toBeInTheDocument();
+    expect(await screen.findByRole('tree', { name: 'Hypotheses' })).toBeInTheDocument();
 
     // Details is open first, the others closed; opening one closes the other.
     expect(screen.getByRole('button', { name: 'Details' })).toHaveAttribute('aria-expanded', 'true');
@@ -187,7 +187,7 @@ describe('IncidentDetailPage', () => {
 
   it('shows status as text without write permission', async () => {
     open(['viewer']);
-    await screen.findByTestId('comments-slot');
+    await screen.findByRole('list', { name: 'Timeline' });
     expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   });

@@ -1,14 +1,14 @@
 import { Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Page } from '../../../ui/Page.js';
 import { Tabs } from '../../../ui/Tabs.js';
-import { useIncident } from '../api/useIncident.js';
-import { ActionPlanSlot } from '../components/ActionPlanSlot.js';
-import { CommentsSlot } from '../components/CommentsSlot.js';
+import { useIncident, useRefresh } from '../api/useIncident.js';
 import { SidePanel } from '../components/SidePanel.js';
+import { ActionPlan } from '../parts/ActionPlan.js';
+import { CommentsTimeline } from '../parts/CommentsTimeline.js';
 import { StatusControl } from '../components/StatusControl.js';
 
 export const NOT_FOUND = 'Incident not found';
@@ -18,6 +18,21 @@ const LIST_CRUMB = { label: 'Incidents', href: '/incidents' };
 export function IncidentDetailPage() {
   const id = useParams().id ?? '';
   const incident = useIncident(id);
+  const refresh = useRefresh();
+  // The open tab is kept in the URL (?tab=action-plan), so a reload or a shared link keeps it.
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') === 'action-plan' ? 'action-plan' : 'comments';
+  const selectTab = (value: string) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === 'comments') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  const onChanged = () => void refresh();
   const canWrite = useHasPermission('incident', 'write');
   const title = incident.data?.title;
   useEffect(() => {
@@ -62,12 +77,22 @@ export function IncidentDetailPage() {
       <div className="flex min-h-0 flex-1 gap-4">
         <Tabs
           className="min-w-0 flex-1"
+          value={tab}
+          onValueChange={selectTab}
           tabs={[
-            { value: 'comments', label: 'Comments', content: <CommentsSlot incident={data} /> },
-            { value: 'action-plan', label: 'Action Plan', content: <ActionPlanSlot incident={data} /> },
+            {
+              value: 'comments',
+              label: 'Comments',
+              content: <CommentsTimeline incident={data} onChanged={onChanged} />,
+            },
+            {
+              value: 'action-plan',
+              label: 'Action Plan',
+              content: <ActionPlan incident={data} onChanged={onChanged} />,
+            },
           ]}
         />
-        <SidePanel incident={data} canWrite={canWrite} />
+        <SidePanel incident={data} canWrite={canWrite} onChanged={onChanged} />
       </div>
     </Page>
   );

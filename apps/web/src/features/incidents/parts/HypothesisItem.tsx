@@ -11,7 +11,7 @@ import { PART_TEXT, statusLabel } from './texts.js';
 import { childType, type HypothesisNode } from './tree.js';
 import { useDebouncedCall } from './useDebouncedCall.js';
 
-/** Debounces of spec 2 §9: status updates 200 ms, title updates 1000 ms. */
+/** Debounces: status updates 200 ms, title updates 1000 ms. */
 export const STATUS_DEBOUNCE_MS = 200;
 export const TITLE_DEBOUNCE_MS = 1000;
 

@@ -65,7 +65,7 @@ export function ResponderFlow({ incident, onChanged, open, onOpenChange }: Props
       toast.error(errorMessage(e), { duration: TOAST_MS });
     } finally {
       setSaving(false);
-      // The modal closes (and starts over) on failure too (spec 2 §8).
+      // The modal closes (and starts over) on failure too.
       close();
     }
   }

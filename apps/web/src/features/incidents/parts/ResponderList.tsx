@@ -62,7 +62,7 @@ export function ResponderList({ incident, onChanged }: PartProps) {
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <span className="font-semibold">{name}</span>
-                  {r.properties?.responderType ? (
+                  {typeof r.properties?.responderType === 'string' ? (
                     <span className="text-xs text-muted">{r.properties.responderType}</span>
                   ) : null}
                   {r.status ? <span className="text-xs text-muted">{r.status}</span> : null}

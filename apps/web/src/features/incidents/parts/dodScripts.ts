@@ -1,6 +1,6 @@
 import type { EvidenceType } from '@opsdeck/shared';
 
-/** The script the Automatic definition-of-done step starts with, per evidence type (spec 2 §4). */
+/** The script the Automatic definition-of-done step starts with, per evidence type. */
 export const DOD_DEFAULT_SCRIPTS: Partial<Record<EvidenceType, string>> = {
   topology: "component.status == 'healthy'",
   check: "check.status == 'healthy' && time.Since(check.last_transition_time) > duration('5m')",

@@ -1,6 +1,6 @@
 import type { EvidencePayload } from './types.js';
 
-/** Lines shown either side of the selected ones (spec 2 §3). */
+/** Lines shown either side of the selected ones. */
 export const CONTEXT_LINES = 3;
 
 export type ShownLine = { number: number; text: string; selected: boolean };

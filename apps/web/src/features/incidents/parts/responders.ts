@@ -50,10 +50,10 @@ export type ProgressStep = { label: string; time: string | null };
 /** Created, Acknowledged, Resolved (signoff), Closed; the current step is the first with no time. */
 export function progressSteps(r: Responder): { steps: ProgressStep[]; current: number } {
   const steps: ProgressStep[] = [
-    { label: 'Created', time: r.created_at },
-    { label: 'Acknowledged', time: r.acknowledge_time },
-    { label: 'Resolved', time: r.signoff_time },
-    { label: 'Closed', time: r.close_time },
+    { label: 'Created', time: r.created_at ?? null },
+    { label: 'Acknowledged', time: r.acknowledge_time ?? null },
+    { label: 'Resolved', time: r.signoff_time ?? null },
+    { label: 'Closed', time: r.close_time ?? null },
   ];
   const current = steps.findIndex((s) => !s.time);
   return { steps, current };

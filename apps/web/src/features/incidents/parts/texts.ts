@@ -22,7 +22,7 @@ export const PART_TEXT = {
   deleteResponderBody: 'Are you sure you want to delete the responder ?',
 } as const;
 
-/** Hypothesis statuses as the dropdown shows them (spec 2 §4 capitalises them). */
+/** Hypothesis statuses as the dropdown shows them (capitalised). */
 export function statusLabel(status: string): string {
   return status.charAt(0).toUpperCase() + status.slice(1);
 }

@@ -52,6 +52,7 @@ export function comment(id: string, over: Partial<Comment> = {}): Comment {
 export function hypothesis(id: string, over: Partial<Hypothesis> = {}): Hypothesis {
   return {
     id,
+    incident_id: 'i1',
     parent_id: null,
     type: 'root',
     title: `hypothesis ${id}`,
@@ -89,6 +90,9 @@ export function incident(over: Partial<IncidentDetail> = {}): IncidentDetail {
     incident_id: 'INC-1',
     title: 'API is down',
     status: 'open',
+    type: 'availability',
+    severity: 'low',
+    created_at: '2026-11-01T10:00:00Z',
     hypotheses: [
       hypothesis('h-root', { title: 'Database overloaded' }),
       hypothesis('h-factor', { parent_id: 'h-root', type: 'factor', title: 'Slow queries' }),
