@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { errorMessage } from '../../../api/errors.js';
 import { TOAST_MS } from '../../../api/queryClient.js';
 import { DEBOUNCE, useDebouncedValue } from '../../../lib/useDebouncedValue.js';
 import type { ResourceRef } from '../../../platform/resourceActions.js';
@@ -50,6 +51,8 @@ export function LinkToIncidentDialog({ resource, close }: Props) {
 
   const link = useMutation({
     mutationFn: linkToIncident,
+    // A failed step stops the flow; the dialog shows why.
+    meta: { silent: true },
     onSuccess: (incidentId) => {
       void queryClient.invalidateQueries({ queryKey: incidentKeys.all });
       toast.success('Linked to incident successfully', {
@@ -119,6 +122,11 @@ export function LinkToIncidentDialog({ resource, close }: Props) {
         <FormField label="Description">
           <textarea className="input min-h-20 w-full py-2" {...register('description')} />
         </FormField>
+        {link.isError ? (
+          <p role="alert" className="text-health-unhealthy">
+            {errorMessage(link.error)}
+          </p>
+        ) : null}
         <div className="flex justify-end gap-2 pt-2">
           <button type="button" className="btn" onClick={close}>
             Cancel
