@@ -5,6 +5,8 @@ import { RouterProvider } from 'react-router';
 import { Toaster } from 'sonner';
 import { createQueryClient, TOAST_MS } from '../api/queryClient.js';
 import { authCheckerUrl, setUnauthorizedHandler } from '../api/session.js';
+import { ResourceActionsProvider } from '../platform/resourceActions.js';
+import { resourceActions } from './registry.js';
 import { createAppRouter } from './router.js';
 import { useApplyTheme } from './theme.js';
 
@@ -23,7 +25,9 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <Tooltip.Provider delayDuration={300}>
-        <RouterProvider router={router} />
+        <ResourceActionsProvider actions={resourceActions}>
+          <RouterProvider router={router} />
+        </ResourceActionsProvider>
         <Toaster
           position="top-right"
           offset={TOASTER_OFFSET}

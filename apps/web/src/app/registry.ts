@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import type { FeatureModule, NavEntry, SearchSource } from '../platform/feature.js';
+import type { ResourceAction } from '../platform/resourceActions.js';
 
 /**
  * Every area that exists registers itself by exporting `feature` from its routes.tsx; nothing
@@ -22,6 +23,7 @@ export const bareRoutes: RouteObject[] = features.flatMap((f) => f.bareRoutes ??
 export const navEntries: NavEntry[] = features.flatMap((f) => f.nav ?? []);
 export const searchSources: SearchSource[] = features.flatMap((f) => f.searchSources ?? []);
 export const topBarItems: ComponentType[] = features.flatMap((f) => f.topBarItems ?? []);
+export const resourceActions: ResourceAction[] = features.flatMap((f) => f.resourceActions ?? []);
 
 function topPaths(routes: RouteObject[]): string[] {
   return routes.map((r) => (r.path ?? '').replace(/^\//, '').split('/')[0] ?? '').filter(Boolean);

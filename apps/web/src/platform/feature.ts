@@ -2,6 +2,7 @@ import type { Resource } from '@opsdeck/shared';
 import type { LucideIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
+import type { ResourceAction } from './resourceActions.js';
 
 /** A sidebar entry. It is shown only when its feature is on and the user may read its resource. */
 export type NavEntry = {
@@ -39,4 +40,6 @@ export type FeatureModule = {
   searchSources?: SearchSource[];
   /** Widgets of the top bar (the notifications bell), shown before the docs menu. */
   topBarItems?: ComponentType[];
+  /** Actions on resources other areas show (Link to Incident on a check, config, …). */
+  resourceActions?: ResourceAction[];
 };

@@ -1,6 +1,7 @@
 import { Siren } from 'lucide-react';
 import type { FeatureModule } from '../../platform/feature.js';
 import { lazyPage } from '../../platform/lazyPage.js';
+import { linkToIncidentAction } from './resourceActions.js';
 
 const read = { resource: 'incident', action: 'read' } as const;
 
@@ -29,4 +30,5 @@ export const feature: FeatureModule = {
       order: 30,
     },
   ],
+  resourceActions: [linkToIncidentAction],
 };

@@ -1,6 +1,7 @@
 import { formatDateTime, formatRelativeTime } from '@opsdeck/shared';
 import { useQuery } from '@tanstack/react-query';
 import { cn } from '../../../lib/cn.js';
+import { ResourceActionButtons } from '../../../platform/resourceActions.js';
 import { Badge } from '../../../ui/Badge.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Modal } from '../../../ui/Modal.js';
@@ -72,6 +73,18 @@ export function ChangeDetailsDialog({
       size="xl"
       title={change ? `${change.name ?? change.config_id} · ${change.change_type}` : ''}
       description={change?.summary ?? undefined}
+      footer={
+        change ? (
+          <ResourceActionButtons
+            resource={{
+              kind: 'config_change',
+              id: change.id,
+              name: change.summary || `${change.name ?? change.config_id} · ${change.change_type}`,
+              configId: change.config_id,
+            }}
+          />
+        ) : undefined
+      }
     >
       {detail.isError ? <ErrorView error={detail.error} onRetry={() => void detail.refetch()} /> : null}
       {change ? (

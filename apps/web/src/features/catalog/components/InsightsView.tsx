@@ -4,6 +4,7 @@ import { X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useUrlParams } from '../../../lib/urlState.js';
+import { ResourceActionButtons } from '../../../platform/resourceActions.js';
 import { Badge } from '../../../ui/Badge.js';
 import { DataTable, columnHelper, useTableUrlState } from '../../../ui/DataTable/index.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
@@ -96,6 +97,16 @@ function InsightPanel({ insight, onClose }: { insight: Insight; onClose: () => v
       </dl>
       {insight.summary ? <p className="font-medium">{insight.summary}</p> : null}
       <InsightMessage message={insight.message} />
+      <div className="flex flex-wrap gap-2">
+        <ResourceActionButtons
+          resource={{
+            kind: 'config_analysis',
+            id: insight.id,
+            name: insight.summary || insight.analyzer,
+            configId: insight.config_id,
+          }}
+        />
+      </div>
     </aside>
   );
 }

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BellOff, Trash2 } from 'lucide-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Guard } from '../../../auth/Guard.js';
+import { ResourceActionButtons } from '../../../platform/resourceActions.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Page } from '../../../ui/Page.js';
 import { Tabs } from '../../../ui/Tabs.js';
@@ -92,15 +93,20 @@ export function ConfigDetailPage() {
       ]}
       actions={
         config ? (
-          <Guard resource="notifications" action="write">
-            {/* The silence form lives in the notifications area: linked, not imported. */}
-            <Link
-              to={`/notifications/silences/add?config_id=${encodeURIComponent(config.id)}`}
-              className="btn"
-            >
-              <BellOff className="size-4" aria-hidden /> Silence
-            </Link>
-          </Guard>
+          <>
+            <ResourceActionButtons
+              resource={{ kind: 'config', id: config.id, name: config.name ?? config.id }}
+            />
+            <Guard resource="notifications" action="write">
+              {/* The silence form lives in the notifications area: linked, not imported. */}
+              <Link
+                to={`/notifications/silences/add?config_id=${encodeURIComponent(config.id)}`}
+                className="btn"
+              >
+                <BellOff className="size-4" aria-hidden /> Silence
+              </Link>
+            </Guard>
+          </>
         ) : null
       }
     >

@@ -1,6 +1,8 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer } from '../../../test/fakeServer.js';
+import { ResourceActionsProvider, type ResourceAction } from '../../../platform/resourceActions.js';
 import { renderWithApp } from '../../../test/render.js';
 import type { CheckSummary } from '../api/types.js';
 import { CheckPanel } from './CheckPanel.js';
@@ -54,5 +56,23 @@ describe('check panel', () => {
     );
     await screen.findByTestId('latency-p95');
     expect(screen.queryByTestId('panel-severity')).toBeNull();
+  });
+
+  it('offers the actions other areas contribute for checks (Link to Incident)', async () => {
+    serve({});
+    const link: ResourceAction = {
+      id: 'link',
+      label: 'Link to Incident',
+      appliesTo: ['check'],
+      render: ({ resource }) => <p>linking {`${resource.kind} ${resource.id} ${resource.name}`}</p>,
+    };
+    renderWithApp(
+      <ResourceActionsProvider actions={[link]}>
+        <CheckPanel checkId={check.id} check={check} onClose={() => undefined} />
+      </ResourceActionsProvider>,
+      { url: `/health?checkId=${check.id}` },
+    );
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Link to Incident' }));
+    expect(screen.getByText(`linking check ${check.id} login`)).toBeInTheDocument();
   });
 });

@@ -6,6 +6,7 @@ import { stringify } from 'yaml';
 import { Guard } from '../../../auth/Guard.js';
 import { cn } from '../../../lib/cn.js';
 import { useMediaQuery } from '../../../lib/useMediaQuery.js';
+import { ResourceActionButtons } from '../../../platform/resourceActions.js';
 import { CodeEditor } from '../../../ui/CodeEditor/CodeEditor.js';
 import { uptimeTextClass } from '../../../ui/health.js';
 import { Modal } from '../../../ui/Modal.js';
@@ -134,6 +135,9 @@ export function CheckPanel({ checkId, check, onClose }: Props) {
               <BellOff className="size-3.5" aria-hidden /> Silence
             </Link>
           </Guard>
+          {check ? (
+            <ResourceActionButtons resource={{ kind: 'check', id: checkId, name: check.name }} />
+          ) : null}
           <div className="flex-1" />
           <Guard resource="responder" action="write">
             <span className="flex items-center gap-2">

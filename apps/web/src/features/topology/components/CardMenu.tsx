@@ -3,14 +3,15 @@ import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useHasPermission } from '../../../auth/permissions.js';
+import { ResourceActionMenuItems, type ResourceAction } from '../../../platform/resourceActions.js';
 import type { TopologyComponent } from '../api/types.js';
 import { LinkConfigModal } from './LinkConfigModal.js';
 import { SnapshotModal } from './SnapshotModal.js';
 
-/** The card's ⋮ menu: Zoom In, Snapshot, Link to catalog, Silence. */
+/** The card's ⋮ menu: Zoom In, contributed actions (Link to Incident), Snapshot, Link to catalog, Silence. */
 export function CardMenu({ component, zoom = true }: { component: TopologyComponent; zoom?: boolean }) {
   const navigate = useNavigate();
-  const [dialog, setDialog] = useState<'snapshot' | 'link' | null>(null);
+  const [dialog, setDialog] = useState<'snapshot' | 'link' | ResourceAction | null>(null);
   // A dashboard holds hundreds of cards: the Radix menu is mounted on first use only.
   const [armed, setArmed] = useState(false);
   const canWrite = useHasPermission('topologies', 'write');
@@ -44,6 +45,7 @@ export function CardMenu({ component, zoom = true }: { component: TopologyCompon
                 <ZoomIn className="size-4" /> Zoom In
               </DropdownMenu.Item>
             )}
+            <ResourceActionMenuItems kind="component" onPick={setDialog} />
             <DropdownMenu.Item className="menu-item" onSelect={() => setDialog('snapshot')}>
               <Camera className="size-4" /> Snapshot
             </DropdownMenu.Item>
@@ -70,6 +72,12 @@ export function CardMenu({ component, zoom = true }: { component: TopologyCompon
       </DropdownMenu.Root>
       {dialog === 'snapshot' && <SnapshotModal component={component} onClose={() => setDialog(null)} />}
       {dialog === 'link' && <LinkConfigModal component={component} onClose={() => setDialog(null)} />}
+      {typeof dialog === 'object' && dialog !== null
+        ? dialog.render({
+            resource: { kind: 'component', id: component.id, name: component.name },
+            close: () => setDialog(null),
+          })
+        : null}
     </>
   );
 }

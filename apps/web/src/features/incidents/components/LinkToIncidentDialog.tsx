@@ -1,0 +1,141 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { INCIDENT_SEVERITIES, INCIDENT_TYPES } from '@opsdeck/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage } from '../../../api/errors.js';
+import { TOAST_MS } from '../../../api/queryClient.js';
+import { DEBOUNCE, useDebouncedValue } from '../../../lib/useDebouncedValue.js';
+import type { ResourceRef } from '../../../platform/resourceActions.js';
+import { FormField } from '../../../ui/FormField.js';
+import { Modal } from '../../../ui/Modal.js';
+import { incidentKeys } from '../api/keys.js';
+import { linkToIncident, searchOpenIncidents, type IncidentPick, type LinkTarget } from '../api/link.js';
+import { label } from '../lib/filters.js';
+import { initialLinkForm, LINK_ERRORS, linkFormSchema, type LinkForm } from '../lib/linkForm.js';
+
+type Props = { resource: ResourceRef; close: () => void };
+
+function Options({ values }: { values: readonly string[] }) {
+  return values.map((v) => (
+    <option key={v} value={v}>
+      {label(v)}
+    </option>
+  ));
+}
+
+function targetOf(v: LinkForm, picked: IncidentPick | null): LinkTarget | null {
+  if (v.incident === 'new') return { kind: 'new', title: v.search, severity: v.severity, type: v.type };
+  return picked?.id === v.incident ? { kind: 'existing', incident: picked } : null;
+}
+
+/** Link to Incident (spec 1 §5): a new incident titled by the search text, or an open one. */
+export function LinkToIncidentDialog({ resource, close }: Props) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { register, handleSubmit, control, formState, setError } = useForm<LinkForm>({
+    resolver: zodResolver(linkFormSchema),
+    defaultValues: initialLinkForm(resource.name),
+  });
+  const [search, choice] = useWatch({ control, name: ['search', 'incident'] });
+  const text = useDebouncedValue(search.trim(), DEBOUNCE.option);
+  const { data: found = [], isFetching } = useQuery({
+    queryKey: [...incidentKeys.all, 'open', text],
+    queryFn: ({ signal }) => searchOpenIncidents(text, signal),
+  });
+  // The picked incident stays listed (and linkable) while the search moves on.
+  const [picked, setPicked] = useState<IncidentPick | null>(null);
+  const listed = picked && !found.some((p) => p.id === picked.id) ? [picked, ...found] : found;
+
+  const link = useMutation({
+    mutationFn: linkToIncident,
+    // A failed step stops the flow; the dialog shows why.
+    meta: { silent: true },
+    onSuccess: (incidentId) => {
+      void queryClient.invalidateQueries({ queryKey: incidentKeys.all });
+      toast.success('Linked to incident successfully', {
+        duration: TOAST_MS,
+        action: { label: 'View incident', onClick: () => void navigate(`/incidents/${incidentId}`) },
+      });
+      close();
+    },
+  });
+
+  const submit = (v: LinkForm) => {
+    const target = targetOf(v, picked);
+    if (!target) {
+      setError('incident', { message: LINK_ERRORS.incident });
+      return;
+    }
+    link.mutate({ resource, target, hypothesis: v.hypothesis, description: v.description });
+  };
+
+  const e = formState.errors;
+  const isNew = choice === 'new';
+  return (
+    <Modal open onOpenChange={(o) => !o && close()} title="Link to Incident" size="md">
+      <form className="space-y-3" onSubmit={(ev) => void handleSubmit(submit)(ev)} noValidate>
+        <FormField label="Incident" required error={e.incident?.message}>
+          <input
+            className="input w-full"
+            aria-required
+            placeholder="Search by title or INC id, or type a new title"
+            {...register('search')}
+          />
+        </FormField>
+        <fieldset className="max-h-48 space-y-1 overflow-auto" aria-label="Incidents" aria-busy={isFetching}>
+          {search.trim() ? (
+            <label className="flex items-center gap-2">
+              <input type="radio" value="new" {...register('incident')} />
+              <span>
+                New incident: <strong>{search.trim()}</strong>
+              </span>
+            </label>
+          ) : null}
+          {listed.map((p) => (
+            <label key={p.id} className="flex items-center gap-2">
+              <input type="radio" value={p.id} {...register('incident', { onChange: () => setPicked(p) })} />
+              <span className="text-muted">{p.incident_id}</span>
+              <span className="truncate">{p.title}</span>
+            </label>
+          ))}
+        </fieldset>
+        {isNew ? (
+          <div className="grid grid-cols-2 gap-3">
+            <FormField label="Severity" required error={e.severity?.message}>
+              <select className="input w-full" aria-required {...register('severity')}>
+                <Options values={INCIDENT_SEVERITIES} />
+              </select>
+            </FormField>
+            <FormField label="Type" required error={e.type?.message}>
+              <select className="input w-full" aria-required {...register('type')}>
+                <Options values={INCIDENT_TYPES} />
+              </select>
+            </FormField>
+          </div>
+        ) : null}
+        <FormField label="Hypothesis" required={!isNew} error={e.hypothesis?.message}>
+          <input className="input w-full" aria-required={!isNew} {...register('hypothesis')} />
+        </FormField>
+        <FormField label="Description">
+          <textarea className="input min-h-20 w-full py-2" {...register('description')} />
+        </FormField>
+        {link.isError ? (
+          <p role="alert" className="text-health-unhealthy">
+            {errorMessage(link.error)}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2 pt-2">
+          <button type="button" className="btn" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={link.isPending}>
+            {link.isPending ? 'Linking..' : 'Link'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
