@@ -5,7 +5,7 @@ import { createContext, useContext, useMemo, useState, type ReactNode } from 're
 import { useFeatureCheck } from '../auth/features.js';
 import { usePermissions, hasPermission } from '../auth/permissions.js';
 
-/** The kinds of resource other areas can act on (spec 1 "Link to Incident"). */
+/** The kinds of resource other areas can act on. */
 export type ResourceKind = 'check' | 'config' | 'config_change' | 'config_analysis' | 'component';
 
 /** The resource an action is about; `configId` is the owning config of a change or an insight. */

@@ -7,7 +7,7 @@ const LinkToIncidentDialog = lazy(() =>
   import('./components/LinkToIncidentDialog.js').then((m) => ({ default: m.LinkToIncidentDialog })),
 );
 
-/** 'Link to Incident' on checks, configs, changes, insights and components (spec 1 §6). */
+/** 'Link to Incident' on checks, configs, changes, insights and components. */
 export const linkToIncidentAction: ResourceAction = {
   id: 'link-to-incident',
   label: 'Link to Incident',

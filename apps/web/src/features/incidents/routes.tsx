@@ -26,7 +26,7 @@ export const feature: FeatureModule = {
       resource: 'incident',
       feature: 'incidents',
       section: 'main',
-      // Sidebar order of spec 1: Dashboard, Health, Incidents, Catalog.
+      // Sidebar order: Dashboard, Health, Incidents, Catalog.
       order: 30,
     },
   ],

@@ -87,7 +87,7 @@ async function rootOf(incident: IncidentPick): Promise<string> {
 /**
  * Link to Incident: a new incident gets a root hypothesis, an existing one a factor under its
  * root; the resource becomes evidence on that hypothesis. Resolves to the incident's id.
- * A failed step stops the flow (spec 1 §8).
+ * A failed step stops the flow.
  */
 export async function linkToIncident(req: LinkRequest): Promise<string> {
   const { target, resource } = req;

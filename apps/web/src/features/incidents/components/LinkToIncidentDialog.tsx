@@ -31,7 +31,7 @@ function targetOf(v: LinkForm, picked: IncidentPick | null): LinkTarget | null {
   return picked?.id === v.incident ? { kind: 'existing', incident: picked } : null;
 }
 
-/** Link to Incident (spec 1 §5): a new incident titled by the search text, or an open one. */
+/** Link to Incident: a new incident titled by the search text, or an open one. */
 export function LinkToIncidentDialog({ resource, close }: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

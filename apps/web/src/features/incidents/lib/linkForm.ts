@@ -1,7 +1,7 @@
 import { INCIDENT_DEFAULTS, INCIDENT_SEVERITIES, INCIDENT_TYPES } from '@opsdeck/shared';
 import { z } from 'zod';
 
-/** Spec 1 §5 "Link to Incident form" texts. */
+/** The "Link to Incident" form texts. */
 export const LINK_ERRORS = {
   incident: 'Must select or create an incident',
   hypothesis: 'Must select or create a hypothesis',

@@ -36,7 +36,7 @@ export function IncidentDetailPage() {
   const canWrite = useHasPermission('incident', 'write');
   const title = incident.data?.title;
   useEffect(() => {
-    // Spec 2: the page title starts 'Incident - {title}'.
+    // The page title starts 'Incident - {title}'.
     if (title) document.title = `Incident - ${title} · Opsdeck`;
   }, [title]);
 

@@ -1,4 +1,4 @@
-/** User-visible texts of the incident detail parts; those quoted in spec 2 are kept as written. */
+/** User-visible texts of the incident detail parts, as the product writes them. */
 export const PART_TEXT = {
   fetchingTree: 'fetching tree...',
   addHypothesis: 'Add hypothesis',
