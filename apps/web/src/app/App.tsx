@@ -36,6 +36,8 @@ export function App() {
           richColors
           closeButton
           theme={dark ? 'dark' : 'light'}
+          // An open modal turns pointer events off outside itself; a toast's action stays clickable.
+          style={{ pointerEvents: 'auto' }}
         />
       </Tooltip.Provider>
     </QueryClientProvider>

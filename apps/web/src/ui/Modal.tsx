@@ -33,6 +33,10 @@ export function Modal({ open, onOpenChange, title, description, size = 'md', foo
             WIDTH[size],
           )}
           aria-describedby={description ? undefined : undefined}
+          // A click on a toast (its action, its close button) is not a click outside the dialog.
+          onInteractOutside={(e) => {
+            if (e.target instanceof Element && e.target.closest('[data-sonner-toaster]')) e.preventDefault();
+          }}
         >
           <div className="flex items-start gap-3 border-b border-line px-5 py-3.5">
             <div className="min-w-0 flex-1">

@@ -85,7 +85,7 @@ describe('IncidentDetailPage', () => {
     expect(screen.queryByTestId('dod-item')).toBeNull();
     const entries = await screen.findAllByTestId('history');
     expect(entries.map((e) => e.textContent)).toEqual([
-      expect.stringContaining('Maya Okafor open → investigating'),
+      expect.stringContaining('Maya Okafor changed the status: open → investigating'),
       expect.stringContaining('API latency'),
     ]);
   });
