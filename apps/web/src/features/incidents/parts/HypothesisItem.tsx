@@ -81,7 +81,8 @@ export function HypothesisItem({ node, canWrite, onAdd, onChanged }: Props) {
       aria-selected={false}
       className="flex flex-col gap-2"
     >
-      <div className="flex flex-wrap items-center gap-2 rounded-md border border-line p-2">
+      {/* Off-screen rows skip layout and paint until scrolled to (large trees render at once). */}
+      <div className="flex flex-wrap items-center gap-2 rounded-md border border-line p-2 [contain-intrinsic-size:auto_3rem] [content-visibility:auto]">
         <span className="rounded bg-subtle px-1.5 text-xs text-muted uppercase">{node.type}</span>
         <input
           aria-label="Title"
@@ -146,13 +147,16 @@ export function HypothesisItem({ node, canWrite, onAdd, onChanged }: Props) {
           ))}
         </ul>
       ) : null}
-      <DeleteHypothesisDialog
-        open={confirmDelete}
-        busy={busy}
-        onOpenChange={setConfirmDelete}
-        onDisprove={() => void disprove()}
-        onDelete={() => void remove()}
-      />
+      {/* Mounted only while asked: a tree of hundreds of nodes should not carry a dialog each. */}
+      {confirmDelete ? (
+        <DeleteHypothesisDialog
+          open
+          busy={busy}
+          onOpenChange={setConfirmDelete}
+          onDisprove={() => void disprove()}
+          onDelete={() => void remove()}
+        />
+      ) : null}
     </li>
   );
 }
