@@ -1,18 +1,16 @@
 import type { DomainModule, EventHandler } from '../platform/domain.js';
 import { demoIncidentsSeed } from './demo-incidents.js';
 import { incidentWriteHooks } from './incident-write-hooks.js';
-import {
-  evaluateEvidenceJob,
-  incidentRulesJob,
-  reevaluateForResource,
-  rulesOnComponentEvent,
-} from './jobs.js';
+import { evaluateEvidenceJob, incidentRulesJob, reevaluateForResource, rulesOnHealthEvent } from './jobs.js';
 import { reachResponder } from './reach-responder.js';
 import { incidentsRoutes } from './routes.js';
 import { incidentsSeed } from './seed.js';
 import { incidentRuleWriteHook } from './write-hook.js';
 
-/** Health events after which the definitions of done of incidents about that resource are evaluated. */
+/**
+ * Health events after which the definitions of done of incidents about that resource are
+ * evaluated and the incident rules run for it.
+ */
 const HEALTH_EVENTS = [
   'check.passed',
   'check.failed',
@@ -48,9 +46,7 @@ export const incidentsDomain: DomainModule = {
     ...Object.fromEntries(
       HEALTH_EVENTS.map((name): [string, EventHandler] => [
         name,
-        name.startsWith('component.')
-          ? both(reevaluateForResource, rulesOnComponentEvent)
-          : reevaluateForResource,
+        both(reevaluateForResource, rulesOnHealthEvent),
       ]),
     ),
     'incident.responder.added': reachResponder,

@@ -39,8 +39,11 @@ export async function reevaluateForResource(event: DomainEvent, ctx: ServerConte
   if (incidents.length > 0) await evaluateDefinitionsOfDone(ctx.db, incidents);
 }
 
-/** A component's health changed: the incident rules run now for it rather than in five minutes. */
-export async function rulesOnComponentEvent(event: DomainEvent, ctx: ServerContext): Promise<void> {
-  const id = String(event.properties.id ?? '');
-  if (/^[0-9a-f-]{36}$/i.test(id)) await runIncidentRules(ctx.db, { componentId: id });
+/** A check, component or catalog item changed health: the incident rules run now for it. */
+export async function rulesOnHealthEvent(event: DomainEvent, ctx: ServerContext): Promise<void> {
+  const kind = event.name.split('.')[0];
+  const p = event.properties;
+  const id = String((kind === 'config' ? p.config_id || p.id : p.id) ?? '');
+  if (kind !== 'component' && kind !== 'check' && kind !== 'config') return;
+  if (/^[0-9a-f-]{36}$/i.test(id)) await runIncidentRules(ctx.db, { only: { kind, id } });
 }

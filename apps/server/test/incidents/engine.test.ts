@@ -37,7 +37,8 @@ describe.each(DB_KINDS)('incident engine on %s', (kind) => {
   });
   beforeEach(async () => {
     await db.exec(`DELETE FROM incidents; DELETE FROM incident_rules; DELETE FROM event_queue;
-      DELETE FROM components; DELETE FROM topologies; DELETE FROM checks; DELETE FROM canaries;`);
+      DELETE FROM components; DELETE FROM topologies; DELETE FROM checks; DELETE FROM canaries;
+      DELETE FROM config_items;`);
   });
 
   const drain = (env: Record<string, string> = {}) => {
@@ -227,6 +228,49 @@ describe.each(DB_KINDS)('incident engine on %s', (kind) => {
     const muchLater = new Date(Date.now() + 3 * 86400_000);
     expect((await runIncidentRules(db, { now: muchLater })).autoClosed).toBe(1);
     expect(await statusOf(id!)).toBe('closed');
+  });
+
+  it('watches checks and catalog items too: a failing check opens its incident from the check.failed event', async () => {
+    const ruleId = await addRule('checks-down', {
+      checks: [{ name: 'checkout', labelSelector: 'team=shop' }],
+      configs: [{ types: ['Kubernetes::Deployment'], tagSelector: 'namespace=prod' }],
+      filter: { status: ['unhealthy'] },
+      template: { title: '{{ .resource.name }} needs help', severity: 'critical' },
+    });
+    const checkId = await addCheck('healthy');
+    await db.query(`UPDATE checks SET labels = '{"team":"shop"}' WHERE id = $1`, [checkId]);
+    await db.query(`UPDATE checks SET status = 'unhealthy' WHERE id = $1`, [checkId]);
+    await drain();
+    const { rows: items } = await db.query<{ id: string }>(
+      `INSERT INTO config_items (type, name, health, tags) VALUES
+         ('Kubernetes::Deployment', 'orders', 'unhealthy', '{"namespace":"prod"}'),
+         ('Kubernetes::Deployment', 'orders', 'unhealthy', '{"namespace":"dev"}') RETURNING id`,
+    );
+    await runIncidentRules(db);
+    const { rows } = await db.query<Row>(
+      `SELECT i.title, i.severity, e.type, e.check_id, e.config_id, e.script
+       FROM incidents i JOIN hypotheses h ON h.incident_id = i.id JOIN evidences e ON e.hypothesis_id = h.id
+       WHERE i.incident_rule_id = $1 ORDER BY e.type`,
+      [ruleId],
+    );
+    expect(rows).toEqual([
+      {
+        title: 'checkout needs help',
+        severity: 'critical',
+        type: 'check',
+        check_id: checkId,
+        config_id: null,
+        script: "check.status == 'healthy'",
+      },
+      {
+        title: 'orders needs help',
+        severity: 'critical',
+        type: 'config',
+        check_id: null,
+        config_id: items[0]!.id,
+        script: "config.health == 'healthy'",
+      },
+    ]);
   });
 
   it('mails an email responder through the system SMTP server and opens a Jira ticket through the team connection', async () => {

@@ -6,11 +6,12 @@ import { durationTextSchema } from '../time/duration.js';
 /**
  * The spec of an incident rule, with Mission Control's field names (CRD `IncidentRule`) so its
  * YAML imports unchanged: which components it watches, which of their statuses open an
- * incident, and the incident it opens.
+ * incident, and the incident it opens. `checks` and `configs` are Opsdeck's own: the same
+ * selectors over health checks and catalog items.
  */
 
-/** Selects components; the rule engine matches by name, namespace and types. */
-const componentSelectorSchema = z
+/** Selects components, checks or catalog items (name with `*`, namespace, types, agent, labels, tags). */
+const resourceSelectorSchema = z
   .object({
     id: z.string().optional(),
     name: z.string().optional(),
@@ -54,7 +55,9 @@ const responderList = z.array(z.record(z.string(), z.unknown())).optional();
 export const incidentRuleSpecSchema = z
   .object({
     name: z.string().optional(),
-    components: z.array(componentSelectorSchema).optional(),
+    components: z.array(resourceSelectorSchema).optional(),
+    checks: z.array(resourceSelectorSchema).optional(),
+    configs: z.array(resourceSelectorSchema).optional(),
     template: templateSchema.optional(),
     filter: filterSchema.optional(),
     autoAssignOwner: z.boolean().optional(),
