@@ -10,4 +10,5 @@ export const incidentKeys = {
   detail: (id: string) => [...incidentKeys.all, 'detail', id] as const,
   histories: (id: string) => [...incidentKeys.all, 'histories', id] as const,
   evidences: (id: string) => [...incidentKeys.all, 'evidences', id] as const,
+  components: (ids: string[]) => [...incidentKeys.all, 'components', ids] as const,
 };

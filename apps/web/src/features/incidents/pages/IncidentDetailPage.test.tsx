@@ -191,4 +191,39 @@ describe('IncidentDetailPage', () => {
     expect(screen.queryByRole('combobox', { name: 'Status' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
   });
+
+  it('shows the strip of topology component cards above the tabs for topology evidence, and none without', async () => {
+    const componentId = '44444444-4444-4444-8444-444444444444';
+    const topology = {
+      id: 'e3',
+      hypothesis_id: 'h1',
+      type: 'topology',
+      component_id: componentId,
+      description: 'payments',
+    };
+    const base = incident();
+    const root = { ...base.hypotheses[0], evidences: [...(base.hypotheses[0]?.evidences ?? []), topology] };
+    const { server } = open(['viewer'], {
+      'GET /api/db/incidents': () => [{ ...base, hypotheses: [root] }],
+      'GET /api/db/components': () => [
+        { id: componentId, name: 'payments-api', icon: null, type: 'Service', status: 'healthy' },
+      ],
+    });
+    const strip = await screen.findByRole('list', { name: 'Topology components' });
+    expect(await within(strip).findByRole('link', { name: /payments-api/ })).toHaveAttribute(
+      'href',
+      `/topology/${componentId}`,
+    );
+    // Above the tabs, in document order.
+    const tabs = screen.getByRole('tablist');
+    expect(strip.compareDocumentPosition(tabs) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(server.requests.filter((r) => r.url.pathname === '/api/db/components')).toHaveLength(1);
+  });
+
+  it('has no strip and reads no components when no evidence is topology', async () => {
+    const { server } = open(['viewer']);
+    await screen.findByRole('list', { name: 'Timeline' });
+    expect(screen.queryByRole('list', { name: 'Topology components' })).toBeNull();
+    expect(server.requests.some((r) => r.url.pathname === '/api/db/components')).toBe(false);
+  });
 });

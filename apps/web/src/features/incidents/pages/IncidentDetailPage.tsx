@@ -10,6 +10,7 @@ import { SidePanel } from '../components/SidePanel.js';
 import { ActionPlan } from '../parts/ActionPlan.js';
 import { CommentsTimeline } from '../parts/CommentsTimeline.js';
 import { StatusControl } from '../components/StatusControl.js';
+import { TopologyStrip } from '../components/TopologyStrip.js';
 
 export const NOT_FOUND = 'Incident not found';
 const LIST_CRUMB = { label: 'Incidents', href: '/incidents' };
@@ -75,23 +76,26 @@ export function IncidentDetailPage() {
       actions={<StatusControl incident={data} canWrite={canWrite} />}
     >
       <div className="flex min-h-0 flex-1 gap-4">
-        <Tabs
-          className="min-w-0 flex-1"
-          value={tab}
-          onValueChange={selectTab}
-          tabs={[
-            {
-              value: 'comments',
-              label: 'Comments',
-              content: <CommentsTimeline incident={data} onChanged={onChanged} />,
-            },
-            {
-              value: 'action-plan',
-              label: 'Action Plan',
-              content: <ActionPlan incident={data} onChanged={onChanged} />,
-            },
-          ]}
-        />
+        <div className="flex min-w-0 flex-1 flex-col gap-3">
+          <TopologyStrip incident={data} />
+          <Tabs
+            className="min-h-0 min-w-0 flex-1"
+            value={tab}
+            onValueChange={selectTab}
+            tabs={[
+              {
+                value: 'comments',
+                label: 'Comments',
+                content: <CommentsTimeline incident={data} onChanged={onChanged} />,
+              },
+              {
+                value: 'action-plan',
+                label: 'Action Plan',
+                content: <ActionPlan incident={data} onChanged={onChanged} />,
+              },
+            ]}
+          />
+        </div>
         <SidePanel incident={data} canWrite={canWrite} onChanged={onChanged} />
       </div>
     </Page>
