@@ -45,6 +45,17 @@ function ticketRequest(
       },
       idOf: (a) => z.object({ key: z.string() }).safeParse(a).data?.key,
     };
+  if (type === 'ms_planner')
+    return {
+      path: '/v1.0/planner/tasks',
+      body: {
+        planId: p.plan_id,
+        bucketId: p.bucket_id,
+        title: p.title || summary,
+        ...(Number.isFinite(Number(p.priority)) && p.priority ? { priority: Number(p.priority) } : {}),
+      },
+      idOf: (a) => z.object({ id: z.string() }).safeParse(a).data?.id,
+    };
   if (type === 'service_now')
     return {
       path: '/api/now/table/incident',
@@ -62,7 +73,9 @@ async function openTicket(ctx: ServerContext, r: ResponderRow, type: string): Pr
   const request = ticketRequest(type, r.properties, r.incident);
   if (!request) return { status: 'pending', error: `${type} tickets are recorded, not sent` };
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-  if (conn.username || conn.password) headers.authorization = basicAuth(conn.username, conn.password);
+  // Microsoft Graph takes a bearer token (the connection's password); Jira and ServiceNow a user.
+  if (type === 'ms_planner') headers.authorization = `Bearer ${conn.password}`;
+  else if (conn.username || conn.password) headers.authorization = basicAuth(conn.username, conn.password);
   const answer = await sendHttpOk(
     {
       url: conn.url.replace(/\/+$/, '') + request.path,
@@ -104,7 +117,8 @@ async function reach(ctx: ServerContext, r: ResponderRow): Promise<Outcome | und
 /**
  * incident.responder.added: reaches the responder the way its type says — an email responder
  * gets the mail through the system SMTP server, a ticket type opens the ticket through the
- * HTTP connection the team's spec names (Jira, ServiceNow), other types are recorded as
+ * HTTP connection the team's spec names (Jira, ServiceNow, Microsoft Planner through Graph),
+ * other types are recorded as
  * pending with the reason. The outcome is stored on the responder; a responder already
  * reached is not reached again (events are delivered at least once).
  */

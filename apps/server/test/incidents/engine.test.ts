@@ -279,17 +279,24 @@ describe.each(DB_KINDS)('incident engine on %s', (kind) => {
     );
     const incidentId = rows[0]!.id;
     await db.query(
-      `INSERT INTO connections (name, namespace, type, url, username) VALUES ('jira', 'default', 'http', $1, 'bot')`,
-      [jira.url],
+      `INSERT INTO connections (name, namespace, type, url, username, password) VALUES ('jira', 'default', 'http', $1, 'bot', $2)`,
+      [jira.url, 'graph-token'],
     );
     jira.answer.body = () => JSON.stringify({ id: '10001', key: 'OPS-42' });
     const team = await db.query<{ id: string }>(
       `INSERT INTO teams (name, spec) VALUES ('Orders', $1) RETURNING id`,
-      [JSON.stringify({ responder_clients: { jira: { connection: 'connection://default/jira' } } })],
+      [
+        JSON.stringify({
+          responder_clients: {
+            jira: { connection: 'connection://default/jira' },
+            ms_planner: { connection: 'connection://default/jira' },
+          },
+        }),
+      ],
     );
     await db.query(
       `INSERT INTO responders (incident_id, team_id, properties) VALUES
-         ($1, $2, $3), ($1, $2, $4), ($1, $2, $5)`,
+         ($1, $2, $3), ($1, $2, $4), ($1, $2, $5), ($1, $2, $6)`,
       [
         incidentId,
         team.rows[0]!.id,
@@ -314,22 +321,40 @@ describe.each(DB_KINDS)('incident engine on %s', (kind) => {
           description: 'd',
           body: 'b',
         }),
+        JSON.stringify({
+          responderType: 'ms_planner',
+          plan_id: 'plan-1',
+          bucket_id: 'bucket-1',
+          priority: '3',
+          title: 'Orders stuck',
+          description: 'd',
+        }),
       ],
     );
     await drain({ SMTP_URL: smtp.url });
     const mail = await smtp.waitForMail((m) => m.to.includes('orders@example.com'));
     expect(mail.subject).toBe('Orders stuck');
-    expect(jira.hooks).toHaveLength(1);
-    expect(jira.hooks[0]!.path).toBe('/rest/api/2/issue');
-    expect(JSON.parse(jira.hooks[0]!.body)).toMatchObject({
+    expect(jira.hooks.map((h) => h.path).sort()).toEqual(['/rest/api/2/issue', '/v1.0/planner/tasks']);
+    const issue = jira.hooks.find((h) => h.path === '/rest/api/2/issue')!;
+    expect(JSON.parse(issue.body)).toMatchObject({
       fields: { project: { key: 'OPS' }, issuetype: { name: 'Bug' }, summary: 'Orders stuck' },
     });
+    expect(issue.headers.authorization).toMatch(/^Basic /);
+    const task = jira.hooks.find((h) => h.path === '/v1.0/planner/tasks')!;
+    expect(JSON.parse(task.body)).toEqual({
+      planId: 'plan-1',
+      bucketId: 'bucket-1',
+      title: 'Orders stuck',
+      priority: 3,
+    });
+    expect(task.headers.authorization).toBe('Bearer graph-token');
     const responders = await db.query<Row>(
       `SELECT properties->>'responderType' AS type, status, external_id, error FROM responders ORDER BY 1`,
     );
     expect(responders.rows).toEqual([
       { type: 'email', status: 'sent', external_id: null, error: null },
       { type: 'jira', status: 'sent', external_id: 'OPS-42', error: null },
+      { type: 'ms_planner', status: 'sent', external_id: '10001', error: null },
       {
         type: 'oracle',
         status: 'pending',

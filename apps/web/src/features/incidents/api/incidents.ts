@@ -13,7 +13,8 @@ import {
 /** The detail page's one call: the incident with its tree, evidence, comments, people and responders. */
 export const INCIDENT_SELECT =
   '*,commander:commander_id(id,name,avatar),communicator:communicator_id(id,name,avatar),' +
-  'hypotheses(*,evidences(*),comments(*,person:created_by(id,name,avatar))),' +
+  'hypotheses(*,evidences(*,check:check_id(id,name),component:component_id(id,name),config:config_id(id,name,type)),' +
+  'comments(*,person:created_by(id,name,avatar))),' +
   'responders(*,team:team_id(id,name,icon,spec),person:person_id(id,name,avatar))';
 
 /** The incident, or null when there is none with this id. */

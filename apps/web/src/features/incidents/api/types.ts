@@ -65,6 +65,13 @@ export const evidenceSchema = z.object({
     .nullable()
     .optional(),
   created_by: optionalId,
+  /** The names of what it points at, embedded by the detail page's read. */
+  check: z.object({ id: z.string(), name: z.string().nullable() }).nullable().optional(),
+  component: z.object({ id: z.string(), name: z.string().nullable() }).nullable().optional(),
+  config: z
+    .object({ id: z.string(), name: z.string().nullable(), type: z.string().nullable().optional() })
+    .nullable()
+    .optional(),
   description: z.string().nullable().optional(),
   definition_of_done: z.boolean().nullable().optional(),
   done: z.boolean().nullable().optional(),

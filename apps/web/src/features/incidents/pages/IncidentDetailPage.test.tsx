@@ -54,7 +54,7 @@ describe('IncidentDetailPage', () => {
     for (const part of [
       'commander:commander_id',
       'communicator:communicator_id',
-      'hypotheses(*,evidences(*),comments(*,person:created_by(id,name,avatar)))',
+      'hypotheses(*,evidences(*,check:check_id(id,name),component:component_id(id,name),config:config_id(id,name,type)),comments(*,person:created_by(id,name,avatar)))',
       'responders(*,team:team_id(id,name,icon,spec),person:person_id(id,name,avatar))',
     ])
       expect(select).toContain(part);

@@ -1,10 +1,12 @@
+import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { TOAST_MS } from '../../../api/queryClient.js';
 import { errorMessage } from '../../../api/errors.js';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
-import { updateEvidence } from './api.js';
+import { Link } from 'react-router';
+import { deleteEvidence, updateEvidence } from './api.js';
 import { linesWithContext } from './evidenceLines.js';
 import { PART_TEXT } from './texts.js';
 import type { Evidence } from './types.js';
@@ -36,25 +38,34 @@ function EvidenceBody({ evidence }: { evidence: Evidence }) {
   }
 }
 
-/** What the evidence points at, by type. */
-function subject(evidence: Evidence): string | undefined {
-  switch (evidence.type) {
+/** What the evidence points at, by type: its name and the console page that shows it. */
+function subject(e: Evidence): { label: string; href: string } | undefined {
+  const configName = e.config?.name ?? e.config_id ?? '';
+  switch (e.type) {
     case 'topology':
-      return evidence.component_id ? `Component ${evidence.component_id}` : undefined;
+      return e.component_id
+        ? { label: `Component ${e.component?.name ?? e.component_id}`, href: `/topology/${e.component_id}` }
+        : undefined;
     case 'check':
-      return evidence.check_id ? `Check ${evidence.check_id}` : undefined;
+      return e.check_id
+        ? { label: `Check ${e.check?.name ?? e.check_id}`, href: `/health?checkId=${e.check_id}` }
+        : undefined;
     case 'config':
-      return evidence.config_id ? `Config ${evidence.config_id}` : undefined;
+      return e.config_id ? { label: `Config ${configName}`, href: `/catalog/${e.config_id}` } : undefined;
     case 'config_change':
-      return evidence.config_change_id ? `Change ${evidence.config_change_id}` : undefined;
+      return e.config_id
+        ? { label: `Change of ${configName}`, href: `/catalog/${e.config_id}/changes` }
+        : undefined;
     case 'config_analysis':
-      return evidence.config_analysis_id ? `Insight ${evidence.config_analysis_id}` : undefined;
+      return e.config_id
+        ? { label: `Insight on ${configName}`, href: `/catalog/${e.config_id}/insights` }
+        : undefined;
     default:
       return undefined;
   }
 }
 
-type Confirm = 'done' | 'remove' | undefined;
+type Confirm = 'done' | 'remove' | 'delete' | undefined;
 
 /** One evidence under a hypothesis; definition-of-done evidence can be resolved or removed from it. */
 export function EvidenceItem({ evidence, onChanged }: { evidence: Evidence; onChanged: () => void }) {
@@ -64,10 +75,11 @@ export function EvidenceItem({ evidence, onChanged }: { evidence: Evidence; onCh
   const done = evidence.done === true;
   const about = subject(evidence);
 
-  async function run(patch: Parameters<typeof updateEvidence>[1], failure?: string) {
+  async function run(patch: Parameters<typeof updateEvidence>[1] | 'delete', failure?: string) {
     setBusy(true);
     try {
-      await updateEvidence(evidence.id, patch);
+      if (patch === 'delete') await deleteEvidence(evidence.id);
+      else await updateEvidence(evidence.id, patch);
       setConfirm(undefined);
       onChanged();
     } catch (e) {
@@ -85,8 +97,22 @@ export function EvidenceItem({ evidence, onChanged }: { evidence: Evidence; onCh
         {evidence.definition_of_done ? (
           <span className="text-xs text-muted">{done ? 'Resolved' : 'Not resolved'}</span>
         ) : null}
+        {canWrite ? (
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon"
+            aria-label="Delete evidence"
+            onClick={() => setConfirm('delete')}
+          >
+            <Trash2 className="size-4" aria-hidden />
+          </button>
+        ) : null}
       </div>
-      {about ? <div className="text-xs text-muted">{about}</div> : null}
+      {about ? (
+        <Link className="text-xs text-muted hover:underline" to={about.href}>
+          {about.label}
+        </Link>
+      ) : null}
       <EvidenceBody evidence={evidence} />
       {evidence.definition_of_done && canWrite ? (
         <div className="mt-2 flex gap-2">
@@ -116,6 +142,16 @@ export function EvidenceItem({ evidence, onChanged }: { evidence: Evidence; onCh
         destructive
         busy={busy}
         onConfirm={() => void run({ definition_of_done: false }, PART_TEXT.removeDodFailed)}
+      />
+      <ConfirmDialog
+        open={confirm === 'delete'}
+        onOpenChange={(o) => !o && setConfirm(undefined)}
+        title="Delete evidence ?"
+        description="Are you sure you want to delete the evidence ?"
+        confirmLabel="Delete"
+        destructive
+        busy={busy}
+        onConfirm={() => void run('delete', PART_TEXT.deleteEvidenceFailed)}
       />
     </li>
   );

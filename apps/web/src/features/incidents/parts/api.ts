@@ -37,6 +37,10 @@ export async function updateEvidence(id: string, body: EvidencePatch): Promise<v
   await rows(db.from('evidences').update(body).eq('id', id).select('id'));
 }
 
+export async function deleteEvidence(id: string): Promise<void> {
+  await rows(db.from('evidences').delete().eq('id', id).select('id'));
+}
+
 /** A Manual definition of done: a comment evidence on the given hypothesis. */
 export async function createCommentEvidence(hypothesisId: string, text: string): Promise<void> {
   await rows(

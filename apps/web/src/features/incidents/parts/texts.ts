@@ -8,6 +8,7 @@ export const PART_TEXT = {
   removeDodTitle: 'Remove from definition of done ?',
   removeDodBody: 'Are you sure you want to remove the evidence from definition of done ?',
   removeDodFailed: 'Removing evidence from definition of done failed',
+  deleteEvidenceFailed: 'Evidence delete failed',
   addDodFailed: 'Marking evidence as part of definition of done failed',
   noEvidence: 'There are no evidences provided for this incident',
   selectHypothesis: 'Please select any hypothesis',
