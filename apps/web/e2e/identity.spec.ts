@@ -1,6 +1,8 @@
 import { generateSync } from 'otplib';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn, signOut } from './auth.js';
 import { AUTH_MODE, expect, test } from './fixtures.js';
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 
 /**
  * Identity journey (issue 3): the built-in identity provider end to end. It needs a server
@@ -8,6 +10,12 @@ import { AUTH_MODE, expect, test } from './fixtures.js';
  */
 const VIEWER = { first: 'Vera', last: 'Viewer', email: `vera.${Date.now()}@example.com` };
 const VIEWER_PASSWORD = 'correct-horse-battery-staple-42';
+
+/** The text of a QR code in a PNG data URL. */
+function decodeQr(dataUrl: string): string | undefined {
+  const png = PNG.sync.read(Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'));
+  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
+}
 
 /** A TOTP code for the next 30 s step, so it differs from the one used a moment ago. */
 function nextCode(secret: string): string {
@@ -94,6 +102,13 @@ test.describe('identity (builtin)', () => {
     const totpCard = guest.getByRole('region', { name: 'Two-factor authentication' });
     const secret = (await totpCard.locator('[data-node="totp_secret_key"]').innerText()).trim();
     expect(secret).toMatch(/^[A-Z2-7]+=*$/);
+    // The QR image decodes back to the otpauth:// URL of the same secret.
+    const qr = totpCard.getByTestId('otp-qr');
+    const image = qr.getByRole('img');
+    await expect(image).toBeVisible();
+    const decoded = decodeQr((await image.getAttribute('src')) ?? '');
+    expect(decoded).toBe(await qr.getAttribute('href'));
+    expect(decoded).toMatch(new RegExp(`^otpauth://totp/.*secret=${secret.replace(/=+$/, '')}`));
     await totpCard.locator('input[name="totp_code"]').fill(generateSync({ secret }));
     await totpCard.getByRole('button', { name: 'Save' }).click();
     await expect(guest.getByText('Your changes have been saved!')).toBeVisible();
