@@ -34,9 +34,9 @@ test.describe('on a phone', () => {
     await page.goto('/health');
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav).toHaveCount(0);
-    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
     await expect(nav).toBeVisible();
-    await nav.getByRole('link', { name: 'Catalog' }).click();
+    await nav.getByRole('link', { name: 'Catalog', exact: true }).click();
     await expect(page).toHaveURL(/\/catalog/);
     await expect(nav).toHaveCount(0);
   });
