@@ -115,6 +115,28 @@ describe('app shell', () => {
     );
   });
 
+  it('on a phone, keeps the sidebar behind the Menu button and closes it on navigation', async () => {
+    setWidth(390);
+    const user = userEvent.setup();
+    const router = renderApp('/settings/jobs');
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Menu' });
+    const nav = within(drawer).getByRole('navigation', { name: 'Main' });
+    // Full labels in the drawer, and no collapse toggle.
+    expect(nav).toHaveAttribute('data-collapsed', 'false');
+    expect(within(drawer).queryByRole('button', { name: 'Collapse sidebar' })).toBeNull();
+    await user.click(within(nav).getByRole('link', { name: 'Event Queue' }));
+    expect(router.state.location.pathname).toBe('/settings/event-queue-status');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Menu' })).toBeNull());
+    expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+  });
+
+  it('shows no Menu button on a wide screen', async () => {
+    renderApp('/settings/jobs');
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
+  });
+
   it('greets the user and shows both versions in the user menu', async () => {
     const user = userEvent.setup();
     renderApp('/settings/jobs');

@@ -4,6 +4,8 @@ import { useAbout } from '../api/platform.js';
 import { hasPermission } from '../auth/permissions.js';
 import { useFeatureCheck } from '../auth/features.js';
 import { useWhoami, type Whoami } from '../auth/whoami.js';
+import { PHONE_QUERY, useMediaQuery } from '../lib/useMediaQuery.js';
+import { Drawer } from '../ui/Drawer.js';
 import { CommandPalette, usePaletteShortcut } from './CommandPalette.js';
 import { visibleNav } from './nav.js';
 import { hasArea, navEntries, searchSources, topBarItems } from './registry.js';
@@ -50,6 +52,10 @@ function SignedInShell() {
 function SignedInFrame({ me }: { me: Whoami }) {
   const isDisabled = useFeatureCheck();
   const sidebar = useSidebar();
+  const phone = useMediaQuery(PHONE_QUERY);
+  const { pathname } = useLocation();
+  // The page the menu was opened on: going anywhere else (palette, a link) closes it.
+  const [menuAt, setMenuAt] = useState<string | null>(null);
   const [paletteOpen, setPaletteOpen] = useState(false);
   const togglePalette = useCallback(() => setPaletteOpen((o) => !o), []);
   usePaletteShortcut(togglePalette);
@@ -66,18 +72,33 @@ function SignedInFrame({ me }: { me: Whoami }) {
 
   return (
     <div className="flex h-full">
-      <Sidebar
-        main={nav.main}
-        settings={nav.settings}
-        collapsed={sidebar.collapsed}
-        narrow={sidebar.narrow}
-        onToggle={sidebar.toggle}
-      />
+      {phone ? (
+        <Drawer open={menuAt === pathname} onOpenChange={(o) => setMenuAt(o ? pathname : null)} title="Menu">
+          <Sidebar
+            main={nav.main}
+            settings={nav.settings}
+            collapsed={false}
+            narrow
+            onToggle={sidebar.toggle}
+            drawer
+            onNavigate={() => setMenuAt(null)}
+          />
+        </Drawer>
+      ) : (
+        <Sidebar
+          main={nav.main}
+          settings={nav.settings}
+          collapsed={sidebar.collapsed}
+          narrow={sidebar.narrow}
+          onToggle={sidebar.toggle}
+        />
+      )}
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar
           showBell={hasArea('notifications') && !isDisabled('notifications')}
           items={topBarItems}
           onOpenSearch={() => setPaletteOpen(true)}
+          onOpenMenu={phone ? () => setMenuAt(pathname) : undefined}
         />
         <main className="min-h-0 flex-1 overflow-auto">
           <Outlet />

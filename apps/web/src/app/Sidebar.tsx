@@ -11,6 +11,9 @@ type SidebarProps = {
   collapsed: boolean;
   narrow: boolean;
   onToggle: () => void;
+  /** Shown in the phone drawer: full width, no collapse toggle; a followed link closes it. */
+  drawer?: boolean;
+  onNavigate?: () => void;
 };
 
 function itemClass(active: boolean, collapsed: boolean) {
@@ -23,11 +26,14 @@ function itemClass(active: boolean, collapsed: boolean) {
   );
 }
 
-function Item({ entry, collapsed }: { entry: NavEntry; collapsed: boolean }) {
+type ItemProps = { entry: NavEntry; collapsed: boolean; onNavigate?: (() => void) | undefined };
+
+function Item({ entry, collapsed, onNavigate }: ItemProps) {
   const Icon = entry.icon;
   return (
     <NavLink
       to={entry.href}
+      onClick={onNavigate}
       title={collapsed ? entry.label : undefined}
       aria-label={collapsed ? entry.label : undefined}
       className={({ isActive }) => itemClass(isActive, collapsed)}
@@ -38,7 +44,9 @@ function Item({ entry, collapsed }: { entry: NavEntry; collapsed: boolean }) {
   );
 }
 
-function SettingsGroup({ entries, collapsed }: { entries: NavEntry[]; collapsed: boolean }) {
+type GroupProps = { entries: NavEntry[]; collapsed: boolean; onNavigate?: (() => void) | undefined };
+
+function SettingsGroup({ entries, collapsed, onNavigate }: GroupProps) {
   const { pathname } = useLocation();
   const inSettings = entries.some((e) => pathname.startsWith(e.href));
   const [open, setOpen] = useState(true);
@@ -81,7 +89,7 @@ function SettingsGroup({ entries, collapsed }: { entries: NavEntry[]; collapsed:
       {open ? (
         <div className="mt-0.5 ml-4 flex flex-col gap-0.5 border-l border-line pl-2">
           {entries.map((e) => (
-            <Item key={e.id} entry={e} collapsed={false} />
+            <Item key={e.id} entry={e} collapsed={false} onNavigate={onNavigate} />
           ))}
         </div>
       ) : null}
@@ -90,18 +98,29 @@ function SettingsGroup({ entries, collapsed }: { entries: NavEntry[]; collapsed:
 }
 
 /** The left navigation: main areas, the Settings submenu and the collapse toggle. */
-export function Sidebar({ main, settings, collapsed, narrow, onToggle }: SidebarProps) {
+export function Sidebar({
+  main,
+  settings,
+  collapsed,
+  narrow,
+  onToggle,
+  drawer = false,
+  onNavigate,
+}: SidebarProps) {
   return (
     <nav
       aria-label="Main"
       data-collapsed={collapsed}
       className={cn(
-        'flex shrink-0 flex-col border-r border-line bg-surface transition-[width] duration-150',
-        collapsed ? 'w-14' : 'w-56',
+        'flex shrink-0 flex-col bg-surface',
+        drawer
+          ? 'min-h-0 w-full flex-1'
+          : ['border-r border-line transition-[width] duration-150', collapsed ? 'w-14' : 'w-56'],
       )}
     >
       <Link
         to="/"
+        onClick={onNavigate}
         className={cn(
           'flex h-12 items-center gap-2 border-b border-line px-4',
           collapsed && 'justify-center px-0',
@@ -119,32 +138,34 @@ export function Sidebar({ main, settings, collapsed, narrow, onToggle }: Sidebar
       </Link>
       <div className="flex flex-1 flex-col gap-0.5 overflow-y-auto p-2">
         {main.map((e) => (
-          <Item key={e.id} entry={e} collapsed={collapsed} />
+          <Item key={e.id} entry={e} collapsed={collapsed} onNavigate={onNavigate} />
         ))}
         {settings.length > 0 ? (
           <div className={cn(main.length > 0 && 'mt-2 border-t border-line pt-2')}>
-            <SettingsGroup entries={settings} collapsed={collapsed} />
+            <SettingsGroup entries={settings} collapsed={collapsed} onNavigate={onNavigate} />
           </div>
         ) : null}
       </div>
-      <button
-        type="button"
-        onClick={onToggle}
-        disabled={narrow}
-        aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-        title={narrow ? 'The sidebar stays collapsed on narrow screens' : undefined}
-        className={cn(
-          'flex h-10 items-center gap-2 border-t border-line px-4 text-muted hover:text-fg disabled:opacity-40',
-          collapsed && 'justify-center px-0',
-        )}
-      >
-        {collapsed ? (
-          <ChevronsRight className="size-4" aria-hidden />
-        ) : (
-          <ChevronsLeft className="size-4" aria-hidden />
-        )}
-        {collapsed ? null : <span className="text-xs">Collapse</span>}
-      </button>
+      {drawer ? null : (
+        <button
+          type="button"
+          onClick={onToggle}
+          disabled={narrow}
+          aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+          title={narrow ? 'The sidebar stays collapsed on narrow screens' : undefined}
+          className={cn(
+            'flex h-10 items-center gap-2 border-t border-line px-4 text-muted hover:text-fg disabled:opacity-40',
+            collapsed && 'justify-center px-0',
+          )}
+        >
+          {collapsed ? (
+            <ChevronsRight className="size-4" aria-hidden />
+          ) : (
+            <ChevronsLeft className="size-4" aria-hidden />
+          )}
+          {collapsed ? null : <span className="text-xs">Collapse</span>}
+        </button>
+      )}
     </nav>
   );
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Bell, BookOpen, ExternalLink, RefreshCw, Search } from 'lucide-react';
+import { Bell, BookOpen, ExternalLink, Menu, RefreshCw, Search } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
@@ -17,10 +17,12 @@ type TopBarProps = {
   onOpenSearch: () => void;
   /** Widgets the features add (FeatureModule.topBarItems); one of them may be the bell itself. */
   items?: ComponentType[];
+  /** On phones the sidebar is a drawer; this button opens it. */
+  onOpenMenu?: (() => void) | undefined;
 };
 
 /** Search, refresh, notifications bell, docs menu and the user menu. */
-export function TopBar({ showBell, onOpenSearch, items = [] }: TopBarProps) {
+export function TopBar({ showBell, onOpenSearch, items = [], onOpenMenu }: TopBarProps) {
   const queryClient = useQueryClient();
   const [spinning, setSpinning] = useState(false);
   const refresh = async () => {
@@ -33,15 +35,27 @@ export function TopBar({ showBell, onOpenSearch, items = [] }: TopBarProps) {
   };
   const mac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
   return (
-    <header className="flex h-12 shrink-0 items-center gap-2 border-b border-line bg-surface px-4">
+    <header className="flex h-12 shrink-0 items-center gap-2 border-b border-line bg-surface px-4 max-md:gap-1 max-md:px-2">
+      {onOpenMenu ? (
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon"
+          aria-label="Menu"
+          title="Menu"
+          onClick={onOpenMenu}
+        >
+          <Menu className="size-4" aria-hidden />
+        </button>
+      ) : null}
       <button
         type="button"
         onClick={onOpenSearch}
-        className="flex h-8 w-72 max-w-[50vw] items-center gap-2 rounded-md border border-line bg-canvas px-2.5 text-muted hover:border-brand-500/40"
+        className="flex h-8 w-72 max-w-[50vw] items-center gap-2 rounded-md border border-line bg-canvas px-2.5 text-muted hover:border-brand-500/40 max-md:w-8 max-md:justify-center max-md:px-0"
       >
-        <Search className="size-4" aria-hidden />
-        <span className="flex-1 text-left">Search…</span>
-        <kbd className="rounded border border-line bg-surface px-1.5 font-mono text-[10px]">
+        <Search className="size-4 shrink-0" aria-hidden />
+        {/* Phones show the icon alone; the name stays for screen readers. */}
+        <span className="flex-1 text-left max-md:sr-only">Search…</span>
+        <kbd className="rounded border border-line bg-surface px-1.5 font-mono text-[10px] max-md:hidden">
           {mac ? '⌘' : 'Ctrl'} K
         </kbd>
       </button>

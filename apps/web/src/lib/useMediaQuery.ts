@@ -12,3 +12,6 @@ export function useMediaQuery(query: string): boolean {
     () => false,
   );
 }
+
+/** Below Tailwind's md breakpoint: phones, where side panels become drawers. */
+export const PHONE_QUERY = '(max-width: 767.98px)';

@@ -18,7 +18,7 @@ const WIDTH = {
   md: 'max-w-xl',
   lg: 'max-w-3xl',
   xl: 'max-w-5xl',
-  full: 'max-w-[96vw] h-[92vh]',
+  full: 'max-w-[96vw] h-[92vh] max-md:max-w-[calc(100vw-1rem)]',
 };
 
 /** A dialog with a title bar, scrolling body and optional footer. Escape and the X close it. */
@@ -29,7 +29,7 @@ export function Modal({ open, onOpenChange, title, description, size = 'md', foo
         <Dialog.Overlay className="fixed inset-0 z-[9000] bg-black/40" />
         <Dialog.Content
           className={cn(
-            'fixed top-1/2 left-1/2 z-[9001] flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 flex-col rounded-xl border border-line bg-surface shadow-2xl',
+            'fixed top-1/2 left-1/2 z-[9001] flex max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 max-md:w-[calc(100vw-1rem)] -translate-y-1/2 flex-col rounded-xl border border-line bg-surface shadow-2xl',
             WIDTH[size],
           )}
           aria-describedby={description ? undefined : undefined}

@@ -12,12 +12,13 @@ export function Page({ crumbs, actions, children }: PageProps) {
   }, [title]);
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <div className="flex h-12 shrink-0 items-center gap-3 border-b border-line bg-surface/60 px-5">
+      {/* On phones the actions wrap under the title instead of widening the page. */}
+      <div className="flex h-12 shrink-0 items-center gap-3 border-b border-line bg-surface/60 px-5 max-md:h-auto max-md:min-h-12 max-md:flex-wrap max-md:gap-2 max-md:px-3 max-md:py-2">
         <Breadcrumbs items={crumbs} />
         <div className="flex-1" />
         {actions}
       </div>
-      <div className="flex min-h-0 flex-1 flex-col gap-3 p-5">{children}</div>
+      <div className="flex min-h-0 min-w-0 flex-1 flex-col gap-3 p-5 max-md:p-3">{children}</div>
     </div>
   );
 }

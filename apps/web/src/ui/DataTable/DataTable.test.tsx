@@ -35,6 +35,14 @@ describe('DataTable', () => {
     expect(screen.getByText('No data available')).toBeInTheDocument();
   });
 
+  it('pins the first column (header and cells) so it stays in view while the table scrolls sideways', () => {
+    renderWithApp(<DataTable id="t" columns={columns} data={rows} />);
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveClass('sticky', 'left-0');
+    expect(screen.getByRole('columnheader', { name: /Team/ })).not.toHaveClass('sticky');
+    expect(screen.getByRole('cell', { name: 'item-00' })).toHaveClass('sticky', 'left-0', 'bg-surface');
+    expect(screen.getAllByRole('cell', { name: 'even' })[0]).not.toHaveClass('sticky');
+  });
+
   it('pages through rows with Previous, Next, go to page and page sizes, keeping the state in the URL', async () => {
     const user = userEvent.setup();
     const { location } = renderWithApp(

@@ -58,12 +58,20 @@ function SortIcon({ dir }: { dir: false | 'asc' | 'desc' }) {
   return <ArrowUpDown className="size-3 shrink-0 opacity-0 group-hover:opacity-40" aria-hidden />;
 }
 
+/**
+ * The first column stays in view while a wide table scrolls sideways (phones); it needs an
+ * opaque background so the cells passing under it do not show through.
+ */
+const STICKY_FIRST = 'sticky left-0 z-[1]';
+
 function HeaderCell<T extends RowData>({
   header,
   table,
+  first,
 }: {
   header: Header<DataTableFeatures, T>;
   table: ReturnType<typeof useTable<DataTableFeatures, T>>;
+  first: boolean;
 }) {
   const canSort = header.column.getCanSort();
   const dir = header.column.getIsSorted();
@@ -80,7 +88,10 @@ function HeaderCell<T extends RowData>({
       style={{ width: header.getSize() }}
       title={typeof label === 'string' ? label : undefined}
       aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
-      className="group relative h-9 overflow-hidden border-b border-line bg-subtle px-3 text-left text-[11px] font-semibold tracking-wide whitespace-nowrap text-muted uppercase"
+      className={cn(
+        'group h-9 overflow-hidden border-b border-line bg-subtle px-3 text-left text-[11px] font-semibold tracking-wide whitespace-nowrap text-muted uppercase',
+        first ? STICKY_FIRST : 'relative',
+      )}
     >
       {canSort ? (
         <button
@@ -229,15 +240,22 @@ export function DataTable<T extends RowData>({
         }
         tabIndex={onRowClick ? 0 : undefined}
         className={cn(
-          'border-b border-line last:border-b-0',
+          'group/row border-b border-line last:border-b-0',
           onRowClick && 'cursor-pointer hover:bg-subtle focus-visible:bg-subtle',
         )}
       >
-        {row.getAllCells().map((cell) => (
+        {row.getAllCells().map((cell, i) => (
           <td
             key={cell.id}
             style={{ width: cell.column.getSize() }}
-            className="h-[35px] max-w-0 truncate px-3 py-1.5"
+            className={cn(
+              'h-[35px] max-w-0 truncate px-3 py-1.5',
+              i === 0 && [
+                STICKY_FIRST,
+                'bg-surface',
+                onRowClick && 'group-hover/row:bg-subtle group-focus-visible/row:bg-subtle',
+              ],
+            )}
             onMouseEnter={titleIfClipped}
           >
             {cell.getIsPlaceholder() ? null : <table.FlexRender cell={cell} />}
@@ -265,8 +283,8 @@ export function DataTable<T extends RowData>({
           <thead className="sticky top-0 z-10">
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id}>
-                {hg.headers.map((h) => (
-                  <HeaderCell key={h.id} header={h} table={table} />
+                {hg.headers.map((h, i) => (
+                  <HeaderCell key={h.id} header={h} table={table} first={i === 0} />
                 ))}
               </tr>
             ))}

@@ -19,6 +19,8 @@ type Props = {
   labels: LabelGroup[];
   labelFilters: TriStateMap;
   onLabelFilters: (next: TriStateMap) => void;
+  /** Inside the phone drawer: fills it, without the card's frame. */
+  inDrawer?: boolean;
 };
 
 export function Toggle({
@@ -71,7 +73,10 @@ export function FilterPanel(p: Props) {
   const booleans = p.labels.filter((l) => l.boolean);
   const multi = p.labels.filter((l) => !l.boolean);
   return (
-    <aside className="card flex w-60 shrink-0 flex-col gap-4 overflow-y-auto p-3" aria-label="Health filters">
+    <aside
+      className={cn('flex shrink-0 flex-col gap-4 overflow-y-auto p-3', p.inDrawer ? 'w-full' : 'card w-60')}
+      aria-label="Health filters"
+    >
       <Toggle label="Hide Passing" checked={p.hidePassing} onChange={p.onHidePassing} />
       <Select
         label="Group By"

@@ -90,6 +90,34 @@ describe('health dashboard', () => {
     expect(r.location().searchParams.get('component')).toBeNull();
     expect(r.location().searchParams.get('status')).toBeNull();
   });
+  it("on a phone, keeps the filters in a drawer that the 'Filters' button opens and Close shuts", async () => {
+    // Below the md breakpoint (767.98 px) every max-width query matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: /max-width:\s*767\.98px/.test(query),
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const user = userEvent.setup();
+    const r = renderWithApp(<HealthPage />, { url: '/health' });
+    await screen.findByText('login');
+    expect(screen.queryByRole('complementary', { name: 'Health filters' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Filters' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.click(within(drawer).getByRole('switch', { name: 'Hide Passing' }));
+    expect(r.location().searchParams.get('hidePassing')).toBe('false');
+    await user.click(within(drawer).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull());
+    expect(await screen.findByText('home')).toBeInTheDocument();
+  });
+
+  it('on a wide screen, shows the filter panel beside the checks and no Filters button', async () => {
+    renderWithApp(<HealthPage />, { url: '/health' });
+    await screen.findByText('login');
+    expect(screen.getByRole('complementary', { name: 'Health filters' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Filters' })).toBeNull();
+  });
+
   it('says when Hide Passing hid every matching check, and shows them on request', async () => {
     const user = userEvent.setup();
     const r = renderWithApp(<HealthPage />, { url: '/health?query=home' });

@@ -1,6 +1,7 @@
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, Search, Table2, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { cn } from '../../../lib/cn.js';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/useMediaQuery.js';
 import { Badge } from '../../../ui/Badge.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Page } from '../../../ui/Page.js';
@@ -11,6 +12,7 @@ import { useComponentChecks } from '../api/componentChecks.js';
 import { useChecksSummary } from '../api/summary.js';
 import { ChecksCards } from '../components/ChecksCards.js';
 import { ChecksTable } from '../components/ChecksTable.js';
+import { FilterDrawer } from '../components/FilterDrawer.js';
 import { FilterPanel } from '../components/FilterPanel.js';
 import { HiddenPassingEmpty } from '../components/HiddenPassingEmpty.js';
 import {
@@ -135,11 +137,29 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
     [checker, setParams],
   );
 
+  const phone = useMediaQuery(PHONE_QUERY);
+  const filters = (
+    <FilterPanel
+      hidePassing={p.hidePassing}
+      onHidePassing={(v) => setParams({ hidePassing: v ? null : 'false' })}
+      groupBy={p.groupBy}
+      groupByOptions={groupByOptions(keys)}
+      onGroupBy={(v) => setParams({ groupBy: v === 'canary_name' ? null : v })}
+      tabBy={p.tabBy}
+      tabByOptions={tabByOptions(keys)}
+      onTabBy={(v) => setParams({ tabBy: v === 'namespace' ? null : v, tab: null })}
+      labels={labels}
+      labelFilters={p.labels}
+      onLabelFilters={(next) => setParams({ labels: encodeLabels(next) })}
+      inDrawer={phone}
+    />
+  );
+
   return (
     <Page
       crumbs={[{ label: 'Health' }]}
       actions={
-        <div className="flex items-center gap-3">
+        <div className="flex items-center gap-3 max-md:flex-wrap">
           <span className="flex items-center gap-3 text-[13px]" aria-label="Check counts">
             <CheckCount label="passing" count={passing} dot="bg-health-healthy" />
             <CheckCount label="failing" count={failing} dot="bg-health-unhealthy" />
@@ -155,22 +175,11 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
       }
     >
       <div className="flex min-h-0 flex-1 gap-3">
-        <FilterPanel
-          hidePassing={p.hidePassing}
-          onHidePassing={(v) => setParams({ hidePassing: v ? null : 'false' })}
-          groupBy={p.groupBy}
-          groupByOptions={groupByOptions(keys)}
-          onGroupBy={(v) => setParams({ groupBy: v === 'canary_name' ? null : v })}
-          tabBy={p.tabBy}
-          tabByOptions={tabByOptions(keys)}
-          onTabBy={(v) => setParams({ tabBy: v === 'namespace' ? null : v, tab: null })}
-          labels={labels}
-          labelFilters={p.labels}
-          onLabelFilters={(next) => setParams({ labels: encodeLabels(next) })}
-        />
+        {phone ? null : filters}
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <div className="flex flex-wrap items-center gap-2">
-            <label className="relative flex min-w-64 flex-1 items-center">
+            {phone ? <FilterDrawer>{filters}</FilterDrawer> : null}
+            <label className="relative flex min-w-64 flex-1 items-center max-md:min-w-0 max-md:basis-full">
               <Search className="pointer-events-none absolute left-2.5 size-4 text-muted" aria-hidden />
               <input
                 className="input w-full pl-8"

@@ -31,7 +31,8 @@ export function TopologyCard({ component: c, width, refererId }: TopologyCardPro
       aria-label={c.title ?? c.name}
       style={{ width }}
       className={cn(
-        'card flex shrink-0 flex-col border-2 shadow-xs [contain-intrinsic-size:auto_160px] [content-visibility:auto]',
+        // max-w-full: a wide card preference still fits a phone's screen.
+        'card flex max-w-full shrink-0 flex-col border-2 shadow-xs [contain-intrinsic-size:auto_160px] [content-visibility:auto]',
         cardBorderClass(c.status),
       )}
     >

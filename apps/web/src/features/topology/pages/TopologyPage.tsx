@@ -78,8 +78,9 @@ export function TopologyPage() {
         agents={agents}
         headlineFields={headlineFields}
       />
-      <div className="flex min-h-0 flex-1 gap-3">
-        <div className="min-h-0 flex-1 overflow-y-auto">
+      {/* Phones: the side panel goes under the cards rather than beside them. */}
+      <div className="flex min-h-0 flex-1 gap-3 max-md:flex-col">
+        <div className="min-h-0 min-w-0 flex-1 overflow-y-auto">
           {tree.isError && <ErrorView error={tree.error} />}
           {tree.isPending && <p className="p-4 text-sm text-muted">Loading components…</p>}
           {multiple && (
