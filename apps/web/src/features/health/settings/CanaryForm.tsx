@@ -105,10 +105,7 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
       setType(t);
     };
     return (
-      <CheckTypePicker
-        onPick={(t) => start(t)}
-        onTemplate={(t: CanaryTemplate) => start(t.type, t.check)}
-      />
+      <CheckTypePicker onPick={(t) => start(t)} onTemplate={(t: CanaryTemplate) => start(t.type, t.check)} />
     );
   }
 

@@ -1,4 +1,10 @@
-import { CANARY_TEMPLATES, FORM_CHECK_TYPES, OTHER_TYPE, type CanaryTemplate, type CheckChoice } from './canaryDraft.js';
+import {
+  CANARY_TEMPLATES,
+  FORM_CHECK_TYPES,
+  OTHER_TYPE,
+  type CanaryTemplate,
+  type CheckChoice,
+} from './canaryDraft.js';
 
 /** The first step of a new health check: what kind of check, or a template to start from. */
 export function CheckTypePicker({
