@@ -6,18 +6,6 @@ import { db, rows } from '../../../api/postgrest.js';
 /** The resource kind's name in toasts ('{name} deleted successfully'). */
 export const RESOURCE_NAME = 'Health Check';
 
-/** Schedule options of the generic resource form. */
-export const SCHEDULE_OPTIONS = [
-  '@every 30s',
-  '@every 1m',
-  '@every 5m',
-  '@every 30m',
-  '@hourly',
-  '@every 6h',
-  '@daily',
-  '@weekly',
-] as const;
-
 export const canaryRowSchema = z.object({
   id: z.string(),
   name: z.string(),
