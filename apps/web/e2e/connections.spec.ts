@@ -129,6 +129,7 @@ test.describe('connections', () => {
 
     // A new health check uses it by reference and passes.
     await page.goto('/settings/canaries/new');
+    await page.getByRole('button', { name: 'Other (YAML)' }).click();
     await page.getByLabel('Name', { exact: true }).fill(`e2e-conn-${suffix}`);
     await page.getByLabel('Schedule').selectOption('@every 30s');
     await fillEditor(

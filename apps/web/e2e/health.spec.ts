@@ -55,6 +55,7 @@ test.describe('health', () => {
       await expect(page).toHaveURL(/\/login/);
       await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
       await expect(page).toHaveURL(/\/settings\/canaries\/new$/);
+      await page.getByRole('button', { name: 'Other (YAML)' }).click();
 
       // Add the canary from Settings › Health Checks.
       await page.getByLabel('Name', { exact: true }).fill(canary);

@@ -37,12 +37,43 @@ export function parseCanarySpec(input: unknown): { spec: CanarySpec; metadata: C
     const doc = canaryResourceSchema.safeParse(resolveTemplates(value, SAMPLE_VARS));
     if (!doc.success) throw new CanarySpecError(describe(doc.error.issues));
     const original = value as { spec: CanarySpec };
+    refuseBadUrls(original.spec);
     return { spec: original.spec, metadata: doc.data.metadata };
   }
   const parsed = canarySpecSchema.safeParse(resolveTemplates(value, SAMPLE_VARS));
   if (!parsed.success) throw new CanarySpecError(describe(parsed.error.issues, 'spec'));
+  refuseBadUrls(value as CanarySpec);
   // The stored spec keeps its placeholders; they are resolved when the check runs.
   return { spec: value as CanarySpec, metadata: {} };
+}
+
+/** `$(…)` and `{{…}}` placeholders are filled when the check runs, so they are not judged here. */
+const TEMPLATE = /\$\([^)]*\)|\{\{[\s\S]*?\}\}/;
+
+function isHttpUrl(text: string): boolean {
+  if (TEMPLATE.test(text)) return true;
+  try {
+    const u = new URL(text);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An http check's url (or its older name, endpoint) must be an http(s) URL: the schema
+ * only asks for a non-empty string, and a typo would otherwise fail at every run.
+ */
+function refuseBadUrls(spec: CanarySpec): void {
+  const problems: string[] = [];
+  (spec.http ?? []).forEach((check, i) => {
+    for (const field of ['url', 'endpoint'] as const) {
+      const v = (check as Record<string, unknown>)[field];
+      if (typeof v === 'string' && v !== '' && !isHttpUrl(v))
+        problems.push(`spec.http.${i}.${field}: not a url`);
+    }
+  });
+  if (problems.length) throw new CanarySpecError(problems.join('; '));
 }
 
 /** Stand-ins for run-time placeholders, so `127.0.0.1:{{port}}` validates as host:port. */

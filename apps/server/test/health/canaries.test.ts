@@ -78,6 +78,27 @@ spec:
     expect(refusal('http: [oops')).toContain('spec is not valid YAML or JSON');
   });
 
+  it('refuses an http check whose url is not a url, placeholders aside', () => {
+    expect(refusal({ http: [{ url: 'not a url' }] })).toBe('spec.http.0.url: not a url');
+    expect(refusal({ http: [{ url: 'https://ok.example' }, { url: 'example.com/health' }] })).toBe(
+      'spec.http.1.url: not a url',
+    );
+    expect(refusal({ http: [{ url: 'ftp://files.example' }] })).toBe('spec.http.0.url: not a url');
+    expect(refusal({ http: [{ endpoint: 'localhost' }] })).toBe('spec.http.0.endpoint: not a url');
+    expect(
+      refusal({
+        apiVersion: 'canaries.flanksource.com/v1',
+        kind: 'Canary',
+        metadata: { name: 'doc' },
+        spec: { http: [{ url: 'htp:/broken' }] },
+      }),
+    ).toBe('spec.http.0.url: not a url');
+    // Filled when the check runs: not judged at save.
+    expect(() => parseCanarySpec({ http: [{ url: '$(.env.BASE)/health' }] })).not.toThrow();
+    expect(() => parseCanarySpec({ http: [{ url: '{{ .base }}/health' }] })).not.toThrow();
+    expect(() => parseCanarySpec({ http: [{ url: 'http://127.0.0.1:{{port}}/x' }] })).not.toThrow();
+  });
+
   it('serves a JSON Schema for the editor', () => {
     const schema = canaryJsonSchema() as { properties: Record<string, unknown> };
     expect(Object.keys(schema.properties)).toEqual(
@@ -226,6 +247,16 @@ describe.each(DB_KINDS)('saving canaries on %s', (kind) => {
     });
     const { rows: after } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM canaries');
     expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it('refuses an http url that is not a url with a 400 naming the field', async () => {
+    await expect(
+      post({ name: 'bad-url', spec: { http: [{ name: 'x', url: 'not a url' }] } }),
+    ).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'OPSDECK_INVALID_SPEC',
+      message: 'spec.http.0.url: not a url',
+    });
   });
 
   it('takes name, namespace and labels from an imported canary-checker document', async () => {

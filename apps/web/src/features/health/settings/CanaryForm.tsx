@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
-import { stringify } from 'yaml';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { parseYamlObject } from '../../../lib/yaml.js';
 import { CodeField, SpecField } from '../../../ui/CodeEditor/CodeField.js';
@@ -10,25 +10,36 @@ import { useResourceMutations } from '../../../ui/useResourceMutations.js';
 import {
   createCanary,
   deleteCanary,
+  CANARY_SCHEMA_URL,
   RESOURCE_NAME,
-  SCHEDULE_OPTIONS,
   updateCanary,
   type CanaryInput,
   type CanaryRow,
 } from './canaryApi.js';
+import {
+  formTypeOf,
+  OTHER_TYPE,
+  specText,
+  splitSchedule,
+  withCheck,
+  type CanaryTemplate,
+  type CheckChoice,
+} from './canaryDraft.js';
 import { canaryFormSchema, type CanaryFormValues } from './canaryForm.js';
-
-export const CANARY_SCHEMA_URL = '/api/schemas/canary.schema.json';
+import { CanarySpecEditor } from './CanarySpecEditor.js';
+import { CheckTypePicker } from './CheckTypePicker.js';
+import { ScheduleControl } from './ScheduleControl.js';
 
 function toValues(row: CanaryRow | undefined): CanaryFormValues {
   if (!row) return { name: '', namespace: 'default', labels: '{}', schedule: '@every 5m', spec: '' };
-  const spec = { ...((row.spec ?? {}) as Record<string, unknown>) };
+  // The schedule has its own control, so it is not repeated in the YAML.
+  const { spec, schedule } = splitSchedule({ ...((row.spec ?? {}) as Record<string, unknown>) });
   return {
     name: row.name,
     namespace: row.namespace ?? '',
     labels: JSON.stringify(row.labels ?? {}, null, 2),
-    schedule: row.schedule ?? '',
-    spec: stringify(spec),
+    schedule: row.schedule ?? schedule ?? '',
+    spec: specText(spec),
   };
 }
 
@@ -47,7 +58,16 @@ function toInput(v: CanaryFormValues, editing: boolean): CanaryInput {
     : { name: v.name.trim(), namespace: v.namespace.trim() || 'default', labels, schedule, spec };
 }
 
-/** The generic resource form for canaries: Name, Namespace, Labels, Schedule, Spec. */
+/** A new check's spec: the chosen type with one check, or a template's check. */
+function startSpec(type: CheckChoice, check: Record<string, unknown> = {}): string {
+  return type === OTHER_TYPE ? '' : specText(withCheck({}, type, check));
+}
+
+/**
+ * The canary form: Name, Namespace, Schedule, Labels and the spec. A new canary starts with
+ * its check type (or a template); the spec of a type the form knows is edited as a form
+ * generated from the JSON Schema or as YAML, other specs as YAML.
+ */
 export function CanaryForm({ row }: { row?: CanaryRow }) {
   const editing = row !== undefined;
   const canWrite = useHasPermission('canaries', 'write');
@@ -56,6 +76,9 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
     defaultValues: toValues(row),
     mode: 'onSubmit',
   });
+  const [type, setType] = useState<CheckChoice | undefined>(() =>
+    row ? (formTypeOf((row.spec ?? {}) as Record<string, unknown>) ?? OTHER_TYPE) : undefined,
+  );
   const errors = form.formState.errors;
 
   const mutations = useResourceMutations({
@@ -76,6 +99,16 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
   // Name and namespace identify a stored canary: they are set once.
   const locked = editing || readOnly;
 
+  if (type === undefined) {
+    const start = (t: CheckChoice, check?: Record<string, unknown>) => {
+      form.setValue('spec', startSpec(t, check));
+      setType(t);
+    };
+    return (
+      <CheckTypePicker onPick={(t) => start(t)} onTemplate={(t: CanaryTemplate) => start(t.type, t.check)} />
+    );
+  }
+
   return (
     <ResourceForm
       label="Health check"
@@ -93,16 +126,18 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
         <FormField label="Namespace" error={errors.namespace?.message}>
           <input className="input" aria-label="Namespace" disabled={locked} {...form.register('namespace')} />
         </FormField>
-        <FormField label="Schedule" error={errors.schedule?.message}>
-          <select className="input" aria-label="Schedule" disabled={readOnly} {...form.register('schedule')}>
-            <option value="">None</option>
-            {SCHEDULE_OPTIONS.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <Controller
+          control={form.control}
+          name="schedule"
+          render={({ field, fieldState }) => (
+            <ScheduleControl
+              value={field.value}
+              onChange={field.onChange}
+              disabled={readOnly}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
       </div>
       <CodeField
         control={form.control}
@@ -112,7 +147,25 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
         height="90px"
         readOnly={readOnly}
       />
-      <SpecField control={form.control} schemaUrl={CANARY_SCHEMA_URL} height="380px" readOnly={readOnly} />
+      {type === OTHER_TYPE ? (
+        <SpecField control={form.control} schemaUrl={CANARY_SCHEMA_URL} height="380px" readOnly={readOnly} />
+      ) : (
+        <Controller
+          control={form.control}
+          name="spec"
+          render={({ field, fieldState }) => (
+            <CanarySpecEditor
+              type={type}
+              text={field.value}
+              onChange={field.onChange}
+              readOnly={readOnly}
+              error={fieldState.error?.message}
+              // A stored spec opens as it was edited before: as YAML.
+              initialView={editing ? 'code' : 'form'}
+            />
+          )}
+        />
+      )}
     </ResourceForm>
   );
 }

@@ -1,21 +1,10 @@
 import type { SortingState } from '@tanstack/react-table';
 import { z } from 'zod';
+import { http } from '../../../api/http.js';
 import { db, rows } from '../../../api/postgrest.js';
 
 /** The resource kind's name in toasts ('{name} deleted successfully'). */
 export const RESOURCE_NAME = 'Health Check';
-
-/** Schedule options of the generic resource form. */
-export const SCHEDULE_OPTIONS = [
-  '@every 30s',
-  '@every 1m',
-  '@every 5m',
-  '@every 30m',
-  '@hourly',
-  '@every 6h',
-  '@daily',
-  '@weekly',
-] as const;
 
 export const canaryRowSchema = z.object({
   id: z.string(),
@@ -125,4 +114,13 @@ export async function updateCanary(id: string, input: CanaryInput): Promise<void
 /** Soft delete: deleted_at is set, nothing is removed. */
 export async function deleteCanary(id: string): Promise<void> {
   await rows(db.from('canaries').update({ deleted_at: new Date().toISOString() }).eq('id', id).select('id'));
+}
+
+export const CANARY_SCHEMA_URL = '/api/schemas/canary.schema.json';
+/** Outside healthKeys.all: refreshing the health data has no reason to refetch the schema. */
+export const CANARY_SCHEMA_KEY = ['json-schema', CANARY_SCHEMA_URL] as const;
+
+/** The canary spec's JSON Schema, read once per session to build the guided form. */
+export async function fetchCanarySchema(signal?: AbortSignal): Promise<unknown> {
+  return http<unknown>(CANARY_SCHEMA_URL, signal ? { signal } : {});
 }

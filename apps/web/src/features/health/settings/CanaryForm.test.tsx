@@ -1,0 +1,138 @@
+import { canaryJsonSchema } from '@opsdeck/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeServer } from '../../../test/fakeServer.js';
+import { renderWithApp } from '../../../test/render.js';
+import type { CodeEditorProps } from '../../../ui/CodeEditor/types.js';
+import type * as CanaryApi from './canaryApi.js';
+import { createCanary } from './canaryApi.js';
+import { CanaryForm } from './CanaryForm.js';
+
+vi.mock('../../../auth/permissions.js', () => ({ useHasPermission: () => true }));
+// CodeMirror is tested on its own; a textarea stands in so the YAML can be typed.
+vi.mock('../../../ui/CodeEditor/CodeEditor.js', () => ({
+  CodeEditor: ({ value, onChange, ariaLabel }: CodeEditorProps) => (
+    <textarea aria-label={ariaLabel} value={value} onChange={(e) => onChange?.(e.target.value)} />
+  ),
+}));
+vi.mock('./canaryApi.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof CanaryApi>()),
+  createCanary: vi.fn(),
+}));
+
+const create = vi.mocked(createCanary);
+
+beforeEach(() => {
+  create.mockReset();
+  fakeServer({ '/api/schemas/canary.schema.json': () => canaryJsonSchema() });
+});
+
+const yamlEditor = () => screen.getByRole('textbox', { name: 'Spec' }) as HTMLTextAreaElement;
+const showCode = () => fireEvent.click(screen.getByRole('radio', { name: 'Code (YAML)' }));
+const showForm = () => fireEvent.click(screen.getByRole('radio', { name: 'Form' }));
+
+describe('CanaryForm for a new health check', () => {
+  it('asks for the check type first, then shows that type’s form', async () => {
+    renderWithApp(<CanaryForm />);
+    expect(screen.queryByRole('form')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'TCP' }));
+    const endpoint = await screen.findByRole('textbox', { name: 'endpoint' });
+    expect(endpoint).toHaveAttribute('aria-required', 'true');
+    expect(screen.queryByRole('textbox', { name: 'url' })).toBeNull();
+  });
+
+  it('round-trips between the form and the YAML', async () => {
+    renderWithApp(<CanaryForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'HTTP' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'url' }), {
+      target: { value: 'https://x.example' },
+    });
+    showCode();
+    expect(yamlEditor().value).toContain('url: https://x.example');
+
+    fireEvent.change(yamlEditor(), {
+      target: { value: 'http:\n  - url: https://y.example\n    method: POST\n' },
+    });
+    showForm();
+    expect(screen.getByRole('textbox', { name: 'url' })).toHaveValue('https://y.example');
+    expect(screen.getByRole('combobox', { name: 'method' })).toHaveValue('POST');
+  });
+
+  it('keeps YAML that does not parse in the Code view, with the parser’s message', async () => {
+    renderWithApp(<CanaryForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'HTTP' }));
+    await screen.findByRole('textbox', { name: 'url' });
+    showCode();
+    fireEvent.change(yamlEditor(), { target: { value: 'http: [oops' } });
+    showForm();
+    expect(yamlEditor()).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'url' })).toBeNull();
+    expect(screen.getByRole('alert')).toHaveTextContent(/flow sequence|oops|expected/i);
+  });
+
+  it('fills the form from a template', async () => {
+    renderWithApp(<CanaryForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'HTTP 200 with response time < 2 s' }));
+    expect(await screen.findByRole('textbox', { name: 'url' })).toHaveValue('https://example.com');
+    expect(screen.getByRole('spinbutton', { name: 'thresholdMillis' })).toHaveValue(2000);
+    expect(screen.getByRole('textbox', { name: 'responseCodes' })).toHaveValue('200');
+  });
+
+  it('offers the type’s templates inside the form too', async () => {
+    renderWithApp(<CanaryForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'DNS' }));
+    await screen.findByRole('textbox', { name: 'query' });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Template' }), {
+      target: { value: 'DNS A record resolves' },
+    });
+    expect(screen.getByRole('textbox', { name: 'query' })).toHaveValue('example.com');
+    expect(screen.getByRole('combobox', { name: 'querytype' })).toHaveValue('A');
+  });
+
+  it('saves the schedule from its control and shows the server’s refusal', async () => {
+    create.mockRejectedValue(new Error('spec.http.0.url: not a url'));
+    renderWithApp(<CanaryForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'HTTP' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'url' }), { target: { value: 'nope' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'web' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Schedule' }), { target: { value: '@every 1m' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(create).toHaveBeenCalled());
+    expect(create.mock.calls[0]?.[0]).toMatchObject({
+      name: 'web',
+      schedule: '@every 1m',
+      spec: { schedule: '@every 1m', http: [{ url: 'nope' }] },
+    });
+    expect(await screen.findByText('spec.http.0.url: not a url')).toBeInTheDocument();
+  });
+
+  it('leaves other types to the YAML editor', () => {
+    renderWithApp(<CanaryForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'Other (YAML)' }));
+    expect(yamlEditor()).toHaveValue('');
+    expect(screen.queryByRole('radio', { name: 'Form' })).toBeNull();
+  });
+});
+
+describe('CanaryForm for a stored health check', () => {
+  it('opens its YAML without the schedule, which sits in its control', async () => {
+    const row = {
+      id: 'c1',
+      name: 'web',
+      namespace: 'default',
+      labels: {},
+      spec: { schedule: '@every 1m', http: [{ name: 'home', url: 'https://a.example' }] },
+      source: 'UI',
+      schedule: null,
+      created_by: null,
+      created_at: '2026-11-01T00:00:00Z',
+      updated_at: null,
+    };
+    renderWithApp(<CanaryForm row={row} />);
+    expect(screen.getByRole('combobox', { name: 'Schedule' })).toHaveValue('@every 1m');
+    expect(yamlEditor().value).not.toContain('schedule');
+    showForm();
+    expect(await screen.findByRole('textbox', { name: 'url' })).toHaveValue('https://a.example');
+  });
+});

@@ -1,0 +1,126 @@
+/**
+ * Turns a JSON Schema object's properties into simple form fields. Only flat values are
+ * covered (text, numbers, booleans, enums, lists of strings or numbers); anything else is
+ * left to the Code view, which keeps it untouched.
+ */
+
+export type JsonSchema = {
+  type?: string | string[];
+  enum?: unknown[];
+  items?: JsonSchema;
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  description?: string;
+};
+
+export type FieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'select' | 'list' | 'numberList';
+
+export type SchemaField = {
+  name: string;
+  kind: FieldKind;
+  required: boolean;
+  /** The choices of a 'select'. */
+  options?: string[];
+  description?: string;
+};
+
+function isSchema(v: unknown): v is JsonSchema {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function kindOf(s: JsonSchema): Pick<SchemaField, 'kind' | 'options'> | undefined {
+  if (Array.isArray(s.enum) && s.enum.every((e) => typeof e === 'string')) {
+    return { kind: 'select', options: s.enum as string[] };
+  }
+  switch (s.type) {
+    case 'string':
+      return { kind: 'text' };
+    case 'number':
+      return { kind: 'number' };
+    case 'integer':
+      return { kind: 'integer' };
+    case 'boolean':
+      return { kind: 'boolean' };
+    case 'array': {
+      const t = s.items?.type;
+      if (t === 'string' && !s.items?.enum) return { kind: 'list' };
+      if (t === 'number' || t === 'integer') return { kind: 'numberList' };
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The form fields of an object schema, required ones first, in the schema's order otherwise. */
+export function schemaFields(schema: JsonSchema): SchemaField[] {
+  const required = new Set(schema.required ?? []);
+  const fields: SchemaField[] = [];
+  for (const [name, prop] of Object.entries(schema.properties ?? {})) {
+    if (!isSchema(prop)) continue;
+    const kind = kindOf(prop);
+    if (!kind) continue;
+    fields.push({
+      name,
+      required: required.has(name),
+      ...kind,
+      ...(prop.description ? { description: prop.description } : {}),
+    });
+  }
+  return fields.sort((a, b) => Number(b.required) - Number(a.required));
+}
+
+/** The schema of one item of the array property `key` (a check type's list in a canary spec). */
+export function itemSchema(root: unknown, key: string): JsonSchema | undefined {
+  if (!isSchema(root)) return undefined;
+  const list = root.properties?.[key];
+  return isSchema(list) && isSchema(list.items) ? list.items : undefined;
+}
+
+/** A field's value as the text its input shows. */
+export function fieldText(field: SchemaField, value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (field.kind === 'list' || field.kind === 'numberList') {
+    return Array.isArray(value) ? value.map(String).join('\n') : String(value);
+  }
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+/** The value an input's text stands for; undefined removes the field. */
+export function fieldValue(field: SchemaField, text: string): unknown {
+  switch (field.kind) {
+    case 'number':
+    case 'integer': {
+      if (text.trim() === '') return undefined;
+      const n = Number(text);
+      return Number.isFinite(n) ? n : undefined;
+    }
+    case 'list':
+    case 'numberList': {
+      // One item a line or comma separated, blanks dropped.
+      const items = text
+        .split(/[\n,]/)
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (items.length === 0) return undefined;
+      if (field.kind === 'list') return items;
+      return items.map(Number).filter((n) => Number.isFinite(n));
+    }
+    case 'boolean':
+      return text === 'true' ? true : undefined;
+    default:
+      return text === '' ? undefined : text;
+  }
+}
+
+/** `value` with the field set to `next`, or without it when `next` is undefined. */
+export function withField(
+  value: Record<string, unknown>,
+  name: string,
+  next: unknown,
+): Record<string, unknown> {
+  const out = { ...value };
+  if (next === undefined) delete out[name];
+  else out[name] = next;
+  return out;
+}
