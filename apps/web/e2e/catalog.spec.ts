@@ -64,7 +64,7 @@ test('a file scraper: add, run, browse, change on disk, see the diff, filter, gr
   await typeSpec(`file:\n- paths:\n  - ${dir}/*.yaml\n`);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Catalog Scraper created successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/settings\/config_scrapers\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/\/catalog\/scrapers\/[0-9a-f-]{36}$/);
   const scraperUrl = page.url();
 
   await runNow(page);
