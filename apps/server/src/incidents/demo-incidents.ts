@@ -29,7 +29,8 @@ const INCIDENTS: DemoIncident[] = [
     description: 'Checkout requests time out for about 8 % of customers since the last deploy.',
     type: 'performance',
     severity: 'high',
-    statuses: ['investigating'],
+    // Open, so the incident list's default filter shows it on a fresh start.
+    statuses: [],
     hoursAgo: 3,
     commander: 'maya.okafor@example.com',
     responders: ['lars.eriksen@example.com', 'tomas.aguilar@example.com'],
@@ -192,7 +193,7 @@ async function addIncident(tx: Queryable, d: DemoIncident): Promise<void> {
 }
 
 /**
- * Demo incidents with history: one under investigation with a hypothesis tree, check evidence
+ * Demo incidents with history: one open with a hypothesis tree, check evidence
  * and a discussion, one resolved and one closed — so the incident pages are not empty on a
  * fresh start. An upgrade module, so installs that had demo data before incidents get them too.
  */

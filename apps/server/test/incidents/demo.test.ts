@@ -19,7 +19,7 @@ describe('the demo incidents', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('are one under investigation, one resolved and one closed, each with a tree, people and a changelog in order', async () => {
+  it('are one open, one resolved and one closed, each with a tree, people and a changelog in order', async () => {
     const { rows } = await server.db.query<{
       title: string;
       status: string;
@@ -37,7 +37,7 @@ describe('the demo incidents', () => {
        FROM incidents i JOIN people p ON p.id = i.commander_id ORDER BY i.created_at DESC`,
     );
     expect(rows.map((r) => [r.title, r.status, r.commander])).toEqual([
-      ['Payments API latency above 2 s', 'investigating', 'Maya Okafor'],
+      ['Payments API latency above 2 s', 'open', 'Maya Okafor'],
       ['Status page certificate expiring in 5 days', 'resolved', 'Hana Sato'],
       ['Cluster node under memory pressure', 'closed', 'Priya Raman'],
     ]);

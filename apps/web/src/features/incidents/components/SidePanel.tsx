@@ -17,7 +17,10 @@ export function SidePanel({ incident, canWrite, onChanged }: Props) {
   const [open, setOpen] = useState<SectionId | undefined>('details');
   const toggle = (id: SectionId) => setOpen((cur) => (cur === id ? undefined : id));
   return (
-    <aside className="card w-80 shrink-0 self-start overflow-hidden" aria-label="Incident panel">
+    <aside
+      className="card w-80 shrink-0 self-start overflow-hidden max-md:w-full"
+      aria-label="Incident panel"
+    >
       <PanelSection title="Details" open={open === 'details'} onToggle={() => toggle('details')}>
         <DetailsSection
           key={`${incident.severity}:${incident.type}`}

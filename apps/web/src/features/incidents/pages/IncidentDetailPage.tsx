@@ -75,7 +75,7 @@ export function IncidentDetailPage() {
       ]}
       actions={<StatusControl incident={data} canWrite={canWrite} />}
     >
-      <div className="flex min-h-0 flex-1 gap-4">
+      <div className="flex min-h-0 flex-1 gap-4 max-md:flex-col">
         <div className="flex min-w-0 flex-1 flex-col gap-3">
           <TopologyStrip incident={data} />
           <Tabs

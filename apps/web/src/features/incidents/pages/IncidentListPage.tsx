@@ -29,14 +29,14 @@ export const EMPTY_TEXT = 'There are no incidents matching this criteria';
 const col = columnHelper<IncidentRow>();
 const columns = col.columns([
   col.accessor('incident_id', { header: 'ID', size: 100 }),
-  col.accessor('title', { header: 'Title', size: 320 }),
-  col.accessor('severity', { header: 'Severity', size: 110, cell: (c) => label(c.getValue()) }),
-  col.accessor('status', { header: 'Status', size: 120, cell: (c) => label(c.getValue()) }),
-  col.accessor('type', { header: 'Type', size: 130, cell: (c) => label(c.getValue()) }),
+  col.accessor('title', { header: 'Title', size: 260 }),
+  col.accessor('severity', { header: 'Severity', size: 100, cell: (c) => label(c.getValue()) }),
+  col.accessor('status', { header: 'Status', size: 110, cell: (c) => label(c.getValue()) }),
+  col.accessor('type', { header: 'Type', size: 120, cell: (c) => label(c.getValue()) }),
   col.accessor((r) => r.commander?.name ?? '', {
     id: 'commander',
     header: 'Commander',
-    size: 180,
+    size: 160,
     enableSorting: false,
     cell: (c) => {
       const p = c.row.original.commander;
@@ -51,11 +51,11 @@ const columns = col.columns([
   col.accessor((r) => r.responders.length, {
     id: 'responders',
     header: 'Responders',
-    size: 160,
+    size: 150,
     enableSorting: false,
     cell: (c) => <ResponderAvatars responders={c.row.original.responders} />,
   }),
-  col.accessor('created_at', { header: 'Created', size: 170, cell: (c) => formatDateTime(c.getValue()) }),
+  col.accessor('created_at', { header: 'Created', size: 150, cell: (c) => formatDateTime(c.getValue()) }),
 ]);
 
 /** /incidents: filtered, server-paged incidents; the plus button creates one. */
