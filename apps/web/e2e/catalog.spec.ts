@@ -53,6 +53,8 @@ test('a file scraper: add, run, browse, change on disk, see the diff, filter, gr
 
   // Add the scraper from settings.
   await page.goto('/settings/config_scrapers/new');
+  // The guided form asks for the kind first; this journey types its own YAML.
+  await page.getByRole('button', { name: 'Other (YAML)' }).click();
   await page.getByLabel('Name', { exact: true }).fill(`e2e-files-${suffix}`);
   const spec = page.getByRole('textbox', { name: 'Spec' });
   const typeSpec = async (text: string) => {

@@ -40,6 +40,7 @@ describe('ScraperForm', () => {
   it("asks for a name, then shows the server's message for a broken spec and stays on the form", async () => {
     const user = userEvent.setup();
     const app = renderWithApp(<ScraperForm />, { url: '/settings/config_scrapers/new' });
+    await user.click(await screen.findByRole('button', { name: 'Other (YAML)' }));
     await user.click(await screen.findByRole('button', { name: 'Save' }));
     expect(await screen.findByText('This field is required')).toBeInTheDocument();
     expect(posted).toHaveLength(0);

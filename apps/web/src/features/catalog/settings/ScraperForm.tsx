@@ -1,12 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { stringify } from 'yaml';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { parseYamlObject } from '../../../lib/yaml.js';
 import { SpecField } from '../../../ui/CodeEditor/CodeField.js';
 import { FormField } from '../../../ui/FormField.js';
 import { ResourceForm } from '../../../ui/ResourceForm.js';
+import { SpecFormEditor } from '../../../ui/schema-form/SpecFormEditor.js';
+import { firstListKey } from '../../../ui/schema-form/specDraft.js';
+import { TypePicker } from '../../../ui/schema-form/TypePicker.js';
 import { useResourceMutations } from '../../../ui/useResourceMutations.js';
 import { createScraper, deleteScraper, updateScraper } from '../api/scrapers.js';
 import type { Scraper } from '../api/schemas.js';
@@ -17,6 +21,14 @@ import {
   type ScraperFormValues,
 } from './scraperForm.js';
 import { catalogKeys } from '../api/keys.js';
+import {
+  FORM_SCRAPER_TYPES,
+  OTHER_TYPE,
+  SCRAPER_CHOICES,
+  SCRAPER_TEMPLATES,
+  startScraperSpec,
+  type ScraperChoice,
+} from './scraperDraft.js';
 
 const RESOURCE_NAME = 'Catalog Scraper';
 
@@ -30,7 +42,21 @@ function toValues(row: Scraper | undefined): ScraperFormValues {
   };
 }
 
-/** The scraper form: Name, Namespace, Source (read-only) and the YAML spec. */
+/** The guided form's kind of a stored spec; specs of other kinds are edited as YAML. */
+function typeOfRow(row: Scraper): ScraperChoice {
+  return (
+    firstListKey(
+      row.spec ?? {},
+      FORM_SCRAPER_TYPES.map((t) => t.type),
+    ) ?? OTHER_TYPE
+  );
+}
+
+/**
+ * The scraper form: Name, Namespace, Source (read-only) and the spec. A new scraper starts with
+ * its kind (or a template); a kind the form knows is edited as a form generated from the JSON
+ * Schema or as YAML, other specs as YAML.
+ */
 export function ScraperForm({ row }: { row?: Scraper | undefined }) {
   const editing = row !== undefined;
   const canWrite = useHasPermission('config_scrapers', 'write');
@@ -40,6 +66,7 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
     defaultValues: toValues(row),
   });
   const errors = form.formState.errors;
+  const [type, setType] = useState<ScraperChoice | undefined>(() => (row ? typeOfRow(row) : undefined));
 
   const mutations = useResourceMutations({
     resourceName: RESOURCE_NAME,
@@ -65,6 +92,25 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
     silentSave: true,
   });
   const readOnly = !canWrite;
+
+  if (type === undefined) {
+    return (
+      <TypePicker
+        heading="Scraper type"
+        choices={SCRAPER_CHOICES}
+        templates={SCRAPER_TEMPLATES}
+        onPick={(t) => {
+          // Other (YAML) keeps the example spec the form starts with.
+          if (t !== OTHER_TYPE) form.setValue('spec', startScraperSpec(t));
+          setType(t);
+        }}
+        onTemplate={(t) => {
+          form.setValue('spec', startScraperSpec(t.type, t.item));
+          setType(t.type);
+        }}
+      />
+    );
+  }
 
   return (
     <ResourceForm
@@ -92,12 +138,35 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
           <input className="input" aria-label="Source" readOnly disabled {...form.register('source')} />
         </FormField>
       </div>
-      <SpecField
-        control={form.control}
-        schemaUrl={SCRAPE_CONFIG_SCHEMA_URL}
-        height="420px"
-        readOnly={readOnly}
-      />
+      {type === OTHER_TYPE ? (
+        <SpecField
+          control={form.control}
+          schemaUrl={SCRAPE_CONFIG_SCHEMA_URL}
+          height="420px"
+          readOnly={readOnly}
+        />
+      ) : (
+        <Controller
+          control={form.control}
+          name="spec"
+          render={({ field, fieldState }) => (
+            <SpecFormEditor
+              schemaUrl={SCRAPE_CONFIG_SCHEMA_URL}
+              itemKey={type}
+              templates={SCRAPER_TEMPLATES.filter((t) => t.type === type).map((t) => ({
+                label: t.label,
+                value: t.item,
+              }))}
+              text={field.value}
+              onChange={field.onChange}
+              readOnly={readOnly}
+              error={fieldState.error?.message}
+              // A stored spec opens as it was edited before: as YAML.
+              initialView={editing ? 'code' : 'form'}
+            />
+          )}
+        />
+      )}
     </ResourceForm>
   );
 }

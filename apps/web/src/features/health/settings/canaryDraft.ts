@@ -1,4 +1,12 @@
-import { parse, stringify } from 'yaml';
+import {
+  firstListKey,
+  itemOf,
+  parseSpecText,
+  specBody as body,
+  specText,
+  withItem,
+  type ParsedSpec,
+} from '../../../ui/schema-form/specDraft.js';
 
 /** The check types the guided form offers; 'other' opens the YAML editor alone. */
 export const FORM_CHECK_TYPES = [
@@ -41,40 +49,19 @@ export const CANARY_TEMPLATES: readonly CanaryTemplate[] = [
   },
 ];
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
-export type ParsedSpec = { ok: true; spec: Record<string, unknown> } | { ok: false; error: string };
-
-/** The YAML text as a spec object, or why it cannot be one. Empty text is an empty spec. */
-export function parseSpecText(text: string): ParsedSpec {
-  try {
-    const v: unknown = parse(text);
-    if (v === null || v === undefined) return { ok: true, spec: {} };
-    if (isObject(v)) return { ok: true, spec: v };
-    return { ok: false, error: 'The spec must be a YAML object' };
-  } catch (e) {
-    return { ok: false, error: e instanceof Error ? e.message : String(e) };
-  }
-}
-
-/** The spec a whole canary-checker document wraps, or the spec itself. */
-function body(spec: Record<string, unknown>): Record<string, unknown> {
-  return spec.kind === 'Canary' && isObject(spec.spec) ? spec.spec : spec;
-}
+export { parseSpecText, specText, type ParsedSpec };
 
 /** The first check type of the guided form the spec defines. */
 export function formTypeOf(spec: Record<string, unknown>): FormCheckType | undefined {
-  const b = body(spec);
-  return FORM_CHECK_TYPES.find((t) => Array.isArray(b[t.type]))?.type;
+  return firstListKey(
+    spec,
+    FORM_CHECK_TYPES.map((t) => t.type),
+  );
 }
 
 /** The check the form edits: the first of its type. */
 export function checkOf(spec: Record<string, unknown>, type: FormCheckType): Record<string, unknown> {
-  const list = body(spec)[type];
-  const first: unknown = Array.isArray(list) ? list[0] : undefined;
-  return isObject(first) ? first : {};
+  return itemOf(spec, type);
 }
 
 /** The spec with the first check of `type` replaced; the other checks stay as they were. */
@@ -83,15 +70,7 @@ export function withCheck(
   type: FormCheckType,
   check: Record<string, unknown>,
 ): Record<string, unknown> {
-  const b = body(spec);
-  const list = Array.isArray(b[type]) ? (b[type] as unknown[]) : [];
-  const next = { ...b, [type]: [check, ...list.slice(1)] };
-  return b === spec ? next : { ...spec, spec: next };
-}
-
-/** A spec object as the YAML the Code view shows. */
-export function specText(spec: Record<string, unknown>): string {
-  return Object.keys(spec).length === 0 ? '' : stringify(spec);
+  return withItem(spec, type, check);
 }
 
 /** The schedule lives in its own control, so the YAML shown leaves it out. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { FormField } from '../../../../ui/FormField.js';
+import { FormField } from '../FormField.js';
 import { fieldText, fieldValue, withField, type SchemaField } from './schemaFields.js';
 
 type Props = {
