@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, type FakeRequest } from '../../test/fakeServer.js';
@@ -49,11 +49,28 @@ describe('a team on the generic settings pages', () => {
 
     await user.click(screen.getByRole('tab', { name: 'Spec' }));
     expect(app.location().searchParams.get('tab')).toBe('spec');
-    expect(screen.getByRole('textbox', { name: 'Icon' })).toHaveValue('kubernetes');
+    // The icon is picked from a grid, not typed.
+    const icon = screen.getByRole('group', { name: 'Icon' });
+    expect(within(icon).getByRole('button', { name: 'kubernetes' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('textbox', { name: 'Icon' })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name' })).toBeDisabled();
     expect(screen.queryByRole('textbox', { name: 'Namespace' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Schedule' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Update' })).toBeInTheDocument();
+  });
+
+  it('saves the icon picked from the grid', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<SettingsDetailPage table={teams} />, {
+      url: '/settings/teams/t1?tab=spec',
+      route: '/settings/teams/:id',
+    });
+    await user.type(await screen.findByRole('searchbox', { name: 'Search icons' }), 'pager');
+    await user.click(screen.getByRole('button', { name: 'alert' }));
+    expect(screen.getByTestId('chosen-icon')).toHaveTextContent('alert');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(server.requests.filter((r) => r.method === 'PATCH')).toHaveLength(1));
+    expect(server.requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({ icon: 'alert' });
   });
 });
 

@@ -30,6 +30,8 @@ type Props = {
   error?: string | undefined;
   initialView?: SpecView;
   templates?: readonly FormTemplate[];
+  /** Fields the page edits with its own controls (a schedule dropdown). */
+  omit?: readonly string[];
 };
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -55,6 +57,7 @@ export function SpecFormEditor({
   error,
   initialView = 'form',
   templates = [],
+  omit = [],
 }: Props) {
   const [view, setView] = useState<SpecView>(initialView);
   const parsed = parseSpecText(text);
@@ -65,8 +68,8 @@ export function SpecFormEditor({
       : isObject(schema.data)
         ? (schema.data as JsonSchema)
         : undefined;
-    return s ? schemaFields(s) : [];
-  }, [schema.data, itemKey]);
+    return s ? schemaFields(s).filter((f) => !omit.includes(f.name)) : [];
+  }, [schema.data, itemKey, omit]);
 
   const value = parsed.ok ? (itemKey ? itemOf(parsed.spec, itemKey) : specBody(parsed.spec)) : {};
   const setValue = (next: Record<string, unknown>) => {

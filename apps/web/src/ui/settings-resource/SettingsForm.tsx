@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { stringify } from 'yaml';
+import { Controller, useForm } from 'react-hook-form';
 import { useHasPermission } from '../../auth/permissions.js';
 import { CodeField, SpecField } from '../CodeEditor/CodeField.js';
 import { FormField } from '../FormField.js';
+import { IconPicker } from '../IconPicker.js';
 import { ResourceForm } from '../ResourceForm.js';
+import { SpecFormEditor } from '../schema-form/SpecFormEditor.js';
 import { useResourceMutations } from '../useResourceMutations.js';
 import { settingsResourceKeys } from './keys.js';
 import type { SettingsRow } from './row.js';
@@ -25,6 +28,9 @@ function scheduleOptions(stored: string | null | undefined): readonly string[] {
     ? [...SCHEDULE_OPTIONS, stored]
     : SCHEDULE_OPTIONS;
 }
+
+/** The page's own Schedule control owns the spec's schedule. */
+const SCHEDULE_FIELD = ['schedule'] as const;
 
 /**
  * The generic resource form: Name (required, set once), Icon, Namespace
@@ -79,8 +85,14 @@ export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: Se
           <input className="input" aria-required disabled={locked} {...form.register('name')} />
         </FormField>
         {has('icon') ? (
-          <FormField label="Icon" error={errors.icon?.message}>
-            <input className="input" disabled={readOnly} {...form.register('icon')} />
+          <FormField label="Icon" error={errors.icon?.message} labelable={false}>
+            <Controller
+              control={form.control}
+              name="icon"
+              render={({ field }) => (
+                <IconPicker label="Icon" value={field.value} onChange={field.onChange} disabled={readOnly} />
+              )}
+            />
           </FormField>
         ) : null}
         {has('namespace') ? (
@@ -111,7 +123,41 @@ export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: Se
           readOnly={readOnly}
         />
       ) : null}
-      {t.schemaUrl ? (
+      {!editing && canWrite && t.templates?.length ? (
+        <section aria-label="Templates" className="flex flex-wrap items-center gap-2">
+          <span className="text-xs font-semibold text-muted">Templates</span>
+          {t.templates.map((tpl) => (
+            <button
+              key={tpl.label}
+              type="button"
+              className="rounded-md border border-line px-2 py-1 text-sm hover:bg-subtle"
+              onClick={() => form.setValue('spec', stringify(tpl.spec), { shouldDirty: true })}
+            >
+              {tpl.label}
+            </button>
+          ))}
+        </section>
+      ) : null}
+      {t.schemaUrl && t.guidedSpec ? (
+        <FormField label="Spec" labelable={false}>
+          <Controller
+            control={form.control}
+            name="spec"
+            render={({ field, fieldState }) => (
+              <SpecFormEditor
+                schemaUrl={t.schemaUrl ?? ''}
+                text={field.value}
+                onChange={field.onChange}
+                readOnly={readOnly}
+                error={fieldState.error?.message}
+                // Most of a spec (nested children, lookups) is only editable as YAML.
+                initialView="code"
+                omit={has('schedule') ? SCHEDULE_FIELD : []}
+              />
+            )}
+          />
+        </FormField>
+      ) : t.schemaUrl ? (
         <SpecField control={form.control} schemaUrl={t.schemaUrl} height="380px" readOnly={readOnly} />
       ) : (
         <CodeField

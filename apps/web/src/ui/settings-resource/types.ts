@@ -22,6 +22,9 @@ export type SettingsFormField = 'icon' | 'namespace' | 'labels' | 'schedule';
 /** Says what is wrong with a spec ('path: message'), or undefined when it is fine. */
 export type SpecCheck = (spec: Record<string, unknown>) => string | undefined;
 
+/** A starting point for a new row's spec, offered above the spec editor. */
+export type SpecTemplate = { label: string; spec: Record<string, unknown> };
+
 /** A tab of the detail page beyond Spec and Job History (the teams' manageTeam). */
 export type SettingsExtraTab = {
   value: string;
@@ -68,6 +71,13 @@ export type SettingsTable = {
   jobResourceType?: string;
   /** The JSON Schema the spec editor validates against as it is typed. */
   schemaUrl?: string;
+  /** Starting points a new row's spec can be filled from. */
+  templates?: readonly SpecTemplate[];
+  /**
+   * The spec is also offered as a form generated from `schemaUrl` (its flat top-level fields),
+   * next to the YAML it opens on.
+   */
+  guidedSpec?: boolean;
   /** Checked on submit; the server checks again on save. */
   checkSpec?: SpecCheck;
   /**
