@@ -46,9 +46,9 @@ function evaluate(e: ScriptedEvidence): { done: boolean | null; result: string }
 /**
  * Every definition of done of live incidents (or of `incidentIds`) is evaluated: each
  * scripted evidence's `done` and `script_result` are updated when they change (the changelog
- * and the incident.dod.* events come from the table's trigger). Then an incident whose
- * definition-of-done evidence has all passed is resolved, and a resolved one with any not
- * passing is opened again; closed incidents are left alone.
+ * and the incident.dod.* events come from the table's trigger). Then an incident with scripted
+ * definition-of-done evidence whose definition of done has all passed is resolved, and a
+ * resolved one whose scripted evidence regressed is opened again; closed incidents are left alone.
  */
 export async function evaluateDefinitionsOfDone(db: Queryable, incidentIds?: string[]): Promise<DodOutcome> {
   const { rows } = await db.query<ScriptedEvidence>(SCRIPTED_SQL, [incidentIds ?? null]);
@@ -63,17 +63,22 @@ export async function evaluateDefinitionsOfDone(db: Queryable, incidentIds?: str
     ]);
     changed++;
   }
+  // Only incidents whose definition of done has a script move by themselves: resolved when
+  // every definition-of-done evidence (manual ones marked by hand) is done, opened again when a
+  // scripted one regresses. An incident someone resolved over manual evidence stays resolved.
   const { rows: moved } = await db.query<{ id: string; status: string }>(
     `WITH dod AS (
-       SELECT h.incident_id, bool_and(coalesce(e.done, false)) AS all_done
+       SELECT h.incident_id, bool_and(coalesce(e.done, false)) AS all_done,
+         bool_or(e.script IS NOT NULL AND btrim(e.script) <> '') AS scripted,
+         bool_or(e.script IS NOT NULL AND btrim(e.script) <> '' AND NOT coalesce(e.done, false)) AS regressed
        FROM evidences e JOIN hypotheses h ON h.id = e.hypothesis_id
        WHERE e.definition_of_done AND ($1::uuid[] IS NULL OR h.incident_id = ANY ($1::uuid[]))
        GROUP BY h.incident_id
      )
      UPDATE incidents i SET status = CASE WHEN d.all_done THEN 'resolved' ELSE 'open' END
      FROM dod d
-     WHERE d.incident_id = i.id AND i.status NOT IN ('closed', 'cancelled')
-       AND ((d.all_done AND i.status <> 'resolved') OR (NOT d.all_done AND i.status = 'resolved'))
+     WHERE d.incident_id = i.id AND d.scripted AND i.status NOT IN ('closed', 'cancelled')
+       AND ((d.all_done AND i.status <> 'resolved') OR (d.regressed AND i.status = 'resolved'))
      RETURNING i.id, i.status`,
     [incidentIds ?? null],
   );

@@ -112,6 +112,38 @@ describe.each(DB_KINDS)('incident engine on %s', (kind) => {
     expect(rows[0]!.script_result).toMatch(/nothing/);
   });
 
+  it('leaves an incident resolved by hand over manual evidence alone, and waits for manual evidence too', async () => {
+    const { rows } = await db.query<{ id: string; hyp: string }>(
+      `WITH i AS (INSERT INTO incidents (title) VALUES ('Resolved by hand') RETURNING id),
+         h AS (INSERT INTO hypotheses (incident_id, type, title) SELECT id, 'root', 'Root' FROM i RETURNING id, incident_id)
+       SELECT incident_id AS id, id AS hyp FROM h`,
+    );
+    const { id, hyp } = rows[0]!;
+    await db.query(
+      `INSERT INTO evidences (hypothesis_id, type, description, definition_of_done) VALUES ($1, 'comment', 'rolled back', true)`,
+      [hyp],
+    );
+    await db.query(`UPDATE incidents SET status = 'resolved' WHERE id = $1`, [id]);
+    await evaluateDefinitionsOfDone(db);
+    expect(await statusOf(id)).toBe('resolved');
+
+    // With a passing script as well, the unmarked manual evidence still holds it open.
+    const checkId = await addCheck('healthy');
+    const other = await incidentOnCheck(checkId, "check.status == 'healthy'");
+    const otherHyp = await db.query<{ id: string }>(`SELECT id FROM hypotheses WHERE incident_id = $1`, [
+      other.id,
+    ]);
+    const manual = await db.query<{ id: string }>(
+      `INSERT INTO evidences (hypothesis_id, type, description, definition_of_done) VALUES ($1, 'comment', 'customers confirm', true) RETURNING id`,
+      [otherHyp.rows[0]!.id],
+    );
+    await evaluateDefinitionsOfDone(db);
+    expect(await statusOf(other.id)).toBe('open');
+    await db.query(`UPDATE evidences SET done = true WHERE id = $1`, [manual.rows[0]!.id]);
+    await evaluateDefinitionsOfDone(db);
+    expect(await statusOf(other.id)).toBe('resolved');
+  });
+
   it('evaluates at once when the evidence check recovers (check.passed on the pipeline)', async () => {
     const checkId = await addCheck('unhealthy');
     const incident = await incidentOnCheck(checkId, "check.status == 'healthy'");
