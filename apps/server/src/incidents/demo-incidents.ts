@@ -172,7 +172,7 @@ async function addIncident(tx: Queryable, d: DemoIncident): Promise<void> {
   // Spread the changelog and the timeline over the incident's life, in the order they happened.
   await tx.query(
     `WITH span AS (SELECT created_at, least(now() - created_at, interval '2 hours') AS life FROM incidents WHERE id = $1),
-       ordered AS (SELECT h.id, row_number() OVER (ORDER BY h.created_at, h.id) AS n, count(*) OVER () AS total
+       ordered AS (SELECT h.id, row_number() OVER (ORDER BY h.seq) AS n, count(*) OVER () AS total
                    FROM incident_histories h WHERE h.incident_id = $1)
      UPDATE incident_histories h SET created_at = span.created_at + span.life * (o.n::float8 / o.total)
      FROM ordered o, span WHERE h.id = o.id`,

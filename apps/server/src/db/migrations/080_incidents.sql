@@ -128,6 +128,8 @@ CREATE TABLE comment_mentions (
 
 CREATE TABLE incident_histories (
   id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+  -- The order entries were written in: clocks tie (PGlite's has millisecond steps).
+  seq bigint GENERATED ALWAYS AS IDENTITY,
   incident_id uuid NOT NULL REFERENCES incidents (id) ON DELETE CASCADE,
   type text NOT NULL,
   description text,

@@ -31,7 +31,8 @@ export async function fetchHistories(incidentId: string, signal?: AbortSignal): 
     .from('incident_histories')
     .select('id,type,description,created_at,person:created_by(id,name,avatar)')
     .eq('incident_id', incidentId)
-    .order('created_at', { ascending: false });
+    .order('created_at', { ascending: false })
+    .order('seq', { ascending: false });
   return z.array(historySchema).parse(await rows(signal ? q.abortSignal(signal) : q));
 }
 
