@@ -1,28 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn } from './auth.js';
+import { startFlipTarget } from './checks.js';
 import { AUTH_MODE, expect, test } from './fixtures.js';
-
-/** A loopback HTTP target the test flips between 500 and 200. */
-async function startFlipTarget(): Promise<{
-  url: string;
-  setOk: (ok: boolean) => void;
-  close: () => Promise<void>;
-}> {
-  let ok = false;
-  const server = http.createServer((_req, res) => {
-    res.writeHead(ok ? 200 : 500, { 'content-type': 'text/plain' });
-    res.end(ok ? 'fine' : 'broken');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    setOk: (v) => (ok = v),
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** Types into a CodeMirror editor found by its label, replacing what it holds. */
 async function fillEditor(page: Page, label: string, text: string) {

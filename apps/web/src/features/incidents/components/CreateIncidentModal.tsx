@@ -10,17 +10,9 @@ import { Modal } from '../../../ui/Modal.js';
 import { createIncident } from '../api/incidents.js';
 import { incidentKeys } from '../api/keys.js';
 import { createIncidentSchema, EMPTY_INCIDENT, type CreateIncidentForm } from '../lib/createForm.js';
-import { label } from '../lib/filters.js';
+import { ValueOptions } from './ValueOptions.js';
 
 type Props = { open: boolean; onOpenChange: (open: boolean) => void };
-
-function Options({ values }: { values: readonly string[] }) {
-  return values.map((v) => (
-    <option key={v} value={v}>
-      {label(v)}
-    </option>
-  ));
-}
 
 /** 'Create New Incident': on success the new incident opens; a server error shows in the modal. */
 export function CreateIncidentModal({ open, onOpenChange }: Props) {
@@ -65,17 +57,17 @@ export function CreateIncidentModal({ open, onOpenChange }: Props) {
         <div className="grid grid-cols-3 gap-3">
           <FormField label="Severity" required error={e.severity?.message}>
             <select className="input w-full" aria-required {...register('severity')}>
-              <Options values={INCIDENT_SEVERITIES} />
+              <ValueOptions values={INCIDENT_SEVERITIES} />
             </select>
           </FormField>
           <FormField label="Status" required error={e.status?.message}>
             <select className="input w-full" aria-required {...register('status')}>
-              <Options values={INCIDENT_STATUSES} />
+              <ValueOptions values={INCIDENT_STATUSES} />
             </select>
           </FormField>
           <FormField label="Type" required error={e.type?.message}>
             <select className="input w-full" aria-required {...register('type')}>
-              <Options values={INCIDENT_TYPES} />
+              <ValueOptions values={INCIDENT_TYPES} />
             </select>
           </FormField>
         </div>

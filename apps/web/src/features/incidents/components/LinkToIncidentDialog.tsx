@@ -13,18 +13,10 @@ import { FormField } from '../../../ui/FormField.js';
 import { Modal } from '../../../ui/Modal.js';
 import { incidentKeys } from '../api/keys.js';
 import { linkToIncident, searchOpenIncidents, type IncidentPick, type LinkTarget } from '../api/link.js';
-import { label } from '../lib/filters.js';
 import { initialLinkForm, LINK_ERRORS, linkFormSchema, type LinkForm } from '../lib/linkForm.js';
+import { ValueOptions } from './ValueOptions.js';
 
 type Props = { resource: ResourceRef; close: () => void };
-
-function Options({ values }: { values: readonly string[] }) {
-  return values.map((v) => (
-    <option key={v} value={v}>
-      {label(v)}
-    </option>
-  ));
-}
 
 function targetOf(v: LinkForm, picked: IncidentPick | null): LinkTarget | null {
   if (v.incident === 'new') return { kind: 'new', title: v.search, severity: v.severity, type: v.type };
@@ -106,12 +98,12 @@ export function LinkToIncidentDialog({ resource, close }: Props) {
           <div className="grid grid-cols-2 gap-3">
             <FormField label="Severity" required error={e.severity?.message}>
               <select className="input w-full" aria-required {...register('severity')}>
-                <Options values={INCIDENT_SEVERITIES} />
+                <ValueOptions values={INCIDENT_SEVERITIES} />
               </select>
             </FormField>
             <FormField label="Type" required error={e.type?.message}>
               <select className="input w-full" aria-required {...register('type')}>
-                <Options values={INCIDENT_TYPES} />
+                <ValueOptions values={INCIDENT_TYPES} />
               </select>
             </FormField>
           </div>
