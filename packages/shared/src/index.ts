@@ -12,4 +12,5 @@ export * from './topology/index.js';
 export * from './logs/index.js';
 export * from './notifications/index.js';
 export * from './incidents/index.js';
+export * from './playbooks/index.js';
 export * from './connections/index.js';

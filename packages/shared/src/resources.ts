@@ -140,6 +140,13 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable<string, Ta
   comments: { read: 'comments', write: 'comments' },
   comment_mentions: { read: 'comments', write: null },
   responders: { read: 'responder', write: 'responder' },
+  // Playbook specs may carry credentials (http passwords, webhook secrets): whole only to writers.
+  playbooks: { read: 'playbooks', write: 'playbooks', secrets: { spec: specColumn('playbooks') } },
+  playbook_names: { read: 'playbooks', write: null },
+  // Runs are started, cancelled and approved through /api/playbook, never written directly.
+  playbook_runs: { read: 'playbook_runs', write: null, secrets: { spec: specColumn('playbooks') } },
+  playbook_run_actions: { read: 'playbook_runs', write: null },
+  playbook_approvals: { read: 'playbook_runs', write: null },
   // Writes only through the data API's hook (validation, encryption); reads never see a secret.
   connections: {
     read: 'connections',
@@ -160,4 +167,5 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable<string, Ta
 /** Database functions callable through /api/db/rpc/{fn}; `write` applies to POST. */
 export const FUNCTION_ACCESS: Record<string, TableAccessRule> = ownTable({
   related_configs_recursive: { read: 'database', write: 'database' },
+  get_playbook_run_actions: { read: 'playbook_runs', write: 'playbook_runs' },
 });

@@ -39,6 +39,8 @@ export const NOTIFICATION_EVENTS = [
   'incident.status.resolved',
   'incident.status.closed',
   'incident.status.cancelled',
+  'playbook.run.completed',
+  'playbook.run.failed',
   'playbook.approval.inserted',
   'playbook.spec.approval.updated',
 ] as const;

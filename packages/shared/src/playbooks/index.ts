@@ -1,0 +1,2 @@
+export * from './playbook-spec.js';
+export * from './run-status.js';
