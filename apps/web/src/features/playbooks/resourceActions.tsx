@@ -18,7 +18,10 @@ export const runPlaybookAction: ResourceAction = {
   render: ({ resource, close }) =>
     resource.kind === 'check' || resource.kind === 'config' || resource.kind === 'component' ? (
       <Suspense fallback={null}>
-        <RunPlaybookDialog resource={{ kind: resource.kind, id: resource.id, name: resource.name }} close={close} />
+        <RunPlaybookDialog
+          resource={{ kind: resource.kind, id: resource.id, name: resource.name }}
+          close={close}
+        />
       </Suspense>
     ) : null,
 };

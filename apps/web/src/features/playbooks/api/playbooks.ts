@@ -57,11 +57,5 @@ export async function updatePlaybook(id: string, input: PlaybookInput): Promise<
 
 /** Playbooks are deleted softly: deleted_at is set to now. */
 export async function deletePlaybook(id: string): Promise<void> {
-  await rows(
-    db
-      .from('playbooks')
-      .update({ deleted_at: new Date().toISOString() })
-      .eq('id', id)
-      .select('id'),
-  );
+  await rows(db.from('playbooks').update({ deleted_at: new Date().toISOString() }).eq('id', id).select('id'));
 }

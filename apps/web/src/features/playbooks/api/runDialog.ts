@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { http } from '../../../api/http.js';
 import { db, ilikePattern, rows } from '../../../api/postgrest.js';
-import { runnablePlaybookSchema, runParamSchema, type RunnablePlaybook, type RunParam, type RunTarget } from './types.js';
+import {
+  runnablePlaybookSchema,
+  runParamSchema,
+  type RunnablePlaybook,
+  type RunParam,
+  type RunTarget,
+} from './types.js';
 
 /** The body key naming the resource of a run: config_id, check_id or component_id. */
 export function targetKey(kind: RunTarget['kind']): 'config_id' | 'check_id' | 'component_id' {
@@ -40,7 +46,11 @@ const TABLES = {
   component: { table: 'components', hintColumn: 'type' },
 } as const;
 
-const optionRow = z.object({ id: z.string(), name: z.string().nullable(), type: z.string().nullable().optional() });
+const optionRow = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  type: z.string().nullable().optional(),
+});
 
 /** Live configs, checks or components whose name matches, optionally of the given types. */
 export async function searchResources(
@@ -61,7 +71,9 @@ export async function searchResources(
 /** Teams for a team parameter. */
 export async function fetchTeams(signal?: AbortSignal): Promise<PickOption[]> {
   const q = db.from('teams').select('id,name').is('deleted_at', null).order('name');
-  const list = z.array(z.object({ id: z.string(), name: z.string() })).parse(await rows(signal ? q.abortSignal(signal) : q));
+  const list = z
+    .array(z.object({ id: z.string(), name: z.string() }))
+    .parse(await rows(signal ? q.abortSignal(signal) : q));
   return list.map((t) => ({ value: t.id, label: t.name }));
 }
 

@@ -14,12 +14,20 @@ import {
 } from './types.js';
 
 /** The Status filter's choices; 'pending' means waiting for approval. */
-export const RUN_STATUS_FILTERS = ['pending', 'running', 'scheduled', 'completed', 'failed', 'cancelled'] as const;
+export const RUN_STATUS_FILTERS = [
+  'pending',
+  'running',
+  'scheduled',
+  'completed',
+  'failed',
+  'cancelled',
+] as const;
 const STATUS_QUERY: Record<string, string> = { pending: 'pending_approval' };
 
 export const RUN_LIST_SELECT =
   '*,playbooks(id,name,title,icon),component:components(id,name,icon),check:checks(id,name,icon),config:config_items(id,name,type,config_class),created_by(id,name,avatar)';
-const RUN_DETAIL_SELECT = '*,playbooks(id,name,title,icon,spec),created_by(id,name,avatar),playbook_approvals(*)';
+const RUN_DETAIL_SELECT =
+  '*,playbooks(id,name,title,icon,spec),created_by(id,name,avatar),playbook_approvals(*)';
 
 /** Columns the runs table may sort on (server side). */
 export const SORTABLE_RUN_COLUMNS = ['status', 'start_time', 'created_at'] as const;

@@ -135,7 +135,12 @@ export function ParamField({ param: p, index, control }: Props) {
           );
         else if (type === 'text' && prop(p, 'multiline') === 'true')
           control = (
-            <textarea className={cn('input min-h-20', width)} {...common} value={value} onChange={(e) => set(e.target.value)} />
+            <textarea
+              className={cn('input min-h-20', width)}
+              {...common}
+              value={value}
+              onChange={(e) => set(e.target.value)}
+            />
           );
         else
           control = (

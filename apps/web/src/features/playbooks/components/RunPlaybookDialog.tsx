@@ -7,7 +7,13 @@ import { FormField } from '../../../ui/FormField.js';
 import { Modal } from '../../../ui/Modal.js';
 import { NamedIcon } from '../../../ui/NamedIcon.js';
 import { playbookKeys } from '../api/keys.js';
-import { fetchPlaybooksFor, fetchRunParams, searchResources, targetKey, type PickOption } from '../api/runDialog.js';
+import {
+  fetchPlaybooksFor,
+  fetchRunParams,
+  searchResources,
+  targetKey,
+  type PickOption,
+} from '../api/runDialog.js';
 import { runPlaybook, type RunRequest } from '../api/runs.js';
 import type { PlaybookRow, RunParam, RunTarget } from '../api/types.js';
 import { defaultValue, validateParam } from '../lib/params.js';

@@ -17,7 +17,14 @@ type SearchPickerProps = {
 };
 
 /** Pick one item of a server-searched list (resources, teams, people); the first items show before typing. */
-export function SearchPicker({ label, value, onChange, cacheKey, load, disabled = false }: SearchPickerProps) {
+export function SearchPicker({
+  label,
+  value,
+  onChange,
+  cacheKey,
+  load,
+  disabled = false,
+}: SearchPickerProps) {
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), DEBOUNCE.list);
   const listId = useId();

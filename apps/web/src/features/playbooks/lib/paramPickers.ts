@@ -11,7 +11,11 @@ export function filterTypes(p: RunParam): string[] {
   const raw = p.properties?.filter;
   const list = Array.isArray(raw) ? raw : raw ? [raw] : [];
   return list.flatMap((f: unknown) => {
-    if (typeof f === 'string') return f.split(',').map((s) => s.trim()).filter(Boolean);
+    if (typeof f === 'string')
+      return f
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
     if (typeof f !== 'object' || f === null) return [];
     const r = f as Record<string, unknown>;
     const types = r.types ?? r.type;

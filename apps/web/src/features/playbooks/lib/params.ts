@@ -9,7 +9,11 @@ export const DNS1123 = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z
 export function prop(p: RunParam, key: string): string {
   const v = p.properties?.[key];
   if (v === undefined || v === null) return '';
-  return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v as number | boolean);
+  return typeof v === 'string'
+    ? v
+    : typeof v === 'object'
+      ? JSON.stringify(v)
+      : String(v as number | boolean);
 }
 
 function num(p: RunParam, key: string): number | undefined {

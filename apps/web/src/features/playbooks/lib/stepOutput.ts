@@ -75,12 +75,14 @@ export function outputBlocks(result: unknown, contentType?: string): OutputBlock
   if ('stdout' in result || 'stderr' in result) {
     const blocks: OutputBlock[] = [];
     if (hasText(result.stdout)) blocks.push(typedText(result.stdout, contentType ?? 'text/plain', 'stdout'));
-    if (hasText(result.stderr)) blocks.push({ kind: 'logs', title: 'stderr', text: result.stderr, tone: 'error' });
+    if (hasText(result.stderr))
+      blocks.push({ kind: 'logs', title: 'stderr', text: result.stderr, tone: 'error' });
     if (typeof result.exitCode === 'number' && result.exitCode !== 0)
       blocks.push({ kind: 'text', text: `Exit code: ${result.exitCode}` });
     return blocks;
   }
-  if ('rows' in result && ('columns' in result || 'query' in result || 'count' in result)) return sqlBlock(result);
+  if ('rows' in result && ('columns' in result || 'query' in result || 'count' in result))
+    return sqlBlock(result);
   if ('content' in result && ('code' in result || 'headers' in result)) {
     const blocks: OutputBlock[] = [];
     if (typeof result.code === 'number') blocks.push({ kind: 'text', text: `Status: ${result.code}` });
@@ -98,7 +100,12 @@ export function outputText(result: unknown, error: string | null | undefined): s
     const head = b.title ? `--- ${b.title} ---\n` : '';
     if (b.kind === 'json') parts.push(head + JSON.stringify(b.value, null, 2));
     else if (b.kind === 'table')
-      parts.push(head + [b.columns.join('\t'), ...b.rows.map((r) => b.columns.map((c) => cell(r[c])).join('\t'))].join('\n'));
+      parts.push(
+        head +
+          [b.columns.join('\t'), ...b.rows.map((r) => b.columns.map((c) => cell(r[c])).join('\t'))].join(
+            '\n',
+          ),
+      );
     else parts.push(head + b.text);
   }
   if (error) parts.push(`--- error ---\n${error}`);

@@ -5,7 +5,9 @@ function hasSelectors(v: unknown): boolean {
 }
 
 /** The kind of resource a playbook runs on, from its spec's selectors; undefined: none needed. */
-export function targetKindOf(spec: Record<string, unknown> | null | undefined): RunTarget['kind'] | undefined {
+export function targetKindOf(
+  spec: Record<string, unknown> | null | undefined,
+): RunTarget['kind'] | undefined {
   if (!spec) return undefined;
   if (hasSelectors(spec.configs)) return 'config';
   if (hasSelectors(spec.checks)) return 'check';
