@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/errors.js';
 import { FormField } from '../../../ui/FormField.js';
@@ -66,7 +66,7 @@ export function RunPlaybookDialog({ resource, playbook: fixed, close }: Props) {
   useEffect(() => {
     if (params.data) form.reset({ values: params.data.map(defaultValue) });
   }, [params.data, form]);
-  const values = form.watch('values');
+  const values = useWatch({ control: form.control, name: 'values' });
   const loaded = params.isSuccess && values.length === list.length;
   const valid = loaded && list.every((p, i) => validateParam(p, values[i] ?? '') === undefined);
 
