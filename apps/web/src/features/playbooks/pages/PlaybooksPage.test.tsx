@@ -51,9 +51,14 @@ describe('/playbooks', () => {
   });
 
   it('hides Add, Run, Edit and Delete from readers', async () => {
-    serve(['viewer'], { 'GET /api/db/playbooks': () => LIST });
+    const server = serve(['viewer'], { 'GET /api/db/playbooks': () => LIST });
     renderWithApp(<PlaybooksPage />, { url: '/playbooks' });
     const card = await screen.findByRole('article', { name: 'Restart pod' });
+    // Wait for the permissions: the buttons would only be missing because they are not loaded yet.
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.url.pathname === '/api/auth/whoami')).toBe(true),
+    );
+    await new Promise((r) => setTimeout(r, 50));
     expect(within(card).getByRole('link', { name: 'History' })).toBeInTheDocument();
     expect(within(card).queryByRole('button', { name: 'Run' })).toBeNull();
     expect(within(card).queryByRole('button', { name: 'Restart pod actions' })).toBeNull();
