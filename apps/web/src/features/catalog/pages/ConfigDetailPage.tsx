@@ -13,11 +13,12 @@ import { ChecksTab } from '../components/ChecksTab.js';
 import { ConfigSidePanel } from '../components/ConfigSidePanel.js';
 import { ConfigYaml } from '../components/ConfigYaml.js';
 import { InsightsView } from '../components/InsightsView.js';
+import { PlaybooksTab } from '../components/PlaybooksTab.js';
 import { RelationshipsTab } from '../components/RelationshipsTab.js';
 import { SidePanelFrame } from '../components/SidePanelFrame.js';
 import { catalogKeys } from '../api/keys.js';
 
-export const DETAIL_TABS = ['config', 'changes', 'insights', 'relationships', 'checks'] as const;
+export const DETAIL_TABS = ['config', 'changes', 'insights', 'relationships', 'playbooks', 'checks'] as const;
 type DetailTab = (typeof DETAIL_TABS)[number];
 
 function isTab(v: string | undefined): v is DetailTab {
@@ -77,6 +78,8 @@ export function ConfigDetailPage() {
         return <InsightsView configId={config.id} />;
       case 'relationships':
         return <RelationshipsTab config={config} />;
+      case 'playbooks':
+        return <PlaybooksTab configId={config.id} configName={config.name ?? config.id} />;
       case 'checks':
         return <ChecksTab />;
     }
@@ -137,6 +140,12 @@ export function ConfigDetailPage() {
                 label: 'Relationships',
                 count: summary.relationships ?? 0,
                 content: content('relationships'),
+              },
+              {
+                value: 'playbooks',
+                label: 'Playbooks',
+                count: summary.playbook_runs ?? 0,
+                content: content('playbooks'),
               },
               { value: 'checks', label: 'Checks', count: summary.checks ?? 0, content: content('checks') },
             ]}

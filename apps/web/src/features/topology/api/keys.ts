@@ -11,4 +11,5 @@ export const topologyKeys = {
   changes: (componentId: string) => [...topologyKeys.all, 'changes', componentId] as const,
   checks: (componentId: string) => [...topologyKeys.all, 'checks', componentId] as const,
   insights: (componentId: string) => [...topologyKeys.all, 'insights', componentId] as const,
+  playbookRuns: (componentId: string) => [...topologyKeys.all, 'playbook-runs', componentId] as const,
 };

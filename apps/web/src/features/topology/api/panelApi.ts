@@ -150,3 +150,33 @@ export function useComponentInsights(componentId: string, enabled: boolean) {
       ),
   });
 }
+
+const runRows = z.array(
+  z.object({
+    id: z.string(),
+    status: z.string(),
+    created_at: z.string(),
+    start_time: z.string().nullable(),
+    playbooks: z.object({ name: z.string(), title: z.string().nullable() }).nullable(),
+  }),
+);
+/** The component's latest playbook runs (the topology does not import the playbooks area). */
+export function useComponentPlaybookRuns(componentId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: topologyKeys.playbookRuns(componentId),
+    enabled,
+    queryFn: async ({ signal }) =>
+      runRows.parse(
+        await rows(
+          db
+            .from('playbook_runs')
+            .select('id,status,created_at,start_time,playbooks(name,title)')
+            .eq('component_id', componentId)
+            .is('parent_id', null)
+            .order('created_at', { ascending: false })
+            .limit(50)
+            .abortSignal(signal),
+        ),
+      ),
+  });
+}

@@ -1,6 +1,7 @@
-import { formatCost, formatDateTime } from '@opsdeck/shared';
+import { formatCost, formatDateTime, formatRelativeTime } from '@opsdeck/shared';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PlaybookRunStatusIcon } from '../../../ui/PlaybookRunStatus.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { Badge } from '../../../ui/Badge.js';
 import {
@@ -8,13 +9,22 @@ import {
   useComponentChecks,
   useComponentConfigs,
   useComponentInsights,
+  useComponentPlaybookRuns,
 } from '../api/panelApi.js';
 import type { TopologyComponent } from '../api/types.js';
 import { propertyText } from '../lib/cards.js';
 import { CatalogList } from './CatalogSection.js';
 import { PanelSection } from './PanelSection.js';
 
-export const PANEL_SECTIONS = ['Details', 'Catalog', 'Changes', 'Checks', 'Teams', 'Insights'] as const;
+export const PANEL_SECTIONS = [
+  'Details',
+  'Catalog',
+  'Changes',
+  'Checks',
+  'Playbooks',
+  'Teams',
+  'Insights',
+] as const;
 export type PanelSectionName = (typeof PANEL_SECTIONS)[number];
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -41,6 +51,7 @@ export function SidePanel({
   const changes = useComponentChanges(c.id, open === 'Changes');
   const checks = useComponentChecks(c.id, open === 'Checks');
   const insights = useComponentInsights(c.id, open === 'Insights');
+  const runs = useComponentPlaybookRuns(c.id, open === 'Playbooks');
   const visibleConfigs = (configs.data ?? []).filter((l) => showDeleted || !l.deleted);
   const costs = [
     ['per minute', c.cost_per_minute],
@@ -166,6 +177,28 @@ export function SidePanel({
                 <StatusDot status={k.status ?? 'unknown'} />
                 <span className="truncate">{k.name}</span>
                 <span className="ml-auto text-xs text-muted">{k.type}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </PanelSection>
+      <PanelSection title="Playbooks" open={open === 'Playbooks'} onToggle={toggle('Playbooks')}>
+        {runs.data?.length === 0 && empty('No playbook runs')}
+        <ul>
+          {runs.data?.map((r) => (
+            <li key={r.id}>
+              <Link
+                to={`/playbooks/runs/${r.id}`}
+                className="flex h-8 items-center gap-2 rounded px-1 text-[13px] hover:bg-subtle"
+              >
+                <PlaybookRunStatusIcon status={r.status} />
+                <span className="truncate">{r.playbooks?.title || r.playbooks?.name}</span>
+                <span
+                  className="ml-auto shrink-0 text-xs text-muted"
+                  title={formatDateTime(r.start_time ?? r.created_at)}
+                >
+                  {formatRelativeTime(r.start_time ?? r.created_at)}
+                </span>
               </Link>
             </li>
           ))}

@@ -126,4 +126,37 @@ describe('side panel', () => {
     await user.click(screen.getByRole('button', { name: /^Teams/ }));
     expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0);
   });
+
+  it('lists the playbook runs of the component with their status, linking to each run', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer({
+      'GET /api/db/playbook_runs': () => [
+        {
+          id: 'r1',
+          status: 'completed',
+          created_at: '2026-01-01T00:00:00Z',
+          start_time: '2026-01-01T00:00:01Z',
+          playbooks: { name: 'restart', title: 'Restart pod' },
+        },
+        {
+          id: 'r2',
+          status: 'sleeping',
+          created_at: '2026-01-01T00:00:00Z',
+          start_time: null,
+          playbooks: { name: 'scale', title: null },
+        },
+      ],
+    });
+    renderWithApp(<SidePanel component={component()} />);
+    await user.click(screen.getByRole('button', { name: /^Playbooks/ }));
+    expect(await screen.findByRole('link', { name: /Restart pod/ })).toHaveAttribute(
+      'href',
+      '/playbooks/runs/r1',
+    );
+    expect(screen.getByRole('link', { name: /scale/ })).toHaveAttribute('href', '/playbooks/runs/r2');
+    expect(screen.getByRole('img', { name: 'Completed' })).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Sleeping' })).toBeInTheDocument();
+    const q = server.requests.find((r) => r.url.pathname === '/api/db/playbook_runs');
+    expect(q?.url.searchParams.get('component_id')).toBe('eq.root');
+  });
 });

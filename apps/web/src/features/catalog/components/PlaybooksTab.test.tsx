@@ -1,0 +1,49 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ResourceActionsProvider, type ResourceAction } from '../../../platform/resourceActions.js';
+import { fakeServer, json } from '../../../test/fakeServer.js';
+import { renderWithApp } from '../../../test/render.js';
+import { PlaybooksTab } from './PlaybooksTab.js';
+
+const RUN = {
+  id: 'r1',
+  status: 'failed',
+  created_at: '2026-11-01T10:00:00Z',
+  start_time: '2026-11-01T10:00:00Z',
+  end_time: '2026-11-01T10:00:05Z',
+  trigger: 'config',
+  playbooks: { id: 'p1', name: 'restart', title: 'Restart pod', icon: null },
+  created_by: null,
+};
+
+const runAction: ResourceAction = {
+  id: 'run-playbook',
+  label: 'Run playbook',
+  appliesTo: ['config'],
+  render: ({ resource }) => <p>dialog for {resource.name}</p>,
+};
+
+describe('catalog Playbooks tab', () => {
+  it("lists the config's runs, opens a run on click and offers Run playbook", async () => {
+    const user = userEvent.setup();
+    const server = fakeServer({
+      '/api/auth/whoami': () => ({ payload: { user: { id: 'u1' }, roles: ['admin'], permissions: [] } }),
+      'GET /api/db/playbook_runs': () => json([RUN], { headers: { 'content-range': '0-0/1' } }),
+    });
+    const app = renderWithApp(
+      <ResourceActionsProvider actions={[runAction]}>
+        <PlaybooksTab configId="c1" configName="web-pod" />
+      </ResourceActionsProvider>,
+      { url: '/catalog/c1/playbooks' },
+    );
+    expect(await screen.findByText('Restart pod')).toBeInTheDocument();
+    expect(screen.getByText('config')).toBeInTheDocument();
+    const q = server.requests.find((r) => r.url.pathname === '/api/db/playbook_runs');
+    expect(q?.url.searchParams.get('config_id')).toBe('eq.c1');
+    await user.click(screen.getByRole('button', { name: 'Run playbook' }));
+    expect(screen.getByText('dialog for web-pod')).toBeInTheDocument();
+    await user.click(screen.getByText('Restart pod'));
+    await waitFor(() => expect(app.location().pathname).toBe('/playbooks/runs/r1'));
+  });
+});

@@ -1,0 +1,100 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { errorMessage } from '../../../api/errors.js';
+import { SpecField } from '../../../ui/CodeEditor/CodeField.js';
+import { FormField } from '../../../ui/FormField.js';
+import { IconPicker } from '../../../ui/IconPicker.js';
+import { Modal } from '../../../ui/Modal.js';
+import { playbookKeys } from '../api/keys.js';
+import { createPlaybook, updatePlaybook } from '../api/playbooks.js';
+import type { PlaybookRow } from '../api/types.js';
+import { formInput, formValues, specFormSchema, type SpecFormValues } from '../lib/specForm.js';
+
+export const PLAYBOOK_SPEC_SCHEMA_URL = '/api/schemas/playbook-spec.schema.json';
+
+/**
+ * Add or edit a playbook: Title (required), Name, Icon, Category, Description and the Spec as
+ * YAML checked against the playbook spec schema. The server's refusal shows in a toast.
+ */
+export function SpecEditorModal({
+  playbook,
+  close,
+}: {
+  playbook?: PlaybookRow | undefined;
+  close: () => void;
+}) {
+  const editing = playbook !== undefined;
+  const queryClient = useQueryClient();
+  const form = useForm<SpecFormValues>({
+    resolver: zodResolver(specFormSchema),
+    defaultValues: formValues(playbook),
+    mode: 'onSubmit',
+  });
+  const errors = form.formState.errors;
+  const save = useMutation({
+    mutationFn: async (v: SpecFormValues) => {
+      const input = formInput(v);
+      if (playbook) await updatePlaybook(playbook.id, input);
+      else await createPlaybook(input);
+    },
+    meta: { silent: true },
+    onSuccess: () => {
+      toast.success(editing ? 'Playbook Spec updated successfully' : 'Playbook Spec created successfully');
+      void queryClient.invalidateQueries({ queryKey: playbookKeys.all });
+      close();
+    },
+    // The spec names one message for a failed save, whether it created or updated.
+    onError: (e) => toast.error(`Unable to update playbook spec: ${errorMessage(e)}`),
+  });
+
+  return (
+    <Modal
+      open
+      onOpenChange={(o) => (o ? undefined : close())}
+      size="xl"
+      title={editing ? `Edit ${playbook.title || playbook.name}` : 'Add playbook'}
+      footer={
+        <>
+          <button type="button" className="btn" onClick={close}>
+            Cancel
+          </button>
+          <button type="submit" form="playbook-spec" className="btn btn-primary" disabled={save.isPending}>
+            {editing ? 'Update' : 'Save'}
+          </button>
+        </>
+      }
+    >
+      <form
+        id="playbook-spec"
+        className="flex flex-col gap-3"
+        noValidate
+        onSubmit={(e) => void form.handleSubmit((v) => save.mutate(v))(e)}
+      >
+        <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
+          <FormField label="Title" error={errors.title?.message} required>
+            <input className="input" aria-required {...form.register('title')} />
+          </FormField>
+          <FormField label="Name" error={errors.name?.message}>
+            <input className="input" {...form.register('name')} />
+          </FormField>
+          <FormField label="Category" error={errors.category?.message}>
+            <input className="input" {...form.register('category')} />
+          </FormField>
+        </div>
+        <FormField label="Description" error={errors.description?.message}>
+          <textarea className="input min-h-16" {...form.register('description')} />
+        </FormField>
+        <FormField label="Icon" labelable={false}>
+          <Controller
+            control={form.control}
+            name="icon"
+            render={({ field }) => <IconPicker label="Icon" value={field.value} onChange={field.onChange} />}
+          />
+        </FormField>
+        <SpecField control={form.control} schemaUrl={PLAYBOOK_SPEC_SCHEMA_URL} height="360px" />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { json, type FakeRequest } from '../../../test/fakeServer.js';
+import { renderWithApp } from '../../../test/render.js';
+import type { CodeEditorProps } from '../../../ui/CodeEditor/types.js';
+import { PB_ID, playbook, serve } from '../test/serve.js';
+import { PlaybooksPage } from './PlaybooksPage.js';
+
+vi.mock('../../../ui/CodeEditor/CodeEditor.js', () => ({
+  CodeEditor: ({ value, onChange, ariaLabel }: CodeEditorProps) => (
+    <textarea aria-label={ariaLabel} value={value} onChange={(e) => onChange?.(e.target.value)} />
+  ),
+}));
+
+const LIST = [
+  playbook(),
+  playbook({ id: 'p2', name: 'scale', title: 'Scale deployment', category: 'Kubernetes' }),
+  playbook({ id: 'p3', name: 'notify', title: 'Notify team', category: 'Comms', icon: null }),
+];
+
+const SPEC = `checks:
+  - types: [http]
+actions:
+  - name: say
+    exec:
+      script: echo hi
+`;
+
+describe('/playbooks', () => {
+  it('groups cards by category, with History, Run and the menu for writers', async () => {
+    const server = serve(['admin'], { 'GET /api/db/playbooks': () => LIST });
+    renderWithApp(<PlaybooksPage />, { url: '/playbooks' });
+    const k8s = await screen.findByRole('region', { name: 'Kubernetes' });
+    expect(
+      within(k8s)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Restart pod', 'Scale deployment']);
+    expect(screen.getByRole('region', { name: 'Comms' })).toBeInTheDocument();
+    const card = screen.getByRole('article', { name: 'Restart pod' });
+    expect(within(card).getByRole('link', { name: 'History' })).toHaveAttribute(
+      'href',
+      `/playbooks/runs?playbook=${PB_ID}`,
+    );
+    expect(await within(card).findByRole('button', { name: 'Run' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add Playbook' })).toBeInTheDocument();
+    const list = server.requests.find((r) => r.url.pathname === '/api/db/playbooks');
+    expect(list?.url.searchParams.get('deleted_at')).toBe('is.null');
+    expect(list?.url.searchParams.get('order')).toBe('category.asc,name.asc');
+  });
+
+  it('hides Add, Run, Edit and Delete from readers', async () => {
+    const server = serve(['viewer'], { 'GET /api/db/playbooks': () => LIST });
+    renderWithApp(<PlaybooksPage />, { url: '/playbooks' });
+    const card = await screen.findByRole('article', { name: 'Restart pod' });
+    // Wait for the permissions: the buttons would only be missing because they are not loaded yet.
+    await waitFor(() =>
+      expect(server.requests.some((r) => r.url.pathname === '/api/auth/whoami')).toBe(true),
+    );
+    await new Promise((r) => setTimeout(r, 50));
+    expect(within(card).getByRole('link', { name: 'History' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Run' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Restart pod actions' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Add Playbook' })).toBeNull();
+  });
+
+  it('creates a playbook from YAML: title and spec required, stored with source UI', async () => {
+    const user = userEvent.setup();
+    const posts: FakeRequest[] = [];
+    serve(['admin'], {
+      'GET /api/db/playbooks': () => [],
+      'POST /api/db/playbooks': (req) => {
+        posts.push(req);
+        return json([{ id: 'new' }], { status: 201 });
+      },
+    });
+    renderWithApp(<PlaybooksPage />, { url: '/playbooks' });
+    await user.click(await screen.findByRole('button', { name: 'Add Playbook' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    // The caption's label also holds the validation message.
+    await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Say hello');
+    await user.type(screen.getByRole('textbox', { name: 'Category' }), 'Demo');
+    await user.click(screen.getByRole('textbox', { name: /^Spec/ }));
+    await user.paste(SPEC);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Playbook Spec created successfully')).toBeInTheDocument();
+    expect(posts[0]?.body).toEqual({
+      name: 'say-hello',
+      title: 'Say hello',
+      icon: null,
+      category: 'Demo',
+      description: null,
+      spec: { checks: [{ types: ['http'] }], actions: [{ name: 'say', exec: { script: 'echo hi' } }] },
+      source: 'UI',
+    });
+  });
+
+  it("shows the server's refusal of an update in a toast", async () => {
+    const user = userEvent.setup();
+    serve(['admin'], {
+      'GET /api/db/playbooks': () => LIST,
+      'PATCH /api/db/playbooks': () =>
+        json({ message: 'all actions should have unique names. x is repeated' }, { status: 400 }),
+    });
+    renderWithApp(<PlaybooksPage />, { url: '/playbooks' });
+    await user.click(await screen.findByRole('button', { name: 'Restart pod actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Restart pod');
+    await user.click(screen.getByRole('button', { name: 'Update' }));
+    expect(
+      await screen.findByText(
+        'Unable to update playbook spec: all actions should have unique names. x is repeated',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('deletes softly after asking', async () => {
+    const user = userEvent.setup();
+    const patches: FakeRequest[] = [];
+    serve(['admin'], {
+      'GET /api/db/playbooks': () => LIST,
+      'PATCH /api/db/playbooks': (req) => {
+        patches.push(req);
+        return [{ id: PB_ID }];
+      },
+    });
+    renderWithApp(<PlaybooksPage />, { url: '/playbooks' });
+    await user.click(await screen.findByRole('button', { name: 'Restart pod actions' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]?.url.searchParams.get('id')).toBe(`eq.${PB_ID}`);
+    expect(patches[0]?.body).toEqual({ deleted_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown });
+  });
+});
