@@ -274,6 +274,33 @@ describe.each(DB_KINDS)('config-db scraper compatibility (%s)', (kind) => {
         ),
     ).toEqual([]);
 
+    const conn = await api(
+      server,
+      'POST',
+      '/api/db/connections',
+      {
+        name: 'canaries',
+        namespace: 'default',
+        type: 'git',
+        url: `file://${repo}`,
+        properties: { ref: 'v1' },
+      },
+      { prefer: 'return=representation' },
+    );
+    expect(conn.status, JSON.stringify(conn.body)).toBe(201);
+    const viaConnection = await scrape('git-connection', {
+      file: [
+        {
+          type: '$.kind',
+          id: '$.metadata.name',
+          connection: 'connection://default/canaries',
+          paths: ['fixtures/**/*.yaml'],
+        },
+      ],
+    });
+    expect(viaConnection.result.errors).toEqual([]);
+    expect(viaConnection.items.map((i) => i.name)).toEqual(['http-pass']);
+
     expect(
       await refused({ file: [{ type: 'T', id: '$.id', url: 'file:///etc', paths: ['*.yaml'] }] }),
     ).toMatch(/^spec: file\.0\.url: path \/etc is outside the allowed file roots/);

@@ -46,6 +46,10 @@ export async function gitUrlOf(entry: FileScraperSpec, sc: ScrapeContext): Promi
     throw new GitSourceError('connection must be connection://namespace/name or a connection id');
   const conn = await resolveConnection(sc.ctx, entry.connection);
   if (!conn.url) throw new GitSourceError(`connection ${entry.connection} has no URL`);
+  // A git connection's `ref` property applies unless its URL names one.
+  const ref = conn.properties.ref;
+  if (ref && !/[?&]ref=/.test(conn.url))
+    return `${conn.url}${conn.url.includes('?') ? '&' : '?'}ref=${encodeURIComponent(ref)}`;
   return conn.url;
 }
 
