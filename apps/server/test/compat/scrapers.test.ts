@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../helpers.js';
 import { api, catalogServer, createScraper, runNow } from '../catalog/helpers.js';
+import { fakeKubernetes } from '../catalog/peers.js';
 
 /**
  * config-db scraper features (the shapes of its own fixtures, cases written anew), each through
@@ -383,6 +384,41 @@ describe.each(DB_KINDS)('config-db scraper compatibility (%s)', (kind) => {
       [id],
     );
     expect(parent.rows).toEqual([{ parent: 'shop' }]);
+  });
+
+  it('kubernetes: config-db exclusions with wildcards and event.exclusions {reason, name}, and a mask', async () => {
+    const kube = await fakeKubernetes('k-token');
+    try {
+      const { result, items } = await scrape('kube-exclusions', {
+        kubernetes: [
+          {
+            clusterName: 'kind',
+            kubeconfig: { value: kube.kubeconfig },
+            exclusions: { name: ['web-5d4f8-*'], kind: ['Node'] },
+            event: { exclusions: { reason: ['Scaling*'], name: ['nothing'] } },
+            transform: {
+              mask: [
+                {
+                  selector: "config_type == 'Kubernetes::Deployment'",
+                  jsonpath: '$.spec.replicas',
+                  value: 'md5sum',
+                },
+              ],
+            },
+          },
+        ],
+      });
+      expect(result.errors).toEqual([]);
+      expect(items.map((i) => i.type)).not.toContain('Kubernetes::Pod');
+      expect(items.map((i) => i.type)).not.toContain('Kubernetes::Node');
+      expect(items.find((i) => i.type === 'Kubernetes::Deployment')?.config.spec).toMatchObject({
+        replicas: md5('2'),
+      });
+      // BackOff was about an excluded pod, ScalingReplicaSet is excluded by reason.
+      expect(result.changes).toBe(0);
+    } finally {
+      await kube.close();
+    }
   });
 
   it('refuses bad transforms at save with a 400 naming the field', async () => {

@@ -170,7 +170,23 @@ export const kubernetesScraperSchema = z.looseObject({
       labels: stringMap.optional(),
     })
     .optional(),
-  event: z.looseObject({ exclusions: z.array(text).optional() }).optional(),
+  event: z
+    .looseObject({
+      exclusions: z
+        .union([
+          z.array(text),
+          z.looseObject({
+            name: z.array(text).optional(),
+            namespace: z.array(text).optional(),
+            reason: z.array(text).optional(),
+          }),
+        ])
+        .optional()
+        .describe(
+          'Event reasons to drop, or (config-db) {name, namespace, reason} of the involved object; * is a wildcard',
+        ),
+    })
+    .optional(),
   maxInflight: z.number().int().min(1).optional(),
 });
 
