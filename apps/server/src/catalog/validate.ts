@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   describeSpecIssues,
+  IMPLEMENTED_SCRAPER_KINDS,
   scrapeConfigSpecSchema,
   type FileScraperSpec,
   type ScrapeConfigSpec,
@@ -15,6 +16,8 @@ import { isPlainObject } from './merge-patch.js';
 import { parseGitUrl, RemoteGitUrlError } from './scrapers/git.js';
 
 export type SpecCheck = { ok: true; spec: ScrapeConfigSpec } | { ok: false; message: string };
+
+const RUN_KINDS = new Set<string>(IMPLEMENTED_SCRAPER_KINDS);
 
 const PATH_FIELDS = ['id', 'name', 'type', 'class', 'status', 'health', 'description', 'parent'];
 
@@ -94,7 +97,8 @@ function jsonPathProblems(spec: ScrapeConfigSpec): string[] {
         const m = entry[f];
         if (isPlainObject(m)) for (const [k, v] of Object.entries(m)) check(`${f}.${k}`, v);
       }
-      if (isPlainObject(entry.transform))
+      // Kinds only kept in the spec never run their expressions: their imports are not refused.
+      if (isPlainObject(entry.transform) && RUN_KINDS.has(kind))
         problems.push(...transformProblems(entry.transform, `${kind}.${i}.transform`));
     });
   }

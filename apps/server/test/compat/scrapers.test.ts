@@ -453,5 +453,14 @@ describe.each(DB_KINDS)('config-db scraper compatibility (%s)', (kind) => {
       'spec: retention.staleItemAge: must be a duration such as 30s, 5m, 1h or 7d, or keep',
     );
     expect(await refused({ file: [{ paths: ['a'], format: 'toml' }] })).toMatch(/^spec: file\.0\.format: /);
+    // A kind this server only keeps in the spec does not run its expressions: not refused.
+    await createScraper(server, 'aws-kept', {
+      aws: [
+        {
+          region: ['eu-west-1'],
+          transform: { relationship: [{ filter: 'catalog.traverse(config.id, "X").size() > 0' }] },
+        },
+      ],
+    });
   });
 });

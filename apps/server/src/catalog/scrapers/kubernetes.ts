@@ -229,7 +229,7 @@ export const kubernetesScraper: ScraperKindRunner<KubernetesScraperSpec> = {
         const r = resolveField(o, v);
         if (r !== undefined) item.tags[k] = r;
       }
-      applyTransform(entry, item);
+      out.errors.push(...applyTransform(entry, item).map((e) => `${entry.clusterName}: ${e}`));
       out.items.push(item);
     }
     try {
