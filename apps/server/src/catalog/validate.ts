@@ -9,6 +9,7 @@ import {
 import YAML from 'yaml';
 import type { SpecReference } from '../connections/index.js';
 import { globProblem, pathProblem, type FileAccess } from '../sandbox/file-roots.js';
+import { javaScriptSyntaxProblem } from '../sandbox/javascript.js';
 import { kubeconfigSaveProblem } from '../sandbox/kubeconfig.js';
 import { compileCel, parseTemplate } from '../expr/index.js';
 import { isJsonPath, jsonPathProblem } from '../lib/jsonpath.js';
@@ -156,6 +157,7 @@ async function repoEntryProblems(entry: FileScraperSpec, i: number, access: File
  * What a valid spec may not reach on this server, as "file.0.paths.1: path /etc is outside
  * the allowed file roots: …": file globs outside the roots, and kubeconfigs that run programs,
  * read the server's files or silently use its own credentials. Checked again at every run.
+ * JavaScript transforms that do not compile are named here too (the check is asynchronous).
  */
 export async function scraperReachProblems(spec: ScrapeConfigSpec, access: FileAccess): Promise<string[]> {
   const problems: string[] = [];
@@ -167,6 +169,13 @@ export async function scraperReachProblems(spec: ScrapeConfigSpec, access: FileA
     for (const [j, pattern] of entry.paths.entries()) {
       const problem = await globProblem(pattern, access);
       if (problem) problems.push(`file.${i}.paths.${j}: ${problem}`);
+    }
+  }
+  for (const kind of IMPLEMENTED_SCRAPER_KINDS) {
+    for (const [i, entry] of (spec[kind] ?? []).entries()) {
+      const code = entry.transform?.javascript;
+      const problem = code === undefined ? undefined : await javaScriptSyntaxProblem(code);
+      if (problem) problems.push(`${kind}.${i}.transform.javascript: ${problem}`);
     }
   }
   for (const [i, entry] of (spec.kubernetes ?? []).entries()) {

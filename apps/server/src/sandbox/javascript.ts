@@ -115,3 +115,25 @@ export async function runJavaScript(
     runtime.dispose();
   }
 }
+
+/** Why `code` does not compile (a syntax error), or undefined; nothing is run. For saving specs. */
+export async function javaScriptSyntaxProblem(code: string): Promise<string | undefined> {
+  const QuickJS = await quickjs();
+  const runtime = QuickJS.newRuntime();
+  runtime.setMemoryLimit(DEFAULT_JS_LIMITS.memoryBytes);
+  runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + DEFAULT_JS_LIMITS.timeoutMs));
+  const vm = runtime.newContext();
+  try {
+    const result = vm.evalCode(code, 'transform.js', { compileOnly: true });
+    if (!result.error) {
+      result.value.dispose();
+      return undefined;
+    }
+    const message = describe(vm.dump(result.error));
+    result.error.dispose();
+    return message;
+  } finally {
+    vm.dispose();
+    runtime.dispose();
+  }
+}

@@ -434,6 +434,9 @@ describe.each(DB_KINDS)('config-db scraper compatibility (%s)', (kind) => {
     expect(
       await refused(file({ mask: [{ selector: 'config.name ==', jsonpath: '$.a', value: 'md5sum' }] })),
     ).toMatch(/^spec: file\.0\.transform\.mask\.0\.selector: expression \(config\.name ==\) is invalid/);
+    expect(await refused(file({ javascript: 'for (;;' }))).toMatch(
+      /^spec: file\.0\.transform\.javascript: SyntaxError: /,
+    );
     expect(await refused(file({ expr: 'config.filter(' }))).toMatch(
       /^spec: file\.0\.transform\.expr: expression/,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JavaScriptError, runJavaScript } from '../../src/sandbox/javascript.js';
+import { JavaScriptError, javaScriptSyntaxProblem, runJavaScript } from '../../src/sandbox/javascript.js';
 
 describe('JavaScript sandbox (QuickJS in WebAssembly)', () => {
   it('passes variables in as JSON and returns the last expression as JSON', async () => {
@@ -62,5 +62,11 @@ describe('JavaScript sandbox (QuickJS in WebAssembly)', () => {
       'JavaScript failed: TypeError: bad input',
     );
     await expect(runJavaScript('config.', { config: {} })).rejects.toThrow(/^JavaScript failed: SyntaxError/);
+  });
+
+  it('checks syntax without running the code', async () => {
+    expect(await javaScriptSyntaxProblem('while (true) {}')).toBeUndefined();
+    expect(await javaScriptSyntaxProblem('JSON.stringify(config.map((c) => c.id))')).toBeUndefined();
+    expect(await javaScriptSyntaxProblem('for (;;')).toMatch(/^SyntaxError: /);
   });
 });
