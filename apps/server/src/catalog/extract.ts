@@ -1,7 +1,9 @@
 import type { BaseScraperSpec } from '@opsdeck/shared';
-import { queryJsonPath, resolveField, type PathKey } from '../lib/jsonpath.js';
+import { queryJsonPath, resolveField } from '../lib/jsonpath.js';
 import { isKubeObject, kubeObjectToItem, type KubeObject } from './kubernetes-objects.js';
 import { isPlainObject } from './merge-patch.js';
+import { collectRelationshipSelectors } from './relationships.js';
+import { applyExcludes, applyMasks, runTransformScript } from './transform.js';
 import { asHealth, type ScrapedItem } from './types.js';
 
 /**
@@ -11,33 +13,15 @@ import { asHealth, type ScrapedItem } from './types.js';
  */
 export type Extracted = { items: ScrapedItem[]; errors: string[] };
 
-function setAt(doc: unknown, path: PathKey[], value: unknown, remove: boolean): void {
-  let cur = doc;
-  for (const k of path.slice(0, -1)) {
-    if (cur === null || typeof cur !== 'object') return;
-    cur = (cur as Record<PathKey, unknown>)[k];
-  }
-  const last = path.at(-1);
-  if (last === undefined || cur === null || typeof cur !== 'object') return;
-  if (remove && Array.isArray(cur) && typeof last === 'number') cur.splice(last, 1);
-  else if (remove) delete (cur as Record<PathKey, unknown>)[last];
-  else (cur as Record<PathKey, unknown>)[last] = value;
-}
-
-/** transform.exclude drops fields, transform.mask hides values; both before anything is stored. */
-export function applyTransform(entry: BaseScraperSpec, item: ScrapedItem): void {
-  const applies = (types?: string[]) => !types || types.includes(item.type);
-  for (const ex of entry.transform?.exclude ?? []) {
-    if (!applies(ex.types)) continue;
-    // Deepest and last first, so array indexes stay valid while removing.
-    const matches = queryJsonPath(item.config, ex.jsonpath).reverse();
-    for (const m of matches) setAt(item.config, m.path, undefined, true);
-  }
-  for (const mask of entry.transform?.mask ?? []) {
-    if (!applies(mask.types)) continue;
-    for (const m of queryJsonPath(item.config, mask.jsonpath))
-      setAt(item.config, m.path, mask.value ?? '******', false);
-  }
+/**
+ * Per item, in config-db's order: `exclude` drops fields, `relationship` selectors are read
+ * (from the config as excluded, before masking), `mask` hides values. Returns problems.
+ */
+export function applyTransform(entry: BaseScraperSpec, item: ScrapedItem): string[] {
+  applyExcludes(entry, item);
+  const errors = collectRelationshipSelectors(entry, item);
+  applyMasks(entry, item);
+  return errors;
 }
 
 function resolveMap(doc: unknown, map: Record<string, string> | undefined): Record<string, string> {
@@ -102,23 +86,52 @@ function genericItem(entry: BaseScraperSpec, doc: unknown, where: string): Scrap
   };
 }
 
-/** Items of one scraper entry from the documents it read (`where` names the source in errors). */
-export function extractItems(
-  entry: BaseScraperSpec,
-  docs: { doc: unknown; where: string }[],
-  cluster = 'default',
-): Extracted {
-  const out: Extracted = { items: [], errors: [] };
-  const units: { doc: unknown; where: string }[] = [];
+type Unit = { doc: unknown; where: string };
+
+/**
+ * The documents items are made of, in config-db's order: `items` splits a document; the
+ * transform script then runs on each piece; an array (the document's or the script's output)
+ * is one item per element, and a Kubernetes `List` one per object.
+ */
+async function unitsOf(entry: BaseScraperSpec, docs: Unit[], errors: string[]): Promise<Unit[]> {
+  const pieces: Unit[] = [];
   for (const d of docs) {
     if (entry.items) {
       queryJsonPath(d.doc, entry.items).forEach((m, i) =>
-        units.push({ doc: m.value, where: `${d.where}#${i}` }),
+        pieces.push({ doc: m.value, where: `${d.where}#${i}` }),
       );
-    } else if (isPlainObject(d.doc) && d.doc.kind === 'List' && Array.isArray(d.doc.items)) {
-      d.doc.items.forEach((doc: unknown, i: number) => units.push({ doc, where: `${d.where}#${i}` }));
-    } else units.push(d);
+    } else pieces.push(d);
   }
+  const units: Unit[] = [];
+  for (const p of pieces) {
+    let docsOut: unknown[] | undefined;
+    try {
+      docsOut = await runTransformScript(entry.transform, p.doc);
+    } catch (e) {
+      errors.push(`${p.where}: ${(e as Error).message}`);
+      continue;
+    }
+    const list =
+      docsOut ??
+      (Array.isArray(p.doc)
+        ? p.doc
+        : isPlainObject(p.doc) && p.doc.kind === 'List' && Array.isArray(p.doc.items)
+          ? (p.doc.items as unknown[])
+          : undefined);
+    if (list === undefined) units.push(p);
+    else list.forEach((doc, i) => units.push({ doc, where: `${p.where}#${i}` }));
+  }
+  return units;
+}
+
+/** Items of one scraper entry from the documents it read (`where` names the source in errors). */
+export async function extractItems(
+  entry: BaseScraperSpec,
+  docs: Unit[],
+  cluster = 'default',
+): Promise<Extracted> {
+  const out: Extracted = { items: [], errors: [] };
+  const units = await unitsOf(entry, docs, out.errors);
   const kube = units.map((u) => u.doc).filter(isKubeObject);
   for (const u of units) {
     let item: ScrapedItem | string;
@@ -136,7 +149,7 @@ export function extractItems(
     item.labels = { ...item.labels, ...resolveMap(u.doc, entry.labels) };
     item.tags = { ...item.tags, ...resolveMap(u.doc, entry.tags) };
     item.config = structuredClone(item.config);
-    applyTransform(entry, item);
+    out.errors.push(...applyTransform(entry, item).map((e) => `${u.where}: ${e}`));
     out.items.push(item);
   }
   return out;

@@ -20,6 +20,8 @@ export async function deleteStaleItems(
   retention: RetentionSpec | undefined,
   scrapeStartedAt: Date,
 ): Promise<number> {
+  // config-db's `keep`: items missing from scrapes stay as they are.
+  if (retention?.staleItemAge === 'keep') return 0;
   const age = seconds(retention?.staleItemAge ?? DEFAULT_STALE_ITEM_AGE) ?? 1800;
   const r = await db.query<{ id: string; last_scraped_time: string | null }>(
     `UPDATE config_items SET deleted_at = now(), updated_at = now()

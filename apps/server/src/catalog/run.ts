@@ -8,6 +8,7 @@ import { runAllKinds } from './scrapers/registry.js';
 import type { ScraperRow } from './scrapers/types.js';
 import { backfillDemoChanges } from './demo/history.js';
 import { DEMO_SOURCE } from './demo/seed.js';
+import { resolveRelationshipSelectors } from './relationships.js';
 import { persistScrape } from './store.js';
 import type { ScrapedChange, ScrapedItem } from './types.js';
 
@@ -68,6 +69,7 @@ async function scrape(ctx: RunCtx, scraper: ScraperRow, spec: ScrapeConfigSpec, 
     errors.push(...output.errors);
   }
   if (items.length === 0 && errors.length > 0) throw new ScrapeFailed(errors);
+  resolveRelationshipSelectors(items.map((i) => i.item));
   const persisted = await persistScrape(ctx.db, scraper, items, changes);
   const insights = await analyseItems(ctx.db, scraper.id, persisted.stored);
   // A source that answered only in part must not make its other items disappear.

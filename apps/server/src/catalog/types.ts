@@ -6,6 +6,16 @@ export type ItemRef = { externalId: string; type?: string };
 
 export type ScrapedRelationship = ItemRef & { relation: string; direction: 'outgoing' | 'incoming' };
 
+/** A relationship selector from `transform.relationship`, matched within the scrape (relationships.ts). */
+export type ItemSelector = {
+  id?: string;
+  externalId?: string;
+  name?: string;
+  namespace?: string;
+  type?: string;
+  labels?: Record<string, string>;
+};
+
 export type ScrapedItem = {
   externalId: string[];
   type: string;
@@ -22,6 +32,8 @@ export type ScrapedItem = {
   config: unknown;
   parent?: ItemRef;
   relationships: ScrapedRelationship[];
+  /** Resolved into `relationships` (or `parent`) once every item of the scrape is known. */
+  selectors?: { selector: ItemSelector; parent: boolean }[];
   createdAt?: Date;
   deletedAt?: Date;
   costs?: { perMinute?: number; total1d?: number; total7d?: number; total30d?: number };

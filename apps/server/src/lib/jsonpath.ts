@@ -16,14 +16,32 @@ export class JsonPathError extends Error {}
 
 const cache = new Map<string, Step[]>();
 
+/** `$…`, and as in config-db `@…`; `.name` is a path whose `$` was left out. */
 export function isJsonPath(text: string): boolean {
-  return text.startsWith('$');
+  return text.startsWith('$') || text.startsWith('@') || text.startsWith('.');
 }
 
-function parse(expr: string): Step[] {
-  const cached = cache.get(expr);
+/** A dotted name such as `metadata.uid` or `items[0].name`: a path only if it matches. */
+const BARE_PATH = /^[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*|\[(?:-?\d+|\*)\])+$/;
+
+export function isBareJsonPath(text: string): boolean {
+  return BARE_PATH.test(text);
+}
+
+/** config-db specs often leave out the `$`: `.name`, `metadata.uid`, `@.id` read as `$.…`. */
+export function normalizeJsonPath(expr: string): string {
+  const e = expr.trim();
+  if (e.startsWith('$')) return e;
+  if (e.startsWith('@')) return `$${e.slice(1)}`;
+  if (e.startsWith('.') || e.startsWith('[')) return `$${e}`;
+  return `$.${e}`;
+}
+
+function parse(input: string): Step[] {
+  const cached = cache.get(input);
   if (cached) return cached;
-  if (!expr.startsWith('$')) throw new JsonPathError(`JSONPath must start with $: ${expr}`);
+  const expr = normalizeJsonPath(input);
+  if (expr === '$.') throw new JsonPathError('JSONPath is empty');
   const steps: Step[] = [];
   let i = 1;
   while (i < expr.length) {
@@ -57,7 +75,7 @@ function parse(expr: string): Step[] {
     }
   }
   if (cache.size > 1000) cache.clear();
-  cache.set(expr, steps);
+  cache.set(input, steps);
   return steps;
 }
 
@@ -112,13 +130,23 @@ export function jsonPathValue(doc: unknown, expr: string): unknown {
   return queryJsonPath(doc, expr)[0]?.value;
 }
 
-/** A spec field: JSONPath evaluated to a string, or a literal used as is. */
-export function resolveField(doc: unknown, field: string | undefined): string | undefined {
-  if (field === undefined) return undefined;
-  if (!isJsonPath(field)) return field;
-  const v = jsonPathValue(doc, field);
+function asText(v: unknown): string | undefined {
   if (v === undefined || v === null) return undefined;
   return typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+/**
+ * A spec field: JSONPath evaluated to a string, or a literal used as is. A dotted name
+ * (`metadata.uid`) is read as a path when it matches the document, else kept as a literal.
+ */
+export function resolveField(doc: unknown, field: string | undefined): string | undefined {
+  if (field === undefined) return undefined;
+  if (isJsonPath(field)) return asText(jsonPathValue(doc, field));
+  if (isBareJsonPath(field)) {
+    const m = queryJsonPath(doc, field)[0];
+    if (m) return asText(m.value);
+  }
+  return field;
 }
 
 /** Checks a JSONPath parses, for spec validation; returns the reason when it does not. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { durationTextSchema } from '../time/duration.js';
+import { DURATION_PATTERN, durationTextSchema, isDuration } from '../time/duration.js';
 import { scheduleSchema } from '../time/schedule.js';
 
 /**
@@ -15,17 +15,67 @@ const text = z.string().min(1);
 /** The one schedule schema, under the name the catalog's write hook knows it by. */
 export const scrapeScheduleSchema = scheduleSchema;
 
-const transformSchema = z.looseObject({
-  /** Fields removed from the stored config (and from change detection). */
-  exclude: z
-    .array(z.looseObject({ jsonpath: text, types: z.array(text).optional() }))
-    .optional()
-    .describe('JSONPath expressions of fields to drop'),
-  /** Fields whose value is replaced before storing (secrets). */
-  mask: z
-    .array(z.looseObject({ jsonpath: text, value: z.string().optional(), types: z.array(text).optional() }))
-    .optional(),
+/** A relationship selector field: a literal `value`, a CEL `expr`, or a `label` of the item. */
+const lookupSchema = z.union([
+  z.string(),
+  z.looseObject({ value: z.string().optional(), expr: z.string().optional(), label: z.string().optional() }),
+]);
+
+/** config-db's relationship config: `filter` (CEL) picks items, selectors (or `expr`) pick targets. */
+const relationshipSchema = z.looseObject({
+  filter: z.string().optional(),
+  expr: z.string().optional(),
+  parent: z.boolean().optional(),
+  id: lookupSchema.optional(),
+  external_id: lookupSchema.optional(),
+  name: lookupSchema.optional(),
+  namespace: lookupSchema.optional(),
+  type: lookupSchema.optional(),
+  agent: lookupSchema.optional(),
+  scope: lookupSchema.optional(),
+  labels: z.record(z.string(), z.string()).optional(),
 });
+
+/** The script transforms; config-db runs at most one of them on each scraped document. */
+export const TRANSFORM_SCRIPTS = ['gotemplate', 'expr', 'javascript', 'jsonpath'] as const;
+
+/**
+ * config-db's `transform`, applied in its order: the script (on the whole document), then per
+ * item `exclude`, `relationship` and `mask`. A strict object: a misspelt key would silently do
+ * nothing, so it is refused when the spec is saved.
+ */
+const transformSchema = z
+  .strictObject({
+    gotemplate: text.optional().describe('Go template over {{ .config }} whose output is JSON items'),
+    expr: text.optional().describe('CEL over `config` returning items (or their JSON text)'),
+    javascript: text
+      .optional()
+      .describe('JavaScript over `config` (QuickJS sandbox, 64 MiB, 2 s) returning items or their JSON text'),
+    jsonpath: text.optional().describe('JSONPath over {config} selecting the items'),
+    /** Fields removed from the stored config (and from change detection). */
+    exclude: z
+      .array(z.looseObject({ jsonpath: text, types: z.array(text).optional() }))
+      .optional()
+      .describe('JSONPath expressions of fields to drop'),
+    /** Fields whose value is replaced before storing (secrets). */
+    mask: z
+      .array(
+        z.looseObject({
+          selector: z.string().optional().describe('CEL over the item (config, config_type, name…)'),
+          jsonpath: text,
+          value: z.string().optional().describe('md5sum, sha256, or the text to put in place'),
+          types: z.array(text).optional(),
+        }),
+      )
+      .optional(),
+    relationship: z.array(relationshipSchema).optional(),
+    changes: z.looseObject({}).optional().describe('accepted; change mapping is not run by this server'),
+    locations: z.array(z.unknown()).optional().describe('accepted; not run by this server'),
+    aliases: z.array(z.unknown()).optional().describe('accepted; not run by this server'),
+  })
+  .refine((t) => TRANSFORM_SCRIPTS.filter((k) => t[k] !== undefined).length <= 1, {
+    message: `use one of ${TRANSFORM_SCRIPTS.join(', ')}, not several`,
+  });
 
 const costSchema = z.looseObject({
   perMinute: text.optional(),
@@ -40,7 +90,7 @@ export const baseScraperFields = {
   type: text.optional().describe('JSONPath or literal type, for example Kubernetes::Pod'),
   class: text.optional().describe('JSONPath or literal class, for example $.kind'),
   items: text.optional().describe('JSONPath selecting many items from one document, for example $.items[*]'),
-  format: z.enum(['json', 'yaml', 'ndjson']).optional(),
+  format: z.enum(['json', 'yaml', 'ndjson', 'properties']).optional(),
   icon: z.string().optional(),
   labels: stringMap.optional(),
   tags: stringMap.optional(),
@@ -60,6 +110,10 @@ export const fileScraperSchema = z.looseObject({
   ...baseScraperFields,
   paths: z.array(text).min(1, 'needs at least one path or glob'),
   ignore: z.array(text).optional(),
+  url: text
+    .optional()
+    .describe('A git repository (file:///path/repo, ?ref=branch|tag|commit); paths are globs inside it'),
+  connection: text.optional().describe('connection://namespace/name whose URL is the git repository'),
 });
 
 const headerList = z.array(z.looseObject({ name: text, value: z.string() }));
@@ -116,7 +170,23 @@ export const kubernetesScraperSchema = z.looseObject({
       labels: stringMap.optional(),
     })
     .optional(),
-  event: z.looseObject({ exclusions: z.array(text).optional() }).optional(),
+  event: z
+    .looseObject({
+      exclusions: z
+        .union([
+          z.array(text),
+          z.looseObject({
+            name: z.array(text).optional(),
+            namespace: z.array(text).optional(),
+            reason: z.array(text).optional(),
+          }),
+        ])
+        .optional()
+        .describe(
+          'Event reasons to drop, or (config-db) {name, namespace, reason} of the involved object; * is a wildcard',
+        ),
+    })
+    .optional(),
   maxInflight: z.number().int().min(1).optional(),
 });
 
@@ -137,7 +207,14 @@ const typeRetention = z.looseObject({
 export const retentionSchema = z.looseObject({
   changes: z.array(changeRetention).optional(),
   types: z.array(typeRetention).optional(),
-  staleItemAge: duration.optional().describe('Items not seen for this long are marked deleted (default 30m)'),
+  staleItemAge: z
+    .string()
+    .refine(
+      (s) => s === 'keep' || (DURATION_PATTERN.test(s) && isDuration(s)),
+      'must be a duration such as 30s, 5m, 1h or 7d, or keep',
+    )
+    .optional()
+    .describe('Items not seen for this long are marked deleted (default 30m); keep: never'),
 });
 
 /** Kinds this server scrapes itself. */

@@ -68,7 +68,7 @@ export const httpScraper: ScraperKindRunner<HttpScraperSpec> = {
       } catch {
         throw new Error(`response is not JSON (HTTP ${res.statusCode}, ${text.slice(0, 80)})`);
       }
-      const extracted = extractItems(entry, [{ doc, where }]);
+      const extracted = await extractItems(entry, [{ doc, where }]);
       out.items.push(...extracted.items);
       out.errors.push(...extracted.errors);
     } catch (e) {

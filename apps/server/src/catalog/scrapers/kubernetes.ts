@@ -147,12 +147,27 @@ function namespaced(path: string, kind: string, ns: string | undefined): string 
   return path.replace(/\/([a-z]+)$/, `/namespaces/${encodeURIComponent(ns)}/$1`);
 }
 
+/** config-db's exclusion match: exact, or `*` as a wildcard (`junit-*`). */
+function matchesAny(value: string | undefined, patterns: string[] | undefined): boolean {
+  if (!value || !patterns) return false;
+  return patterns.some((p) =>
+    p.includes('*')
+      ? new RegExp(
+          `^${p
+            .split('*')
+            .map((x) => x.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+            .join('.*')}$`,
+        ).test(value)
+      : p === value,
+  );
+}
+
 function excluded(entry: KubernetesScraperSpec, o: KubeObject): boolean {
   const ex = entry.exclusions;
   if (!ex) return false;
-  if (ex.kind?.includes(o.kind)) return true;
-  if (ex.name?.includes(o.metadata.name)) return true;
-  if (o.metadata.namespace && ex.namespace?.includes(o.metadata.namespace)) return true;
+  if (matchesAny(o.kind, ex.kind)) return true;
+  if (matchesAny(o.metadata.name, ex.name)) return true;
+  if (matchesAny(o.metadata.namespace, ex.namespace)) return true;
   return Object.entries(ex.labels ?? {}).some(([k, v]) => o.metadata.labels?.[k] === v);
 }
 
@@ -187,7 +202,7 @@ export const kubernetesScraper: ScraperKindRunner<KubernetesScraperSpec> = {
     }
     const objects: KubeObject[] = [];
     for (const [path, kind] of RESOURCES) {
-      if (entry.exclusions?.kind?.includes(kind)) continue;
+      if (matchesAny(kind, entry.exclusions?.kind)) continue;
       try {
         const [, version = 'v1'] = /\/(?:api|apis\/[^/]+)\/([^/]+)\//.exec(path) ?? [];
         const group = /^\/apis\/([^/]+)\//.exec(path)?.[1];
@@ -214,7 +229,7 @@ export const kubernetesScraper: ScraperKindRunner<KubernetesScraperSpec> = {
         const r = resolveField(o, v);
         if (r !== undefined) item.tags[k] = r;
       }
-      applyTransform(entry, item);
+      out.errors.push(...applyTransform(entry, item).map((e) => `${entry.clusterName}: ${e}`));
       out.items.push(item);
     }
     try {
@@ -222,9 +237,12 @@ export const kubernetesScraper: ScraperKindRunner<KubernetesScraperSpec> = {
         get,
         namespaced('/api/v1/events', 'Event', entry.namespace),
       )) as KubeEvent[];
-      const skip = new Set(entry.event?.exclusions ?? []);
+      const ex = entry.event?.exclusions;
+      const skip = Array.isArray(ex) ? { reason: ex } : (ex ?? {});
       for (const ev of events) {
-        if (ev.reason && skip.has(ev.reason)) continue;
+        if (matchesAny(ev.reason, skip.reason)) continue;
+        if (matchesAny(ev.involvedObject?.name, skip.name)) continue;
+        if (matchesAny(ev.involvedObject?.namespace, skip.namespace)) continue;
         const change = eventToChange(ev);
         if (change) out.changes.push(change);
       }

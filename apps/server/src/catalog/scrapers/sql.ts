@@ -54,7 +54,7 @@ export const sqlScraper: ScraperKindRunner<SqlScraperSpec> = {
       await client.connect();
       const res = await client.query<Record<string, unknown>>(entry.query);
       const docs = res.rows.map((row, i) => ({ doc: row, where: `row ${i + 1}` }));
-      const extracted = extractItems(entry, docs);
+      const extracted = await extractItems(entry, docs);
       out.items.push(...extracted.items);
       out.errors.push(...extracted.errors);
     } catch (e) {
