@@ -1,5 +1,5 @@
 import type { DomainModule } from '../platform/domain.js';
-import { schemaRoutes } from './routes.js';
+import { playbookRoutes } from './routes.js';
 import { playbookWriteHook } from './write-hook.js';
 
 /**
@@ -8,7 +8,7 @@ import { playbookWriteHook } from './write-hook.js';
  */
 export const playbooksDomain: DomainModule = {
   name: 'playbooks',
-  routes: schemaRoutes,
+  routes: playbookRoutes,
   jobs: [
     // playbook engine jobs: ./engine/index.js
   ],
