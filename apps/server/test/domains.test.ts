@@ -36,6 +36,7 @@ describe('the domain list', () => {
       'ProcessPendingNotifications',
       'EvaluateEvidence',
       'IncidentRules',
+      'PlaybookSchedules',
       'EventConsumer',
     ]);
   });

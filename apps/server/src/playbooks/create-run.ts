@@ -138,7 +138,8 @@ function checkFilters(spec: PlaybookSpec, env: PlaybookTemplateEnv): void {
 
 /** Nanoseconds of the spec's timeout (30 minutes without one). */
 function timeoutNs(spec: PlaybookSpec): number {
-  const ms = parseDuration(spec.timeout ?? DEFAULT_PLAYBOOK_TIMEOUT) ?? parseDuration(DEFAULT_PLAYBOOK_TIMEOUT)!;
+  const ms =
+    parseDuration(spec.timeout ?? DEFAULT_PLAYBOOK_TIMEOUT) ?? parseDuration(DEFAULT_PLAYBOOK_TIMEOUT)!;
   return Math.max(1, Math.round(ms)) * 1_000_000;
 }
 
@@ -150,50 +151,53 @@ function timeoutNs(spec: PlaybookSpec): number {
  * Returns null when the event named by `eventId` already created a run of this playbook.
  */
 export async function createRun(db: Db, input: RunInput): Promise<CreatedRun | null> {
-  const playbook = await loadPlaybook(db, input.playbookId);
-  const resource = await loadResource(db, input);
-  const env = await runEnvironment(db, playbook, resource.env, input.createdBy, input.request);
+  return db.transaction((tx) => createRunIn(tx, input));
+}
+
+/** createRun inside the caller's transaction (the scheduler advances its slot in the same one). */
+export async function createRunIn(tx: Queryable, input: RunInput): Promise<CreatedRun | null> {
+  const playbook = await loadPlaybook(tx, input.playbookId);
+  const resource = await loadResource(tx, input);
+  const env = await runEnvironment(tx, playbook, resource.env, input.createdBy, input.request);
   const params = renderParameters(playbook.spec, env);
   const values = resolveParameterValues(params, input.params ?? {});
-  env.params = await resolveParams(db, params, values);
+  env.params = await resolveParams(tx, params, values);
   checkFilters(playbook.spec, env);
   const approval = needsApproval(playbook.spec);
-  return db.transaction(async (tx) => {
-    const { rows } = await tx.query<{ id: string; scheduled_time: Date | string; status: string }>(
-      `INSERT INTO playbook_runs (playbook_id, spec, status, timeout, created_by, trigger, check_id, config_id,
-         component_id, parameters, request, event_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-       ON CONFLICT (playbook_id, event_id) WHERE event_id IS NOT NULL DO NOTHING
-       RETURNING id, scheduled_time, status`,
-      [
-        playbook.id,
-        JSON.stringify(playbook.spec),
-        approval ? 'pending_approval' : 'scheduled',
-        timeoutNs(playbook.spec),
-        input.createdBy,
-        input.trigger,
-        resource.ids.check_id ?? null,
-        resource.ids.config_id ?? null,
-        resource.ids.component_id ?? null,
-        JSON.stringify(values),
-        input.request ? JSON.stringify(input.request) : null,
-        input.eventId ?? null,
-      ],
+  const { rows } = await tx.query<{ id: string; scheduled_time: Date | string; status: string }>(
+    `INSERT INTO playbook_runs (playbook_id, spec, status, timeout, created_by, trigger, check_id, config_id,
+       component_id, parameters, request, event_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+     ON CONFLICT (playbook_id, event_id) WHERE event_id IS NOT NULL DO NOTHING
+     RETURNING id, scheduled_time, status`,
+    [
+      playbook.id,
+      JSON.stringify(playbook.spec),
+      approval ? 'pending_approval' : 'scheduled',
+      timeoutNs(playbook.spec),
+      input.createdBy,
+      input.trigger,
+      resource.ids.check_id ?? null,
+      resource.ids.config_id ?? null,
+      resource.ids.component_id ?? null,
+      JSON.stringify(values),
+      input.request ? JSON.stringify(input.request) : null,
+      input.eventId ?? null,
+    ],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  let status = row.status;
+  if (approval && (await approverRole(tx, playbook.spec, input.createdBy))) {
+    await approveRun(tx, { id: row.id, spec: playbook.spec, status }, input.createdBy);
+    const after = await tx.query<{ status: string; scheduled_time: Date | string }>(
+      'SELECT status, scheduled_time FROM playbook_runs WHERE id = $1',
+      [row.id],
     );
-    const row = rows[0];
-    if (!row) return null;
-    let status = row.status;
-    if (approval && (await approverRole(tx, playbook.spec, input.createdBy))) {
-      await approveRun(tx, { id: row.id, spec: playbook.spec, status }, input.createdBy);
-      const after = await tx.query<{ status: string; scheduled_time: Date | string }>(
-        'SELECT status, scheduled_time FROM playbook_runs WHERE id = $1',
-        [row.id],
-      );
-      status = after.rows[0]?.status ?? status;
-      row.scheduled_time = after.rows[0]?.scheduled_time ?? row.scheduled_time;
-    }
-    return { run_id: row.id, starts_at: rfc3339(row.scheduled_time), status };
-  });
+    status = after.rows[0]?.status ?? status;
+    row.scheduled_time = after.rows[0]?.scheduled_time ?? row.scheduled_time;
+  }
+  return { run_id: row.id, starts_at: rfc3339(row.scheduled_time), status };
 }
 
 /** RFC 3339 in UTC, to the second, as Mission Control answers `starts_at`. */
