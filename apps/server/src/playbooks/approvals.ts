@@ -17,7 +17,9 @@ export async function approverRole(
   if (!personId) return null;
   const people = (spec.approval?.approvers?.people ?? []).map((e) => e.toLowerCase());
   const teams = spec.approval?.approvers?.teams ?? [];
-  const { rows } = await q.query<{ email: string | null }>('SELECT email FROM people WHERE id = $1', [personId]);
+  const { rows } = await q.query<{ email: string | null }>('SELECT email FROM people WHERE id = $1', [
+    personId,
+  ]);
   const asPerson = people.includes((rows[0]?.email ?? '').toLowerCase()) && rows[0]?.email != null;
   const teamIds =
     teams.length === 0

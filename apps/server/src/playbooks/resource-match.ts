@@ -51,11 +51,15 @@ export function selectorMatches(s: PlaybookResourceSelector, r: ResourceRow): bo
   }
   if (s.labelSelector && !check(matchesLabels(labelsOf(r.labels), parseLabelSelector(s.labelSelector))))
     return false;
-  if (s.tagSelector && !check(matchesLabels(labelsOf(r.tags), parseLabelSelector(s.tagSelector)))) return false;
+  if (s.tagSelector && !check(matchesLabels(labelsOf(r.tags), parseLabelSelector(s.tagSelector))))
+    return false;
   if (!s.includeDeleted && r.deleted_at) return false;
   return constrained;
 }
 
-export function anySelectorMatches(selectors: readonly PlaybookResourceSelector[] | undefined, r: ResourceRow) {
+export function anySelectorMatches(
+  selectors: readonly PlaybookResourceSelector[] | undefined,
+  r: ResourceRow,
+) {
   return (selectors ?? []).some((s) => selectorMatches(s, r));
 }

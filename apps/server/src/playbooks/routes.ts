@@ -1,4 +1,9 @@
-import { FINAL_ACTION_STATUSES, FINAL_RUN_STATUSES, playbookResourceSchema, playbookSpecJsonSchema } from '@opsdeck/shared';
+import {
+  FINAL_ACTION_STATUSES,
+  FINAL_RUN_STATUSES,
+  playbookResourceSchema,
+  playbookSpecJsonSchema,
+} from '@opsdeck/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
@@ -65,9 +70,10 @@ async function loadRun(q: Queryable, id: string, whole: boolean): Promise<Record
 
 /** Cancels a run that has not ended, its child runs, and the actions that have not ended. */
 async function cancelRun(q: Queryable, id: string): Promise<void> {
-  const { rows } = await q.query<{ status: string }>('SELECT status FROM playbook_runs WHERE id = $1 FOR UPDATE', [
-    id,
-  ]);
+  const { rows } = await q.query<{ status: string }>(
+    'SELECT status FROM playbook_runs WHERE id = $1 FOR UPDATE',
+    [id],
+  );
   const run = rows[0];
   if (!run) throw new HttpError(404, `playbook run(id=${id}) not found`);
   if ((FINAL_RUN_STATUSES as readonly string[]).includes(run.status))
@@ -133,36 +139,48 @@ export async function playbookRoutes(app: FastifyInstance, ctx: ServerContext): 
     return loadRun(ctx.db, id, await readsSpecs(ctx, req));
   });
 
-  app.get('/api/playbook/run/:id/status', { config: { permission: ['playbook_runs', 'read'] } }, async (req) => {
-    const { id } = runIdParams.parse(req.params);
-    const whole = await readsSpecs(ctx, req);
-    const run = await loadRun(ctx.db, id, whole);
-    const { rows: playbooks } = await ctx.db.query(
-      `SELECT ${LIST_COLUMNS}, ${specOf(whole)}, deleted_at FROM playbooks WHERE id = $1`,
-      [run.playbook_id],
-    );
-    const { rows: actions } = await ctx.db.query('SELECT * FROM get_playbook_run_actions($1)', [id]);
-    return { playbook: playbooks[0] ?? null, run, actions };
-  });
-
-  app.post('/api/playbook/run/cancel/:id', { config: { permission: ['playbooks', 'write'] } }, async (req) => {
-    const { id } = runIdParams.parse(req.params);
-    await ctx.db.transaction((tx) => cancelRun(tx, id));
-    return { message: 'playbook run cancelled' };
-  });
-
-  app.post('/api/playbook/run/approve/:id', { config: { permission: ['playbook_runs', 'read'] } }, async (req) => {
-    const { id } = runIdParams.parse(req.params);
-    await ctx.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ id: string; spec: PlaybookSpec; status: string }>(
-        'SELECT id, spec, status FROM playbook_runs WHERE id = $1 FOR UPDATE',
-        [id],
+  app.get(
+    '/api/playbook/run/:id/status',
+    { config: { permission: ['playbook_runs', 'read'] } },
+    async (req) => {
+      const { id } = runIdParams.parse(req.params);
+      const whole = await readsSpecs(ctx, req);
+      const run = await loadRun(ctx.db, id, whole);
+      const { rows: playbooks } = await ctx.db.query(
+        `SELECT ${LIST_COLUMNS}, ${specOf(whole)}, deleted_at FROM playbooks WHERE id = $1`,
+        [run.playbook_id],
       );
-      if (!rows[0]) throw new HttpError(404, `playbook run(id=${id}) not found`);
-      await approveRun(tx, rows[0], personOf(req));
-    });
-    return { message: 'playbook run approved' };
-  });
+      const { rows: actions } = await ctx.db.query('SELECT * FROM get_playbook_run_actions($1)', [id]);
+      return { playbook: playbooks[0] ?? null, run, actions };
+    },
+  );
+
+  app.post(
+    '/api/playbook/run/cancel/:id',
+    { config: { permission: ['playbooks', 'write'] } },
+    async (req) => {
+      const { id } = runIdParams.parse(req.params);
+      await ctx.db.transaction((tx) => cancelRun(tx, id));
+      return { message: 'playbook run cancelled' };
+    },
+  );
+
+  app.post(
+    '/api/playbook/run/approve/:id',
+    { config: { permission: ['playbook_runs', 'read'] } },
+    async (req) => {
+      const { id } = runIdParams.parse(req.params);
+      await ctx.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string; spec: PlaybookSpec; status: string }>(
+          'SELECT id, spec, status FROM playbook_runs WHERE id = $1 FOR UPDATE',
+          [id],
+        );
+        if (!rows[0]) throw new HttpError(404, `playbook run(id=${id}) not found`);
+        await approveRun(tx, rows[0], personOf(req));
+      });
+      return { message: 'playbook run approved' };
+    },
+  );
 
   await app.register(async (scope) => webhookRoutes(scope, ctx));
 }

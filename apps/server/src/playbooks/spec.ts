@@ -10,7 +10,8 @@ const NOT_TEMPLATED = new Set(['name', 'if', 'filter', 'delay', 'retry', 'timeou
 
 function* stringLeaves(value: unknown, path: string[]): Generator<[string[], string]> {
   if (typeof value === 'string') yield [path, value];
-  else if (Array.isArray(value)) for (const [i, v] of value.entries()) yield* stringLeaves(v, [...path, String(i)]);
+  else if (Array.isArray(value))
+    for (const [i, v] of value.entries()) yield* stringLeaves(v, [...path, String(i)]);
   else if (value !== null && typeof value === 'object')
     for (const [k, v] of Object.entries(value)) yield* stringLeaves(v, [...path, k]);
 }
@@ -31,13 +32,15 @@ export function checkSpecTemplates(spec: PlaybookSpec): void {
   spec.actions.forEach((action, i) => {
     for (const [key, body] of Object.entries(action)) {
       if (NOT_TEMPLATED.has(key)) continue;
-      for (const [path, text] of stringLeaves(body, ['spec', 'actions', String(i), key])) checkTemplate(path, text);
+      for (const [path, text] of stringLeaves(body, ['spec', 'actions', String(i), key]))
+        checkTemplate(path, text);
     }
   });
   spec.parameters?.forEach((p, i) => {
     const base = ['spec', 'parameters', String(i)];
     if (p.default !== undefined) checkTemplate([...base, 'default'], p.default);
-    for (const [path, text] of stringLeaves(p.properties ?? {}, [...base, 'properties'])) checkTemplate(path, text);
+    for (const [path, text] of stringLeaves(p.properties ?? {}, [...base, 'properties']))
+      checkTemplate(path, text);
   });
 }
 

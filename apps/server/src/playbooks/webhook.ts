@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { PlaybookSpec } from '@opsdeck/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { HttpError } from '../platform/http-error.js';
 import { createRun, type WebhookRequest } from './create-run.js';
@@ -91,7 +91,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ServerContext): P
   app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: WEBHOOK_BODY_LIMIT }, (_req, body, done) =>
     done(null, body),
   );
-  const handler = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const path = String((req.params as Record<string, unknown>)['*'] ?? '');
     const raw = typeof req.body === 'string' ? req.body : '';
     const { rows } = await ctx.db.query<{ id: string; spec: PlaybookSpec }>(

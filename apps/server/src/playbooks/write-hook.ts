@@ -65,7 +65,8 @@ async function checkConflicts(q: Queryable, row: DataRow, w: DataWriteContext): 
          AND id IS DISTINCT FROM $2::uuid LIMIT 1`,
       [path, id],
     );
-    if (rows[0]) throw new PlaybookConflictError(`webhook path ${path} is already used by playbook ${rows[0].name}`);
+    if (rows[0])
+      throw new PlaybookConflictError(`webhook path ${path} is already used by playbook ${rows[0].name}`);
   }
 }
 
@@ -96,7 +97,7 @@ const specHook = specResourceWriteHook<PlaybookSpec>({
  */
 export const playbookWriteHook: DataWriteHook = withCreatedBy({
   async beforeWrite(rows, w) {
-    const checked = await specHook.beforeWrite!(rows, w);
+    const checked = specHook.beforeWrite ? await specHook.beforeWrite(rows, w) : rows;
     for (const row of checked) {
       if (row.name !== undefined && (typeof row.name !== 'string' || row.name.trim() === ''))
         throw new SpecWriteError('name: This field is required');

@@ -51,7 +51,11 @@ export function triggerMatches(
  * one (same row, new properties) still creates its run.
  */
 export function runEventId(event: DomainEvent): string {
-  const h = crypto.createHash('sha256').update(event.id).update(JSON.stringify(event.properties)).digest('hex');
+  const h = crypto
+    .createHash('sha256')
+    .update(event.id)
+    .update(JSON.stringify(event.properties))
+    .digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
@@ -107,7 +111,10 @@ export function eventTriggerHandlers(): Record<string, EventHandler> {
   const entries: [string, EventHandler][] = [
     ...CANARY_TRIGGER_EVENTS.map((e): [string, EventHandler] => [`check.${e}`, handlerFor('check', e)]),
     ...CONFIG_TRIGGER_EVENTS.map((e): [string, EventHandler] => [`config.${e}`, handlerFor('config', e)]),
-    ...COMPONENT_TRIGGER_EVENTS.map((e): [string, EventHandler] => [`component.${e}`, handlerFor('component', e)]),
+    ...COMPONENT_TRIGGER_EVENTS.map((e): [string, EventHandler] => [
+      `component.${e}`,
+      handlerFor('component', e),
+    ]),
   ];
   return Object.fromEntries(entries);
 }

@@ -15,7 +15,10 @@ export async function syncSchedules(q: Queryable, ids: readonly string[]): Promi
   const now = new Date();
   for (const row of rows) {
     const entries = row.deleted_at ? [] : (row.spec.on?.schedule ?? []);
-    await q.query('DELETE FROM playbook_schedules WHERE playbook_id = $1 AND idx >= $2', [row.id, entries.length]);
+    await q.query('DELETE FROM playbook_schedules WHERE playbook_id = $1 AND idx >= $2', [
+      row.id,
+      entries.length,
+    ]);
     for (const [idx, entry] of entries.entries()) {
       const next = nextSlot(entry.schedule, now);
       if (!next) continue;

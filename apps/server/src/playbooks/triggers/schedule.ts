@@ -30,7 +30,10 @@ async function renderScheduleParams(
  * two processes never fire one slot twice and a crash fires it neither half-way nor twice.
  * Missed slots (the server was down) fire once, not once per missed slot.
  */
-export async function fireDueSchedules(db: Db, now = new Date()): Promise<{ success: number; errors: number }> {
+export async function fireDueSchedules(
+  db: Db,
+  now = new Date(),
+): Promise<{ success: number; errors: number }> {
   let success = 0;
   let errors = 0;
   for (;;) {
@@ -49,7 +52,12 @@ export async function fireDueSchedules(db: Db, now = new Date()): Promise<{ succ
         ]);
         try {
           const params = await renderScheduleParams(tx, slot.playbook_id, slot.idx);
-          await createRunIn(tx, { playbookId: slot.playbook_id, params, trigger: 'schedule', createdBy: null });
+          await createRunIn(tx, {
+            playbookId: slot.playbook_id,
+            params,
+            trigger: 'schedule',
+            createdBy: null,
+          });
           success += 1;
         } catch (e) {
           if (!isPlaybookProblem(e)) throw e;
