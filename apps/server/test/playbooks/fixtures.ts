@@ -21,7 +21,12 @@ export async function insertConfig(
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO config_items (type, name, config_class, labels, tags, config)
      VALUES ($1, $2, 'Pod', $3, $4, '{}') RETURNING id`,
-    [o.type ?? 'Kubernetes::Pod', o.name ?? 'api-0', JSON.stringify(o.labels ?? {}), JSON.stringify(o.tags ?? {})],
+    [
+      o.type ?? 'Kubernetes::Pod',
+      o.name ?? 'api-0',
+      JSON.stringify(o.labels ?? {}),
+      JSON.stringify(o.tags ?? {}),
+    ],
   );
   return rows[0]!.id;
 }

@@ -25,7 +25,10 @@ describe.each(DB_KINDS)('the playbook run API on %s', (kind) => {
       checks: [{ types: ['http'], labelSelector: 'team=web' }],
       actions: [echoAction],
     });
-    const forOther = await createPlaybook(server, editor, { checks: [{ types: ['tcp'] }], actions: [echoAction] });
+    const forOther = await createPlaybook(server, editor, {
+      checks: [{ types: ['tcp'] }],
+      actions: [echoAction],
+    });
     const forPods = await createPlaybook(server, editor, {
       configs: [{ types: ['Kubernetes::*'], name: 'api-*', tagSelector: 'env=prod' }],
       parameters: [{ name: 'x' }],
@@ -36,15 +39,22 @@ describe.each(DB_KINDS)('the playbook run API on %s', (kind) => {
     expect(ids).toContain(forHttp.id);
     expect(ids).not.toContain(forOther.id);
     expect(ids).not.toContain(forPods.id);
-    const byConfig = (await call(server, viewer, 'GET', `/api/playbook/list?config_id=${configId}`)).body as Row[];
+    const byConfig = (await call(server, viewer, 'GET', `/api/playbook/list?config_id=${configId}`))
+      .body as Row[];
     expect(byConfig.map((r) => r.id)).toEqual([forPods.id]);
     expect(byConfig[0]).toMatchObject({ name: forPods.name, parameters: [{ name: 'x' }], source: 'UI' });
     expect(JSON.stringify(byConfig[0]!.spec)).not.toContain('hunter2');
-    const asEditor = (await call(server, editor, 'GET', `/api/playbook/list?config_id=${configId}`)).body as Row[];
+    const asEditor = (await call(server, editor, 'GET', `/api/playbook/list?config_id=${configId}`))
+      .body as Row[];
     expect(JSON.stringify(asEditor[0]!.spec)).toContain('hunter2');
     const all = (await call(server, viewer, 'GET', '/api/playbook/list')).body as Row[];
     expect(all.length).toBeGreaterThanOrEqual(3);
-    const two = await call(server, viewer, 'GET', `/api/playbook/list?config_id=${configId}&check_id=${checkId}`);
+    const two = await call(
+      server,
+      viewer,
+      'GET',
+      `/api/playbook/list?config_id=${configId}&check_id=${checkId}`,
+    );
     expect(two.status).toBe(400);
   });
 
@@ -61,7 +71,10 @@ describe.each(DB_KINDS)('the playbook run API on %s', (kind) => {
       check_id: checkId,
     });
     expect(byCheck.status).toBe(200);
-    expect((byCheck.body as { params: Row[] }).params[0]).toMatchObject({ name: 'check', default: 'homepage' });
+    expect((byCheck.body as { params: Row[] }).params[0]).toMatchObject({
+      name: 'check',
+      default: 'homepage',
+    });
     const byConfig = await call(server, viewer, 'POST', `/api/playbook/${String(pb.id)}/params`, {
       id: pb.id,
       config_id: configId,
@@ -82,7 +95,10 @@ describe.each(DB_KINDS)('the playbook run API on %s', (kind) => {
   it('creates a run (201) with parameters as strings, the spec copy, timeout in ns and its creator', async () => {
     const pb = await createPlaybook(server, editor, {
       timeout: '5m',
-      parameters: [{ name: 'who', default: '{{.check.name}}' }, { name: 'n', required: true }],
+      parameters: [
+        { name: 'who', default: '{{.check.name}}' },
+        { name: 'n', required: true },
+      ],
       actions: [echoAction],
     });
     const created = await run({ id: pb.id, check_id: checkId, params: { n: '3' } });
@@ -144,6 +160,22 @@ describe.each(DB_KINDS)('the playbook run API on %s', (kind) => {
     expect((await run({ id: pb.id, check_id: checkId, config_id: configId, params: ok })).status).toBe(400);
   });
 
+  it('counts the runs of a config item in config_detail', async () => {
+    const pb = await createPlaybook(server, editor, { actions: [echoAction] });
+    const count = async () =>
+      (
+        await server.db.query<{ n: number }>(
+          `SELECT (summary->>'playbook_runs')::int AS n FROM config_detail WHERE id = $1`,
+          [configId],
+        )
+      ).rows[0]!.n;
+    const before = await count();
+    expect((await run({ id: pb.id, config_id: configId })).status).toBe(201);
+    expect(await count()).toBe(before + 1);
+    const agents = await server.db.query('SELECT playbook_runs_count FROM agents_summary');
+    expect(agents.rows.every((r) => Number(r.playbook_runs_count) >= 0)).toBe(true);
+  });
+
   it('answers 403 to a viewer and 404 for an unknown playbook or resource', async () => {
     const pb = await createPlaybook(server, editor, { actions: [echoAction] });
     expect((await run({ id: pb.id }, viewer)).status).toBe(403);
@@ -151,9 +183,9 @@ describe.each(DB_KINDS)('the playbook run API on %s', (kind) => {
     expect(missing.status).toBe(404);
     expect(messageOf(missing)).toBe("playbook '00000000-0000-0000-0000-0000000000aa' not found");
     expect((await run({ id: pb.id, check_id: '00000000-0000-0000-0000-0000000000aa' })).status).toBe(404);
-    expect((await call(server, viewer, 'GET', '/api/playbook/run/00000000-0000-0000-0000-0000000000aa')).status).toBe(
-      404,
-    );
+    expect(
+      (await call(server, viewer, 'GET', '/api/playbook/run/00000000-0000-0000-0000-0000000000aa')).status,
+    ).toBe(404);
   });
 
   it('cancels a run that has not ended, skips its open actions, and refuses a final one', async () => {
@@ -179,7 +211,8 @@ describe.each(DB_KINDS)('the playbook run API on %s', (kind) => {
     expect(again.status).toBe(400);
     expect(messageOf(again)).toBe(`playbook run(id=${done}) is in completed state and cannot be cancelled`);
     expect(
-      (await call(server, editor, 'POST', '/api/playbook/run/cancel/00000000-0000-0000-0000-0000000000aa')).status,
+      (await call(server, editor, 'POST', '/api/playbook/run/cancel/00000000-0000-0000-0000-0000000000aa'))
+        .status,
     ).toBe(404);
   });
 });

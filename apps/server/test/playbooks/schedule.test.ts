@@ -9,7 +9,9 @@ describe('on.schedule slots', () => {
   it('reads cron in UTC unless CRON_TZ= names a zone', () => {
     const from = new Date('2026-01-15T10:30:00Z');
     expect(nextSlot('0 12 * * *', from)?.toISOString()).toBe('2026-01-15T12:00:00.000Z');
-    expect(nextSlot('CRON_TZ=Europe/Berlin 0 12 * * *', from)?.toISOString()).toBe('2026-01-15T11:00:00.000Z');
+    expect(nextSlot('CRON_TZ=Europe/Berlin 0 12 * * *', from)?.toISOString()).toBe(
+      '2026-01-15T11:00:00.000Z',
+    );
     expect(nextSlot('@every 5m', from)?.toISOString()).toBe('2026-01-15T10:35:00.000Z');
   });
 });
@@ -53,9 +55,10 @@ describe.each(DB_KINDS)('playbook schedules on %s', (kind) => {
     const pb = await createPlaybook(server, editor, spec);
     const slot = async () =>
       (
-        await server.db.query<{ next_run_at: Date }>('SELECT next_run_at FROM playbook_schedules WHERE playbook_id = $1', [
-          pb.id,
-        ])
+        await server.db.query<{ next_run_at: Date }>(
+          'SELECT next_run_at FROM playbook_schedules WHERE playbook_id = $1',
+          [pb.id],
+        )
       ).rows;
     const before = await slot();
     await call(server, editor, 'PATCH', `/api/db/playbooks?id=eq.${String(pb.id)}`, { spec });

@@ -37,7 +37,9 @@ describe.each(DB_KINDS)('playbook specs through the data API on %s', (kind) => {
       spec: { actions: [echoAction, echoAction] },
     });
     expect(dup.status).toBe(400);
-    expect(messageOf(dup)).toBe('spec.actions.1.name: all actions should have unique names. echo is repeated');
+    expect(messageOf(dup)).toBe(
+      'spec.actions.1.name: all actions should have unique names. echo is repeated',
+    );
     const empty = await post({ name: uniqueName(), spec: { actions: [{ name: 'a' }] } });
     expect(messageOf(empty)).toBe('spec.actions.0: action a is empty');
     const sched = await post({
@@ -72,7 +74,10 @@ describe.each(DB_KINDS)('playbook specs through the data API on %s', (kind) => {
     const again = await post({ name, spec: { actions: [echoAction] } });
     expect(again.status).toBe(409);
     expect(messageOf(again)).toBe(`a playbook named '${name}' already exists in namespace 'default'`);
-    const hook = await post({ name: uniqueName(), spec: { actions: [echoAction], on: { webhook: { path } } } });
+    const hook = await post({
+      name: uniqueName(),
+      spec: { actions: [echoAction], on: { webhook: { path } } },
+    });
     expect(hook.status).toBe(409);
     expect(messageOf(hook)).toBe(`webhook path ${path} is already used by playbook ${name}`);
     const other = await createPlaybook(server, editor, { actions: [echoAction] });

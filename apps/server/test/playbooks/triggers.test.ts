@@ -33,7 +33,9 @@ describe.each(DB_KINDS)('playbook event triggers on %s', (kind) => {
 
   it('starts one run with the check for check.failed, once however often the event is handled', async () => {
     const pb = await createPlaybook(server, editor, {
-      on: { canary: [{ event: 'failed', filter: "check.name == 'checkout'", labels: { team: 'web,shop-*' } }] },
+      on: {
+        canary: [{ event: 'failed', filter: "check.name == 'checkout'", labels: { team: 'web,shop-*' } }],
+      },
       actions: [echoAction],
     });
     const checkId = await insertCheck(server.db, { name: 'checkout', labels: { team: 'shop-eu' } });
@@ -43,7 +45,12 @@ describe.each(DB_KINDS)('playbook event triggers on %s', (kind) => {
     await handle(event);
     const runs = await runsOf(server.db, String(pb.id));
     expect(runs).toHaveLength(1);
-    expect(runs[0]).toMatchObject({ status: 'scheduled', trigger: 'canary', check_id: checkId, created_by: null });
+    expect(runs[0]).toMatchObject({
+      status: 'scheduled',
+      trigger: 'canary',
+      check_id: checkId,
+      created_by: null,
+    });
   });
 
   it('starts nothing when the filter is false or a label does not match', async () => {
@@ -62,7 +69,8 @@ describe.each(DB_KINDS)('playbook event triggers on %s', (kind) => {
     const checkId = await insertCheck(server.db, { name: 'search', labels: { team: 'web' } });
     await server.db.query(`UPDATE checks SET status = 'unhealthy' WHERE id = $1`, [checkId]);
     await handle(await queued('check.failed', checkId));
-    for (const pb of [byFilter, byLabel, missingLabel]) expect(await runsOf(server.db, String(pb.id))).toEqual([]);
+    for (const pb of [byFilter, byLabel, missingLabel])
+      expect(await runsOf(server.db, String(pb.id))).toEqual([]);
   });
 
   it('matches a config trigger against its tags and records a bad filter in job history', async () => {
@@ -76,7 +84,9 @@ describe.each(DB_KINDS)('playbook event triggers on %s', (kind) => {
     });
     const configId = await insertConfig(server.db, { name: 'api-1', tags: { env: 'prod' } });
     await handle(await queued('config.created', configId));
-    expect(await runsOf(server.db, String(byTag.id))).toMatchObject([{ trigger: 'config', config_id: configId }]);
+    expect(await runsOf(server.db, String(byTag.id))).toMatchObject([
+      { trigger: 'config', config_id: configId },
+    ]);
     expect(await runsOf(server.db, String(bad.id))).toEqual([]);
     const { rows } = await server.db.query<Row>(
       `SELECT status, resource_type, details FROM job_history WHERE name = 'PlaybookTrigger' AND resource_id = $1`,

@@ -16,7 +16,9 @@ describe.each(DB_KINDS)('playbook webhooks and approvals on %s', (kind) => {
     approver = await signIn(server, 'editor');
     teammate = await signIn(server, 'editor');
     other = await signIn(server, 'editor');
-    const { rows } = await server.db.query<{ id: string }>(`INSERT INTO teams (name) VALUES ('sre') RETURNING id`);
+    const { rows } = await server.db.query<{ id: string }>(
+      `INSERT INTO teams (name) VALUES ('sre') RETURNING id`,
+    );
     await server.db.query('INSERT INTO team_members (team_id, person_id) VALUES ($1, $2)', [
       rows[0]!.id,
       teammate.personId,
@@ -45,7 +47,12 @@ describe.each(DB_KINDS)('playbook webhooks and approvals on %s', (kind) => {
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ message: 'ok' });
     const [run] = await runsOf(server.db, String(pb.id));
-    expect(run).toMatchObject({ id: ok.body.run_id, trigger: 'webhook', created_by: null, status: 'scheduled' });
+    expect(run).toMatchObject({
+      id: ok.body.run_id,
+      trigger: 'webhook',
+      created_by: null,
+      status: 'scheduled',
+    });
     expect(run!.request).toMatchObject({
       method: 'POST',
       params: { env: 'prod' },
@@ -67,7 +74,9 @@ describe.each(DB_KINDS)('playbook webhooks and approvals on %s', (kind) => {
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toMatch(/^Basic/);
     const basic = (u: string, p: string) => `Basic ${Buffer.from(`${u}:${p}`).toString('base64')}`;
-    expect((await hook(path, { method: 'POST', headers: { authorization: basic('ci', 'nope') } })).status).toBe(401);
+    expect(
+      (await hook(path, { method: 'POST', headers: { authorization: basic('ci', 'nope') } })).status,
+    ).toBe(401);
     const ok = await hook(path, { method: 'POST', headers: { authorization: basic('ci', 's3cret') } });
     expect(ok.status).toBe(200);
   });
@@ -81,7 +90,11 @@ describe.each(DB_KINDS)('playbook webhooks and approvals on %s', (kind) => {
     const body = '{"action":"opened",  "n": 1}';
     const sig = `sha256=${crypto.createHmac('sha256', 'gh-token').update(body).digest('hex')}`;
     const headers = { 'content-type': 'application/json' };
-    const good = await hook(path, { method: 'POST', headers: { ...headers, 'x-hub-signature-256': sig }, body });
+    const good = await hook(path, {
+      method: 'POST',
+      headers: { ...headers, 'x-hub-signature-256': sig },
+      body,
+    });
     expect(good.status).toBe(200);
     const bad = await hook(path, {
       method: 'POST',
@@ -102,7 +115,8 @@ describe.each(DB_KINDS)('playbook webhooks and approvals on %s', (kind) => {
     return (a.body as { run_id: string }).run_id;
   };
   const statusOf = async (id: string) =>
-    (await server.db.query<{ status: string }>('SELECT status FROM playbook_runs WHERE id = $1', [id])).rows[0]!.status;
+    (await server.db.query<{ status: string }>('SELECT status FROM playbook_runs WHERE id = $1', [id]))
+      .rows[0]!.status;
   const approve = (who: SignedIn, id: string) => call(server, who, 'POST', `/api/playbook/run/approve/${id}`);
 
   it('waits for approval; `any` is scheduled by one approver; others get 403', async () => {
