@@ -3,6 +3,7 @@ import {
   FINAL_RUN_STATUSES,
   playbookResourceSchema,
   playbookSpecJsonSchema,
+  type PlaybookSpec,
 } from '@opsdeck/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -13,7 +14,6 @@ import { approveRun } from './approvals.js';
 import { createRun, loadPlaybook, loadResource, runEnvironment } from './create-run.js';
 import { renderParameters } from './params.js';
 import { anySelectorMatches } from './resource-match.js';
-import type { PlaybookSpec } from '@opsdeck/shared';
 import { webhookRoutes } from './webhook.js';
 
 const optionalId = z.string().trim().min(1).optional();
