@@ -7,6 +7,7 @@ import { incidentsDomain } from './incidents/index.js';
 import { logsDomain } from './logs/index.js';
 import { notificationsDomain } from './notifications/index.js';
 import { platformDomain } from './platform/index.js';
+import { playbooksDomain } from './playbooks/index.js';
 import type { DomainModule } from './platform/domain.js';
 import { writeHooksOf } from './platform/domain.js';
 import { restDomain } from './rest/index.js';
@@ -27,6 +28,7 @@ const areas: readonly DomainModule[] = [
   logsDomain,
   notificationsDomain,
   incidentsDomain,
+  playbooksDomain,
 ];
 
 /**

@@ -36,11 +36,12 @@ describe('the domain list', () => {
       'ProcessPendingNotifications',
       'EvaluateEvidence',
       'IncidentRules',
+      'PlaybookSchedules',
       'EventConsumer',
     ]);
   });
 
-  it('hooks writes to the tables of connections, health, catalog, topology, logs, notifications and incidents', () => {
+  it('hooks writes to the tables of connections, health, catalog, topology, logs, notifications, incidents and playbooks', () => {
     expect(Object.keys(writeHooksOf(domains)).sort()).toEqual([
       'canaries',
       'comments',
@@ -53,6 +54,7 @@ describe('the domain list', () => {
       'logging_backends',
       'notification_silences',
       'notifications',
+      'playbooks',
       'responders',
       'topologies',
     ]);

@@ -23,6 +23,9 @@ const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/auth/self-service/invite',
   // AUTH_MODE=kratos: the same flows, forwarded to Kratos.
   '* /api/auth/self-service/*',
+  // Playbook webhooks: the playbook's own authentication (basic, GitHub signature) decides.
+  'GET /api/playbook/webhook/*',
+  'POST /api/playbook/webhook/*',
 ]);
 
 /** APP_MODE=checker serves these routes and nothing else (plus the probes and the web app). */

@@ -2,9 +2,15 @@ import type { HistoryResource, NotificationResourceType } from '@opsdeck/shared'
 import type { Queryable } from '../db/types.js';
 import type { DomainEvent } from '../platform/domain.js';
 
+/**
+ * The kinds of resource an event is about. `playbook` (a run) is in NOTIFICATION_RESOURCE_TYPES
+ * too; it is named here as well so this compiles against a shared package without it.
+ */
+export type EventResourceType = NotificationResourceType | 'playbook';
+
 /** The resource an event is about, and what templates and filters see of it. */
 export type EventResource = {
-  type: NotificationResourceType;
+  type: EventResourceType;
   id: string;
   summary: HistoryResource;
   /** The event's properties (what the producer trigger wrote). */
@@ -46,10 +52,29 @@ function incidentResource(properties: Record<string, unknown>): EventResource | 
   };
 }
 
-/** The resource of a check.*, config.*, component.* or incident.* event; undefined for any other event. */
+/**
+ * A playbook run event's resource: the run (playbook.run.completed / failed carry the run's
+ * columns and its playbook's name and title), summarised as its playbook's title and status.
+ */
+function playbookRunResource(properties: Record<string, unknown>): EventResource | undefined {
+  const id = str(properties.id);
+  if (!id) return undefined;
+  const title = str(properties.playbook_title) || str(properties.playbook_name);
+  return {
+    type: 'playbook',
+    id,
+    summary: { id, name: title, type: str(properties.status) || null },
+    properties,
+    path: '',
+    health: undefined,
+  };
+}
+
+/** The resource of a check.*, config.*, component.*, incident.* or playbook.run.* event; undefined for any other. */
 export function eventResource(name: string, properties: Record<string, unknown>): EventResource | undefined {
   const [kind, suffix = ''] = name.split('.', 2);
   if (kind === 'incident') return incidentResource(properties);
+  if (kind === 'playbook') return suffix === 'run' ? playbookRunResource(properties) : undefined;
   if (kind !== 'check' && kind !== 'config' && kind !== 'component') return undefined;
   const id = str(properties.id);
   if (!id) return undefined;
@@ -79,6 +104,7 @@ export function permalink(base: string, r: Pick<EventResource, 'type' | 'id'>): 
   if (r.type === 'config') return `${base}/catalog/${id}`;
   if (r.type === 'component') return `${base}/topology/${id}`;
   if (r.type === 'incident') return `${base}/incidents/${id}`;
+  if (r.type === 'playbook') return `${base}/playbooks/runs/${id}`;
   return `${base}/health?canary=${id}`;
 }
 
@@ -110,6 +136,10 @@ export function expressionVars(
   } else if (r.type === 'incident') {
     vars.incident = { ...p };
     vars.new_state = str(p.status);
+  } else if (r.type === 'playbook') {
+    vars.playbook = { id: str(p.playbook_id), name: str(p.playbook_name), title: r.summary.name };
+    vars.run = { ...p };
+    vars.new_state = str(p.status);
   } else {
     vars.component = { ...p, labels: p.labels ?? {} };
     vars.new_state = str(p.status);
@@ -118,12 +148,13 @@ export function expressionVars(
 }
 
 /** The resource's health now as a scalar subquery of $1 (its id); NULL when it no longer exists. */
-export const CURRENT_HEALTH_SQL: Readonly<Record<NotificationResourceType, string>> = {
+export const CURRENT_HEALTH_SQL: Readonly<Record<EventResourceType, string>> = {
   check: `SELECT coalesce(status, 'unknown') FROM checks WHERE id = $1::uuid AND deleted_at IS NULL`,
   config: `SELECT coalesce(health, 'unknown') FROM config_items WHERE id = $1::uuid AND deleted_at IS NULL`,
   component: `SELECT coalesce(status, 'unknown') FROM components WHERE id = $1::uuid AND deleted_at IS NULL`,
   canary: `SELECT 'unknown'::text FROM canaries WHERE id = $1::uuid AND deleted_at IS NULL`,
   incident: `SELECT status FROM incidents WHERE id = $1::uuid`,
+  playbook: `SELECT status FROM playbook_runs WHERE id = $1::uuid`,
 };
 
 /** The resource's health now; null when it no longer exists (deleted, or never was). */

@@ -12,9 +12,11 @@ export { DeliveryError } from './deliver.js';
 
 /**
  * The events the pipeline handles: every check, config, component and incident event the
- * producers emit (playbook events join with playbooks).
+ * producers emit, and the end of a playbook run (approval events are not sent).
  */
-const HANDLED_EVENTS = NOTIFICATION_EVENTS.filter((name) => !name.startsWith('playbook.'));
+const HANDLED_EVENTS = NOTIFICATION_EVENTS.filter(
+  (name) => !name.startsWith('playbook.') || name.startsWith('playbook.run.'),
+);
 
 /**
  * Notifications: rules that say which events tell whom, the send pipeline (filter, repeat

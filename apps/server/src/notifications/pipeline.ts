@@ -34,10 +34,10 @@ export function eventScope(
     name,
     resource,
     vars,
-    // Silences name checks, configs and components; incident events are never silenced.
+    // Silences name checks, configs and components; incident and playbook events are never silenced.
     silence: () =>
       (silence ??=
-        resource.type === 'incident'
+        resource.type === 'incident' || resource.type === 'playbook'
           ? Promise.resolve(undefined)
           : silences
             ? pickSilence(ctx.db, silences, resource, vars)

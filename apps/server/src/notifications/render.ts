@@ -20,6 +20,8 @@ const DEFAULT_TITLES: Readonly<Record<string, string>> = {
   'incident.dod.added': 'Definition of done added to {{.incident.incident_id}}: {{.incident.title}}',
   'incident.dod.passed': 'Definition of done passed on {{.incident.incident_id}}: {{.incident.title}}',
   'incident.dod.regressed': 'Definition of done regressed on {{.incident.incident_id}}: {{.incident.title}}',
+  'playbook.run.completed': 'Playbook {{.playbook.title}} has completed',
+  'playbook.run.failed': 'Playbook {{.playbook.title}} has failed',
 };
 
 function defaultTitle(event: string, r: EventResource): string {
@@ -41,6 +43,13 @@ function defaultBody(r: EventResource): string {
       '{{if .check_status.message}}\nMessage: {{.check_status.message}}\n{{end}}',
       '{{if .check_status.error}}\nError: {{.check_status.error}}\n{{end}}',
       '\n[View the check]({{.permalink}})',
+    ].join('');
+  }
+  if (r.type === 'playbook') {
+    return [
+      'The run of playbook **{{.playbook.title}}** is {{.run.status}}.',
+      '{{if .run.error}}\nError: {{.run.error}}\n{{end}}',
+      '\n[View the run]({{.permalink}})',
     ].join('');
   }
   if (r.type === 'incident') {
@@ -75,6 +84,7 @@ const RESOURCE_NOUN: Readonly<Record<string, string>> = {
   component: 'components',
   canary: 'canaries',
   incident: 'incidents',
+  playbook: 'playbook runs',
 };
 
 /** The built-in lines naming a group's other resources, with links back to the console. */

@@ -101,6 +101,16 @@ describe.each(DB_KINDS)('route guard on %s: no route answers an outsider unless 
       expect(answer === 'reset' ? 'reset' : answer.status, target).toBeLessThan(400);
     }
   });
+
+  it('lets a playbook webhook through to its own authentication, and only the webhook path', async () => {
+    expect(isPublicPattern('POST', '/api/playbook/webhook/*')).toBe(true);
+    expect(isPublicPattern('GET', '/api/playbook/webhook/*')).toBe(true);
+    expect(isPublicPattern('POST', '/api/playbook/run')).toBe(false);
+    const port = Number(new URL(server.baseUrl).port);
+    const answer = await rawRequest(port, { method: 'POST', target: '/api/playbook/webhook/no-such-hook' });
+    // The route answered (no playbook has that path), not the guard's 401.
+    expect(answer === 'reset' ? 'reset' : answer.status).toBe(404);
+  });
 });
 
 describe('APP_MODE=checker serves the health summary and nothing else, however it is spelled', () => {

@@ -21,7 +21,14 @@ export const SUPPRESSED_STATUSES: readonly SendStatus[] = [
 ];
 export const IN_PROGRESS_STATUSES: readonly SendStatus[] = ['pending'];
 
-export const NOTIFICATION_RESOURCE_TYPES = ['check', 'config', 'component', 'canary', 'incident'] as const;
+export const NOTIFICATION_RESOURCE_TYPES = [
+  'check',
+  'config',
+  'component',
+  'canary',
+  'incident',
+  'playbook',
+] as const;
 export type NotificationResourceType = (typeof NOTIFICATION_RESOURCE_TYPES)[number];
 
 /** The resource a history row is about, as stored with it. */

@@ -1,0 +1,21 @@
+import type { DomainModule } from '../platform/domain.js';
+import { playbookRoutes } from './routes.js';
+import { eventTriggerHandlers } from './triggers/events.js';
+import { playbookScheduleJob } from './triggers/schedule.js';
+import { playbookWriteHook } from './write-hook.js';
+
+/**
+ * Playbooks (docs/playbooks.md): specs through the data API, the run API (/api/playbook/*),
+ * approvals and the triggers that create runs (events, webhooks, schedules). Runs are created
+ * here (create-run.ts, the one way) and executed by the engine.
+ */
+export const playbooksDomain: DomainModule = {
+  name: 'playbooks',
+  routes: playbookRoutes,
+  jobs: [
+    playbookScheduleJob,
+    // playbook engine jobs: ./engine/index.js
+  ],
+  writeHooks: { playbooks: playbookWriteHook },
+  eventHandlers: eventTriggerHandlers(),
+};
