@@ -41,10 +41,14 @@ export class OidcClient {
     for (let attempt = 0; attempt < DISCOVERY_ATTEMPTS; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, DISCOVERY_PAUSE_MS * attempt));
       try {
-        return await client.discovery(issuer, clientId, undefined, auth, {
+        const config = await client.discovery(issuer, clientId, undefined, auth, {
           execute,
           timeout: ISSUER_TIMEOUT_S,
         });
+        // Also check the ID token's signature against the issuer's JWKS: by default it is
+        // trusted for having come over the back channel (OpenID Core 3.1.3.7), we want both.
+        client.enableNonRepudiationChecks(config);
+        return config;
       } catch (e) {
         last = e;
       }

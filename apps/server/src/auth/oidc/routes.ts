@@ -127,8 +127,12 @@ export async function oidcRoutes(app: FastifyInstance, svc: AuthServices, oidc: 
       claims = await signInClaims(oidc, issuerConfig, tokens);
     } catch (e) {
       req.log.warn({ err: e }, 'OIDC sign-in refused');
-      const why = e instanceof Error ? e.message : String(e);
-      return failSignIn(svc, reply, 401, `Sign-in with ${oidc.cfg.providerName} was refused: ${why}`);
+      return failSignIn(
+        svc,
+        reply,
+        401,
+        `Sign-in with ${oidc.cfg.providerName} was refused: ${refusalReason(e)}`,
+      );
     }
     const subject = String(claims.sub);
     const person = await signInExternal(db, {
@@ -198,6 +202,12 @@ export async function oidcRoutes(app: FastifyInstance, svc: AuthServices, oidc: 
       return reply.code(404).send({ error: { code: 404, status: 'Not Found', message: 'Error not found' } });
     return found;
   });
+}
+
+/** The library's reason: openid-client wraps the precise one (which claim, which check) as the cause. */
+function refusalReason(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  return e.cause instanceof Error ? e.cause.message : e.message;
 }
 
 /** The issuer's end-session URL when its discovery names one (RP-initiated logout), else null. */
