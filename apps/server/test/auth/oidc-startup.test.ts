@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
+import { setRoles } from '../../src/auth/roles.js';
 import { SESSION_COOKIE } from '../../src/auth/sessions.js';
 import { freePort } from '../free-port.js';
 import { startTestServer, type TestServer } from '../helpers.js';
@@ -119,6 +120,16 @@ describe('AUTH_MODE=oidc with a public client and an issuer that starts late', (
     const me = await b.json<{ payload: { roles: string[]; organisations: unknown[] } }>('/api/auth/whoami');
     // No role claim configured: a viewer; no organisations configured: an empty list.
     expect(me.body.payload).toMatchObject({ roles: ['viewer'], organisations: [] });
+  });
+
+  it('leaves roles given in Opsdeck alone when no role claim is configured', async () => {
+    const b = new Browser(base);
+    await signInWithProvider(b, 'dana');
+    const me = await b.json<{ payload: { user: { id: string } } }>('/api/auth/whoami');
+    await setRoles(server.db, me.body.payload.user.id, ['editor']);
+    await signInWithProvider(b, 'dana');
+    const again = await b.json<{ payload: { roles: string[] } }>('/api/auth/whoami');
+    expect(again.body.payload.roles).toEqual(['editor']);
   });
 
   it('signs out even when the issuer has gone away since', async () => {

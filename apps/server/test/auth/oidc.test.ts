@@ -226,6 +226,11 @@ describe.each(DB_KINDS)('AUTH_MODE=oidc on %s', (kind) => {
     expect(to.origin).toBe(provider.issuer);
     expect(to.searchParams.get('post_logout_redirect_uri')).toBe(`${base}/login`);
     expect(to.searchParams.get('client_id')).toBe('opsdeck');
+    // The ID token of the sign-in, which some issuers (Okta) require.
+    expect(provider.payloadOf(to.searchParams.get('id_token_hint') ?? '')).toMatchObject({
+      sub: 'alice',
+      aud: 'opsdeck',
+    });
     expect((await whoami(b)).status).toBe(401);
     // The provider accepts the request (its sign-out confirmation page).
     expect((await fetch(to)).status).toBe(200);

@@ -12,8 +12,12 @@ export function claimList(claims: Claims, name: string | undefined): string[] {
   return [];
 }
 
-/** The roles OIDC_ROLE_MAP gives the groups in OIDC_ROLE_CLAIM; none mapped means viewer (no role). */
-export function rolesFromClaims(cfg: OidcConfig, claims: Claims): Role[] {
+/**
+ * The roles OIDC_ROLE_MAP gives the groups in OIDC_ROLE_CLAIM; none mapped means viewer (no
+ * role). null without OIDC_ROLE_CLAIM: then roles are given in Opsdeck, not by the issuer.
+ */
+export function rolesFromClaims(cfg: OidcConfig, claims: Claims): Role[] | null {
+  if (!cfg.roleClaim) return null;
   const roles = new Set<Role>();
   for (const group of claimList(claims, cfg.roleClaim)) {
     const role = cfg.roleMap.get(group);

@@ -8,7 +8,8 @@ export type ExternalSignIn = {
   subject: string;
   name: string;
   email: string | null;
-  roles: Role[];
+  /** null: no role claim configured, roles are managed in Opsdeck and left as they are. */
+  roles: Role[] | null;
   organisations: string[];
 };
 
@@ -70,7 +71,7 @@ async function signInOnce(db: Db, s: ExternalSignIn): Promise<SignInPerson> {
       [s.issuer, s.subject, s.organisations],
     );
     // The issuer owns group membership: roles are re-read at every sign-in.
-    await setRoles(tx, personId, s.roles);
+    if (s.roles) await setRoles(tx, personId, s.roles);
     await tx.query('UPDATE people SET last_login = now() WHERE id = $1', [personId]);
     return { kind: 'person', personId };
   });

@@ -113,6 +113,7 @@ export async function oidcRoutes(app: FastifyInstance, svc: AuthServices, oidc: 
       return failSignIn(svc, reply, 503, issuerMessage(e));
     }
     let claims: Claims;
+    let idToken: string | undefined;
     try {
       const current = new URL(redirectUri);
       current.search = new URL(req.url, 'http://callback').search;
@@ -125,6 +126,7 @@ export async function oidcRoutes(app: FastifyInstance, svc: AuthServices, oidc: 
         idTokenExpected: true,
       });
       claims = await signInClaims(oidc, issuerConfig, tokens);
+      idToken = tokens.id_token;
     } catch (e) {
       req.log.warn({ err: e }, 'OIDC sign-in refused');
       return failSignIn(
@@ -148,9 +150,10 @@ export async function oidcRoutes(app: FastifyInstance, svc: AuthServices, oidc: 
     // Rotation at every sign-in, as with the built-in provider.
     const current = await sessionFromCookie(svc, req);
     if (current) await revokeSession(db, current.session.id);
-    const { token } = await createSession(db, config.auth, person.personId, 'aal1', [
+    const { session, token } = await createSession(db, config.auth, person.personId, 'aal1', [
       { method: 'oidc', aal: 'aal1', completed_at: new Date().toISOString() },
     ]);
+    await db.query('UPDATE auth_sessions SET id_token = $2 WHERE id = $1', [session.id, idToken ?? null]);
     setSessionCookie(svc, req, reply, token);
     return reply.redirect(attempt.returnTo, 303);
   });
@@ -187,10 +190,14 @@ export async function oidcRoutes(app: FastifyInstance, svc: AuthServices, oidc: 
       return reply
         .code(401)
         .send({ error: { id: 'session_inactive', code: 401, message: 'No active session' } });
+    const { rows } = await db.query<{ id_token: string | null }>(
+      'SELECT id_token FROM auth_sessions WHERE id = $1',
+      [session.id],
+    );
     await revokeSession(db, session.id);
     clearSessionCookie(svc, req, reply);
     const afterLogout = consoleUrl(publicUrl, LOGIN_PAGE);
-    const endSession = await endSessionUrl(oidc, afterLogout).catch(() => null);
+    const endSession = await endSessionUrl(oidc, afterLogout, rows[0]?.id_token ?? null).catch(() => null);
     return reply.redirect(endSession ?? LOGIN_PAGE, 303);
   });
 
@@ -211,11 +218,18 @@ function refusalReason(e: unknown): string {
 }
 
 /** The issuer's end-session URL when its discovery names one (RP-initiated logout), else null. */
-async function endSessionUrl(oidc: OidcClient, afterLogout: string): Promise<string | null> {
+async function endSessionUrl(
+  oidc: OidcClient,
+  afterLogout: string,
+  idToken: string | null,
+): Promise<string | null> {
   const issuerConfig = await oidc.configuration();
   if (!issuerConfig.serverMetadata().end_session_endpoint) return null;
-  return client.buildEndSessionUrl(issuerConfig, {
+  // Some issuers (Okta) insist on id_token_hint; client_id serves the others.
+  const params: Record<string, string> = {
     client_id: oidc.cfg.clientId,
     post_logout_redirect_uri: afterLogout,
-  }).href;
+  };
+  if (idToken) params.id_token_hint = idToken;
+  return client.buildEndSessionUrl(issuerConfig, params).href;
 }

@@ -11,3 +11,6 @@ CREATE TABLE external_identities (
   PRIMARY KEY (issuer, subject)
 );
 CREATE INDEX external_identities_person_idx ON external_identities (person_id);
+
+-- The ID token a session was signed in with: the issuer's logout wants it back (id_token_hint).
+ALTER TABLE auth_sessions ADD COLUMN id_token text;
