@@ -16,8 +16,10 @@ test.describe('single sign-on (oidc)', () => {
     allowConsoleErrors,
   }) => {
     // Signed-out visits are answered 401 before the redirect to the login page; the provider's
-    // own sign-in page asks for a web font the sandbox cannot reach; the 503 below is wanted.
+    // own sign-in page asks for a web font the sandbox cannot reach and for a favicon it does
+    // not have; the 503 below is wanted.
     allowConsoleErrors(/status of 401 \(Unauthorized\)/);
+    allowConsoleErrors(new RegExp(`127\\.0\\.0\\.1:${process.env.E2E_OIDC_PORT}/favicon\\.ico`));
     allowConsoleErrors(
       /fonts\.googleapis\.com|ERR_NAME_NOT_RESOLVED|ERR_INTERNET_DISCONNECTED|ERR_CONNECTION/,
     );

@@ -77,6 +77,15 @@ export async function startOidcProvider(options: {
     conformIdTokenClaims: false,
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     pkce: { required: () => true },
+    // Fixed lifetimes (seconds), which also keeps the provider from noting its defaults.
+    ttl: {
+      Interaction: 600,
+      Grant: 3600,
+      Session: 3600,
+      AccessToken: 600,
+      IdToken: 600,
+      AuthorizationCode: 60,
+    },
     async findAccount(_ctx: unknown, sub: string) {
       if (!users.has(sub)) return undefined;
       return { accountId: sub, claims: async () => ({ ...users.get(sub), sub }) };
