@@ -165,6 +165,21 @@ describe.each(DB_KINDS)('AUTH_MODE=oidc on %s', (kind) => {
     expect((carolMe as Whoami).payload.roles).toEqual(['editor']);
   });
 
+  it('keeps a person deactivated in Opsdeck out, and does not make a new one', async () => {
+    provider.users.set('erin', { sub: 'erin', name: 'Erin' });
+    const b = new Browser(base);
+    await signInWithProvider(b, 'erin');
+    const erinId = (await whoami(b)).body.payload.user.id;
+    await server.db.query("UPDATE identities SET state = 'inactive' WHERE id = $1", [erinId]);
+    const again = new Browser(base);
+    expect(await refusal(again, await signInWithProvider(again, 'erin'))).toMatch(/removed or deactivated/);
+    expect(again.cookies.has(SESSION_COOKIE)).toBe(false);
+    const { rows } = await server.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM people WHERE name = 'Erin'",
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
   it('refuses an ID token whose signature was tampered with', async () => {
     provider.tamperIdToken = (t) => `${t.slice(0, -6)}${t.slice(-6) === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA'}`;
     const b = new Browser(base);

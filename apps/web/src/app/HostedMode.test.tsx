@@ -69,6 +69,16 @@ describe('the hosted organisation mode (AUTH_MODE=oidc)', () => {
     assign.mockRestore();
   });
 
+  it("keeps Sign out in the user button but no 'Your Profile' (the issuer owns passwords)", async () => {
+    const user = userEvent.setup();
+    renderApp('/settings/jobs');
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('Hi Maya Okafor')).toBeInTheDocument();
+    expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Your Profile' })).toBeNull();
+  });
+
   it('keeps the plain user menu in the other modes', async () => {
     authMode = 'builtin';
     renderApp('/settings/jobs');
