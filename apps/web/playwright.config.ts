@@ -14,7 +14,8 @@ import { defineConfig } from '@playwright/test';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 
-async function freePort(): Promise<number> {
+/** A port free right now on 127.0.0.1 (the oidc config takes one for its identity provider too). */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { EMAIL_PATTERN, parseDuration } from '@opsdeck/shared';
 import { z } from 'zod';
+import { parseOidcEnv, type OidcConfig } from './config-oidc.js';
 
 /**
  * The one typed configuration. This is the only module that reads process.env;
@@ -46,7 +47,7 @@ const envSchema = z.object({
   OUTBOUND_DENY_PRIVATE: boolFromEnv.default(false),
   OUTBOUND_DENY_LOOPBACK: boolFromEnv.default(false),
   // Identity and access (docs/identity.md).
-  AUTH_MODE: z.enum(['builtin', 'none', 'kratos']).default('builtin'),
+  AUTH_MODE: z.enum(['builtin', 'none', 'kratos', 'oidc']).default('builtin'),
   APP_MODE: z.enum(['full', 'checker']).default('full'),
   ALLOW_INSECURE: boolFromEnv.default(false),
   // Local addresses such as admin@localhost are fine: no TLD required.
@@ -55,6 +56,16 @@ const envSchema = z.object({
   AUTH_REGISTRATION: boolFromEnv.default(false),
   KRATOS_URL: z.string().url().optional(),
   KRATOS_TIMEOUT: z.string().default('5s'),
+  // AUTH_MODE=oidc (config-oidc.ts checks them together).
+  OIDC_ISSUER: z.string().optional(),
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_SCOPES: z.string().default('openid profile email'),
+  OIDC_ROLE_CLAIM: z.string().optional(),
+  OIDC_ROLE_MAP: z.string().optional(),
+  OIDC_ORG_CLAIM: z.string().optional(),
+  ORGANISATIONS: z.string().optional(),
+  OIDC_PROVIDER_NAME: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_IDLE_TIMEOUT: z.string().default('24h'),
   SESSION_LIFETIME: z.string().default('720h'),
@@ -90,7 +101,7 @@ export type SandboxConfig = {
   fileRoots: string[] | undefined;
 };
 
-export type AuthMode = 'builtin' | 'none' | 'kratos';
+export type AuthMode = 'builtin' | 'none' | 'kratos' | 'oidc';
 
 export type AuthConfig = {
   mode: AuthMode;
@@ -101,6 +112,8 @@ export type AuthConfig = {
   kratosUrl: string | undefined;
   /** How long a call to Kratos may take before the request gets a 503 (sessions) or 504 (proxy). */
   kratosTimeoutMs: number;
+  /** AUTH_MODE=oidc: the issuer and client; undefined in the other modes. */
+  oidc: OidcConfig | undefined;
   publicUrl: string | undefined;
   sessionIdleMs: number;
   sessionLifetimeMs: number;
@@ -186,6 +199,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (e.AUTH_MODE === 'kratos' && !e.KRATOS_URL) {
     throw new ConfigError('Invalid configuration:\n  KRATOS_URL: required when AUTH_MODE=kratos');
   }
+  let oidc: OidcConfig | undefined;
+  if (e.AUTH_MODE === 'oidc') {
+    const parsedOidc = parseOidcEnv(e);
+    if (!parsedOidc.config)
+      throw new ConfigError(`Invalid configuration:\n${parsedOidc.problems.map((p) => `  ${p}`).join('\n')}`);
+    oidc = parsedOidc.config;
+    // The callback address registered at the issuer is built from PUBLIC_URL, never from Host.
+    if (!e.PUBLIC_URL)
+      throw new ConfigError(
+        'Invalid configuration:\n  PUBLIC_URL: required when AUTH_MODE=oidc (the redirect URI is {PUBLIC_URL}/api/auth/oidc/callback)',
+      );
+    const issuerHost = oidc.issuer.hostname.replace(/^\[|\]$/g, '');
+    const loopbackIssuer =
+      issuerHost === 'localhost' || issuerHost === '::1' || /^127\.\d+\.\d+\.\d+$/.test(issuerHost);
+    if (oidc.issuer.protocol === 'http:' && !loopbackIssuer && !e.ALLOW_INSECURE)
+      throw new ConfigError(
+        'Invalid configuration:\n  OIDC_ISSUER: must be https (plain http only for a loopback issuer, or with ALLOW_INSECURE=true)',
+      );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -230,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       registration: e.AUTH_REGISTRATION,
       kratosUrl: e.KRATOS_URL,
       kratosTimeoutMs: ms.KRATOS_TIMEOUT ?? 0,
+      oidc,
       publicUrl: e.PUBLIC_URL,
       sessionIdleMs: ms.SESSION_IDLE_TIMEOUT ?? 0,
       sessionLifetimeMs: ms.SESSION_LIFETIME ?? 0,

@@ -24,8 +24,14 @@ import { inProcessConfig } from './in-process-config.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const MAP = path.join(REPO, 'docs/map.md');
-const AUTH_MODES = ['builtin', 'none', 'kratos'] as const;
+const AUTH_MODES = ['builtin', 'none', 'kratos', 'oidc'] as const;
 type AuthMode = (typeof AUTH_MODES)[number];
+/** What AUTH_MODE=oidc needs to start (the issuer is not asked before a sign-in). */
+const OIDC_ENV = {
+  OIDC_ISSUER: 'http://127.0.0.1:9',
+  OIDC_CLIENT_ID: 'opsdeck',
+  PUBLIC_URL: 'http://127.0.0.1:8080',
+};
 
 /** `GET /api/about` → the AUTH_MODEs in which the server has it. */
 type ServerRoutes = Map<string, Set<AuthMode>>;
@@ -38,7 +44,11 @@ function withoutImpliedHead(routes: readonly { method: string; url: string }[]):
 
 /** The app as the server builds it, in one AUTH_MODE, serving a small web build from `webDir`. */
 async function builtRoutes(db: Db, mode: AuthMode, webDir: string): Promise<RouteEntry[]> {
-  const env = { AUTH_MODE: mode, ...(mode === 'kratos' ? { KRATOS_URL: 'http://127.0.0.1:9' } : {}) };
+  const env = {
+    AUTH_MODE: mode,
+    ...(mode === 'kratos' ? { KRATOS_URL: 'http://127.0.0.1:9' } : {}),
+    ...OIDC_ENV,
+  };
   const { app, routes } = await buildApp({
     config: inProcessConfig(env, { webDir }),
     db,
@@ -55,7 +65,7 @@ async function routeOwners(db: Db, mode: AuthMode): Promise<Map<string, string>>
   const owners = new Map<string, string>();
   const app = Fastify();
   const ctx: ServerContext = {
-    config: inProcessConfig({ AUTH_MODE: mode, KRATOS_URL: 'http://127.0.0.1:9' }),
+    config: inProcessConfig({ AUTH_MODE: mode, KRATOS_URL: 'http://127.0.0.1:9', ...OIDC_ENV }),
     db,
     log: app.log,
     metrics: createMetrics(db),

@@ -47,6 +47,8 @@ export async function bootstrapIdentity(svc: AuthServices): Promise<string | nul
       return id;
     });
   }
+  // The OIDC sign-in attempt cookie is sealed with the server key.
+  if (mode === 'oidc') svc.box.ensureKey();
   if (mode !== 'builtin') return null;
   svc.box.ensureKey();
   if ((await countIdentities(db)) > 0) return null;

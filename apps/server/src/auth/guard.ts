@@ -8,6 +8,7 @@ import { allowedHostInNoneMode } from './host-check.js';
 import { isWriteMethod, sameOriginWrite } from './origin.js';
 import { isCheckerRoute, isPublicRoute, routeKey } from './public-routes.js';
 import { resolvePrincipal } from './principal.js';
+import { OidcClient } from './oidc/client.js';
 import { RateLimiter } from './rate-limit.js';
 import type { AuthServices } from './services.js';
 import type { Principal } from './types.js';
@@ -77,6 +78,7 @@ export async function installAuth(app: FastifyInstance, ctx: ServerContext): Pro
     }),
     box: secretBox(config),
     localAdminId: null,
+    oidc: config.auth.oidc ? new OidcClient(config.auth.oidc) : null,
   };
   svc.localAdminId = await bootstrapIdentity(svc);
 

@@ -21,6 +21,9 @@ const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/auth/self-service/logout/browser',
   'GET /api/auth/self-service/logout',
   'GET /api/auth/self-service/invite',
+  // AUTH_MODE=oidc: the redirect to the issuer and its answer (state, PKCE and the ID token prove it).
+  'GET /api/auth/oidc/login',
+  'GET /api/auth/oidc/callback',
   // AUTH_MODE=kratos: the same flows, forwarded to Kratos.
   '* /api/auth/self-service/*',
   // Playbook webhooks: the playbook's own authentication (basic, GitHub signature) decides.

@@ -1,5 +1,6 @@
 import type { ServerContext } from '../context.js';
 import type { Mailer } from './mail.js';
+import type { OidcClient } from './oidc/client.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { SecretBox } from '../lib/secrets/index.js';
 
@@ -11,6 +12,8 @@ export type AuthServices = {
   box: SecretBox;
   /** AUTH_MODE=none: every request acts as this person. */
   localAdminId: string | null;
+  /** AUTH_MODE=oidc: the issuer's client (discovery at first use). */
+  oidc: OidcClient | null;
 };
 
 /** Per-account and per-IP keys for one rate-limited endpoint family. */

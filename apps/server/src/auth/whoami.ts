@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { permissionsFor } from '@opsdeck/shared';
 import type { FastifyInstance } from 'fastify';
+import { organisationsFor } from './oidc/organisations.js';
 import type { AuthServices } from './services.js';
 
 type PersonRow = { id: string; name: string; email: string | null; avatar: string | null };
@@ -17,9 +18,12 @@ export async function whoamiRoutes(app: FastifyInstance, svc: AuthServices): Pro
     const user = rows[0];
     if (!user) return reply.code(401).send({ error: 'Authentication required' });
     const roles = await principal.roles();
+    const { oidc, publicUrl } = svc.ctx.config.auth;
+    // AUTH_MODE=oidc: the organisations the user menu switches between.
+    const organisations = oidc ? await organisationsFor(svc.ctx.db, oidc, publicUrl, user.id) : undefined;
     return {
       message: 'success',
-      payload: { user, roles, permissions: permissionsFor(roles), hostname: os.hostname() },
+      payload: { user, roles, permissions: permissionsFor(roles), hostname: os.hostname(), organisations },
     };
   });
 }

@@ -28,5 +28,7 @@ export async function platformRoutes(app: FastifyInstance, ctx: ServerContext): 
     authMode: ctx.config.auth.mode,
     // Whether the sign-in page offers 'Create account' (AUTH_REGISTRATION).
     registration: ctx.config.auth.mode === 'builtin' && ctx.config.auth.registration,
+    // AUTH_MODE=oidc: the label of the sign-in button ('Sign in with {provider}').
+    oidcProvider: ctx.config.auth.oidc?.providerName,
   }));
 }

@@ -9,6 +9,10 @@ export const aboutSchema = z.object({
   database: z.string().optional(),
   appMode: z.string().optional(),
   registration: z.boolean().optional(),
+  /** builtin, none, kratos or oidc: which sign-in the login page offers. */
+  authMode: z.string().optional(),
+  /** AUTH_MODE=oidc: the identity provider's name for 'Sign in with {provider}'. */
+  oidcProvider: z.string().optional(),
 });
 export type About = z.infer<typeof aboutSchema>;
 

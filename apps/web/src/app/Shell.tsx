@@ -1,14 +1,16 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { HttpError } from '../api/errors.js';
 import { useAbout } from '../api/platform.js';
 import { hasPermission } from '../auth/permissions.js';
 import { useFeatureCheck } from '../auth/features.js';
-import { useWhoami, type Whoami } from '../auth/whoami.js';
+import { useHostedMode, useWhoami, type Whoami } from '../auth/whoami.js';
 import { PHONE_QUERY, useMediaQuery } from '../lib/useMediaQuery.js';
 import { Drawer } from '../ui/Drawer.js';
 import { CommandPalette, usePaletteShortcut } from './CommandPalette.js';
 import { visibleNav } from './nav.js';
 import { hasArea, navEntries, searchSources, topBarItems } from './registry.js';
+import { isProvisioningStatus, ProvisioningScreen } from './ProvisioningScreen.js';
 import { ErrorPanel } from './RouteError.js';
 import { Sidebar } from './Sidebar.js';
 import { TopBar } from './TopBar.js';
@@ -40,10 +42,19 @@ function CheckerShell() {
  */
 function SignedInShell() {
   const me = useWhoami();
+  const hosted = useHostedMode();
+  const { refetch } = me;
+  const retry = useCallback(() => void refetch(), [refetch]);
   if (me.data) return <SignedInFrame me={me.data} />;
+  // Hosted mode: a 5xx or 404 from whoami means the instance is still being set up.
+  const provisioning = hosted && me.error instanceof HttpError && isProvisioningStatus(me.error.status);
   return (
     <main className="h-full overflow-auto bg-canvas">
-      {me.isError ? <ErrorPanel error={me.error} /> : null}
+      {provisioning ? (
+        <ProvisioningScreen onRetry={retry} />
+      ) : me.isError ? (
+        <ErrorPanel error={me.error} />
+      ) : null}
     </main>
   );
 }

@@ -4,7 +4,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../lib/cn.js';
-import { UserMenu } from './UserMenu.js';
+import { AccountMenu } from './AccountMenu.js';
 
 /** Where the docs menu points; opened in a new tab. */
 export const DOCS_LINKS = [
@@ -103,7 +103,7 @@ export function TopBar({ showBell, onOpenSearch, items = [], onOpenMenu }: TopBa
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       <div className="ml-1">
-        <UserMenu />
+        <AccountMenu />
       </div>
     </header>
   );

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { showError } from '../api/queryClient.js';
 import { http } from '../api/http.js';
 import { useAbout } from '../api/platform.js';
-import { useWhoami } from '../auth/whoami.js';
+import { useHostedMode, useWhoami } from '../auth/whoami.js';
 import { Avatar } from '../ui/Avatar.js';
 import { useTheme, type Theme } from './theme.js';
 
@@ -26,6 +26,8 @@ const THEMES: Array<{ value: Theme; label: string; icon: typeof Sun }> = [
 export function UserMenu() {
   const { data: me } = useWhoami();
   const { data: about } = useAbout();
+  // With an OIDC issuer, passwords and second factors are the issuer's: no profile page here.
+  const hosted = useHostedMode();
   const { theme, setTheme } = useTheme();
   const navigate = useNavigate();
   const name = me?.user.name || me?.user.email || 'there';
@@ -40,10 +42,14 @@ export function UserMenu() {
             <div className="font-semibold">Hi {name}</div>
             {me?.user.email ? <div className="truncate text-xs text-muted">{me.user.email}</div> : null}
           </DropdownMenu.Label>
-          <DropdownMenu.Separator className="my-1 h-px bg-line" />
-          <DropdownMenu.Item className="menu-item" onSelect={() => navigate('/profile-settings')}>
-            <User className="size-4 text-muted" aria-hidden /> Your Profile
-          </DropdownMenu.Item>
+          {hosted ? null : (
+            <>
+              <DropdownMenu.Separator className="my-1 h-px bg-line" />
+              <DropdownMenu.Item className="menu-item" onSelect={() => navigate('/profile-settings')}>
+                <User className="size-4 text-muted" aria-hidden /> Your Profile
+              </DropdownMenu.Item>
+            </>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-line" />
           <DropdownMenu.Label className="px-2 py-1 text-xs text-muted">Theme</DropdownMenu.Label>
           <DropdownMenu.RadioGroup

@@ -16,9 +16,12 @@ export const whoamiSchema = z.object({
     roles: z.array(z.string()).default([]),
     permissions: z.array(z.string()).default([]),
     hostname: z.string().optional(),
+    /** AUTH_MODE=oidc: the organisations the user menu switches between (`current` is this console). */
+    organisations: z.array(z.object({ name: z.string(), url: z.string(), current: z.boolean() })).optional(),
   }),
 });
 export type Whoami = z.infer<typeof whoamiSchema>['payload'];
+export type Organisation = NonNullable<Whoami['organisations']>[number];
 
 export async function fetchWhoami(): Promise<Whoami> {
   return whoamiSchema.parse(await http('/api/auth/whoami')).payload;
@@ -39,6 +42,11 @@ export function useWhoami() {
     enabled: about.isSuccess ? about.data.appMode !== 'checker' : about.isError,
     ...CACHE.roles,
   });
+}
+
+/** The hosted organisation mode (AUTH_MODE=oidc): organisation switcher, provisioning screen. */
+export function useHostedMode(): boolean {
+  return useAbout().data?.authMode === 'oidc';
 }
 
 /** The standalone checker deployment (APP_MODE=checker): health summary only, no sign-in. */

@@ -40,4 +40,33 @@ describe('the sign-in page', () => {
       unmount();
     }
   });
+
+  it("offers 'Sign in with {provider}' alone in oidc mode, keeping return_to, and creates no password flow", async () => {
+    const server = startServer(() => ({ version: '1', authMode: 'oidc', oidcProvider: 'Acme SSO' }));
+    renderWithApp(<LoginPage />, { url: '/login?return_to=%2Fincidents%3Fstatus%3Dopen' });
+    expect(await screen.findByRole('link', { name: 'Sign in with Acme SSO' })).toHaveAttribute(
+      'href',
+      '/api/auth/oidc/login?return_to=%2Fincidents%3Fstatus%3Dopen',
+    );
+    expect(screen.getByRole('heading', { name: 'Sign In to your account' })).toBeInTheDocument();
+    expect(screen.queryByLabelText(/password/i)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Forgot password?' })).toBeNull();
+    expect(server.hrefs()).not.toContain('/api/auth/self-service/login/browser');
+  });
+
+  it('sends only paths of this console as return_to', async () => {
+    startServer(() => ({ version: '1', authMode: 'oidc', oidcProvider: 'Acme SSO' }));
+    renderWithApp(<LoginPage />, { url: '/login?return_to=%2F%2Fevil.example' });
+    expect(await screen.findByRole('link', { name: 'Sign in with Acme SSO' })).toHaveAttribute(
+      'href',
+      '/api/auth/oidc/login?return_to=%2F',
+    );
+  });
+
+  it('shows the password form, not the provider button, in builtin mode', async () => {
+    startServer(() => ({ version: '1', authMode: 'builtin' }));
+    renderWithApp(<LoginPage />, { url: '/login' });
+    expect(await screen.findByRole('link', { name: 'Forgot password?' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Sign in with/ })).toBeNull();
+  });
 });

@@ -1,6 +1,10 @@
+import { useState } from 'react';
+import { useAbout } from '../../../api/platform.js';
 import type { Flow } from '../api/flows.js';
+import { AuthCard } from '../components/AuthCard.js';
 import { FlowPage } from '../components/FlowPage.js';
 import { LoginLinks } from '../components/LoginLinks.js';
+import { OidcSignIn } from '../components/OidcSignIn.js';
 
 /** The login title by variant: sign in, refresh or second factor. */
 export function loginTitle(flow: Flow | undefined): string {
@@ -10,6 +14,25 @@ export function loginTitle(flow: Flow | undefined): string {
   return 'Sign In to your account';
 }
 
+/**
+ * With an OIDC issuer (AUTH_MODE=oidc) the page offers 'Sign in with {provider}' alone; in the
+ * other modes the password flow. The mode comes from /api/about; if it cannot be read, the
+ * password flow is the fallback (it is what builtin, the default, serves).
+ */
 export function LoginPage() {
+  const about = useAbout();
+  // Decided once: a failed /api/about is fetched again when the flow's links mount, which
+  // would otherwise flip the page back to "waiting" and unmount the flow, again and again.
+  const [oidc, setOidc] = useState<{ provider: string } | false | null>(null);
+  if (oidc === null && (about.data || about.isError)) {
+    setOidc(about.data?.authMode === 'oidc' ? { provider: about.data.oidcProvider ?? 'SSO' } : false);
+  }
+  if (oidc === null) return <AuthCard title={loginTitle(undefined)}>{null}</AuthCard>;
+  if (oidc)
+    return (
+      <AuthCard title={loginTitle(undefined)}>
+        <OidcSignIn provider={oidc.provider} />
+      </AuthCard>
+    );
   return <FlowPage kind="login" title={loginTitle} footer={() => <LoginLinks />} />;
 }
