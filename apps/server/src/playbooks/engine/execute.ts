@@ -163,7 +163,8 @@ type One = {
  */
 async function runOne(ctx: ServerContext, one: One): Promise<Stop | undefined> {
   const { held, action, row, env, o } = one;
-  const actions = new RunActions(one.rows.filter((r) => r.id !== row.id));
+  // A retry is judged like the first attempt: its own earlier failures do not make success() false.
+  const actions = new RunActions(one.rows.filter((r) => r.name !== action.name));
   const finish = (outcome: Parameters<typeof finishAction>[2]) => finishAction(ctx.db, row.id, outcome);
   const kind = actionKind(action);
   let body: unknown;
