@@ -87,21 +87,29 @@ export async function processRun(
     return;
   }
   const deadline = deadlineOf(run);
+  // While the claim is ours no one else adds or finishes attempts: the rows are read once.
+  const rows = await actionRows(ctx.db, run.id);
+  let renewedAt = Date.now();
+  /** The run stopped being ours (cancelled, timed out, taken over): let go of it. */
+  const letGo = async () => {
+    const status = await renewClaim(ctx.db, run.id, o.owner, o.leaseMs);
+    if (status === 'running') return releaseRun(ctx.db, held, 'scheduled', 0);
+    if (status) await dropClaim(ctx.db, held);
+  };
   for (;;) {
     if (shutdown.aborted) return releaseRun(ctx.db, held, 'scheduled', 0);
     if (Date.now() >= deadline) {
       await endRun(ctx.db, held, 'timed_out', 'timed out');
       return;
     }
-    const status = await renewClaim(ctx.db, run.id, o.owner, o.leaseMs);
-    if (status !== 'running') {
-      if (status) await dropClaim(ctx.db, held);
-      return;
+    if (Date.now() - renewedAt > o.leaseMs / 3) {
+      if ((await renewClaim(ctx.db, run.id, o.owner, o.leaseMs)) !== 'running') return letGo();
+      renewedAt = Date.now();
     }
-    const rows = await actionRows(ctx.db, run.id);
     const step = nextStep(spec.actions, rows, o.random);
     if (step.kind === 'end') {
-      await endRun(ctx.db, held, anyFailed(rows) ? 'failed' : 'completed');
+      // Guarded by status: a cancel that came meanwhile stays.
+      if (!(await endRun(ctx.db, held, anyFailed(rows) ? 'failed' : 'completed'))) await letGo();
       return;
     }
     let row: ActionRow | undefined;
@@ -118,6 +126,7 @@ export async function processRun(
       row = await insertAction(ctx.db, held, { name: step.action.name, status: 'running', retryCount: step.attempt });
     } else if (step.kind === 'resume') {
       row = (await startAction(ctx.db, step.row.id)) ? step.row : undefined;
+      if (row) rows.splice(rows.indexOf(step.row), 1);
     } else {
       const actions = new RunActions(rows);
       let wait = 0;
@@ -125,7 +134,9 @@ export async function processRun(
         wait = delayMs(step.action, env, actions);
       } catch (e) {
         const failed = `invalid delay: ${errorMessage(e)}`;
-        await insertAction(ctx.db, held, { name: step.action.name, status: 'failed', retryCount: 0, error: failed });
+        row = await insertAction(ctx.db, held, { name: step.action.name, status: 'failed', retryCount: 0, error: failed });
+        if (!row) return letGo();
+        rows.push(row);
         continue;
       }
       if (wait > 0) {
@@ -134,8 +145,12 @@ export async function processRun(
       }
       row = await insertAction(ctx.db, held, { name: step.action.name, status: 'running', retryCount: 0 });
     }
-    if (!row) continue;
-    const stop = await runOne(ctx, { held, action: step.action, row, rows, env, deadline, o, shutdown });
+    // Inserts are guarded by the run's status: none means it was cancelled or taken meanwhile.
+    if (!row) return letGo();
+    const done = await runOne(ctx, { held, action: step.action, row, rows, env, deadline, o, shutdown });
+    renewedAt = Date.now();
+    if (done.row) rows.push(done.row);
+    const stop = done.stop;
     if (stop) {
       if (stop.runStatus === 'timed_out') await endRun(ctx.db, held, 'timed_out', 'timed out');
       else if (stop.runStatus === 'released') await releaseRun(ctx.db, held, 'scheduled', 0);
@@ -161,27 +176,26 @@ type One = {
  * by the run's time left), a cancel (the run's status is read every `watchMs`, which also
  * renews the lease) and shutdown. Returns why the run cannot go on, or undefined.
  */
-async function runOne(ctx: ServerContext, one: One): Promise<Stop | undefined> {
+async function runOne(ctx: ServerContext, one: One): Promise<{ stop?: Stop; row?: ActionRow }> {
   const { held, action, row, env, o } = one;
   // A retry is judged like the first attempt: its own earlier failures do not make success() false.
   const actions = new RunActions(one.rows.filter((r) => r.name !== action.name));
   const finish = (outcome: Parameters<typeof finishAction>[2]) => finishAction(ctx.db, row.id, outcome);
+  const settled = async (outcome: Parameters<typeof finishAction>[2]) => {
+    const stored = await finish(outcome);
+    return stored ? { row: stored } : { stop: new Stop('the action was closed by another process', 'lost') };
+  };
   const kind = actionKind(action);
   let body: unknown;
   try {
     body = kind ? renderDeep(action[kind], env, { funcs: actions.templateFunctions() }) : undefined;
   } catch (e) {
-    await finish({ status: 'failed', error: errorMessage(e) });
-    return undefined;
+    return settled({ status: 'failed', error: errorMessage(e) });
   }
   try {
-    if (!shouldRun(action, env, actions)) {
-      await finish({ status: 'skipped' });
-      return undefined;
-    }
+    if (!shouldRun(action, env, actions)) return await settled({ status: 'skipped' });
   } catch (e) {
-    await finish({ status: 'failed', error: errorMessage(e) });
-    return undefined;
+    return settled({ status: 'failed', error: errorMessage(e) });
   }
   const runLeft = one.deadline - Date.now();
   const own = action.timeout ? parseDuration(action.timeout) : undefined;
@@ -230,13 +244,12 @@ async function runOne(ctx: ServerContext, one: One): Promise<Stop | undefined> {
     one.shutdown.removeEventListener('abort', onShutdown);
   }
   const stop = controller.signal.aborted ? (controller.signal.reason as Stop) : undefined;
-  if (stop?.runStatus === 'lost') return stop;
+  if (stop?.runStatus === 'lost') return { stop };
   const error = stop ? stop.message : outcome.error;
-  const stored = await finish({
+  const done = await settled({
     status: error === undefined ? 'completed' : 'failed',
     result: outcome.result,
     error: error ?? null,
   });
-  if (!stored) return new Stop('the action was closed by another process', 'lost');
-  return stop && stop.runStatus !== 'none' ? stop : undefined;
+  return stop && stop.runStatus !== 'none' && done.row ? { ...done, stop } : done;
 }

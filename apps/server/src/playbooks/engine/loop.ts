@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { ServerContext } from '../../context.js';
 import { errorMessage } from '../actions/action.js';
 import { processRun } from './execute.js';
@@ -27,6 +28,8 @@ const SWEEP_EVERY_MS = 1000;
 export async function runDuePlaybooks(ctx: ServerContext, options: RunDueOptions = {}): Promise<RunDueResult> {
   const o = engineOptions(ctx.config, options);
   const signal = options.signal ?? new AbortController().signal;
+  // Every action in flight listens for shutdown on this one signal.
+  setMaxListeners(0, signal);
   const inFlight = new Set<Promise<void>>();
   const result: RunDueResult = { claimed: 0, errors: 0 };
   let lastSweep = 0;

@@ -106,18 +106,19 @@ export async function startAction(q: Queryable, actionId: string): Promise<boole
   return res.affectedRows === 1;
 }
 
-/** The attempt's outcome; false when it was no longer running (another process failed it). */
+/** The attempt's outcome, stored; undefined when it was no longer running (another process failed it). */
 export async function finishAction(
   q: Queryable,
   actionId: string,
   outcome: { status: 'completed' | 'failed' | 'skipped'; result?: unknown; error?: string | null },
-): Promise<boolean> {
-  const res = await q.query(
+): Promise<ActionRow | undefined> {
+  const { rows } = await q.query<ActionRow>(
     `UPDATE playbook_run_actions SET status = $2, result = $3::jsonb, error = $4, end_time = now()
-     WHERE id = $1 AND status = 'running'`,
+     WHERE id = $1 AND status = 'running'
+     RETURNING id, name, status, retry_count, start_time, scheduled_time, end_time, result, error`,
     [actionId, outcome.status, outcome.result === undefined ? null : JSON.stringify(outcome.result), outcome.error ?? null],
   );
-  return res.affectedRows === 1;
+  return rows[0];
 }
 
 /** Hands the run back to the queue (sleeping / retrying until `inMs`, or scheduled at once). */
