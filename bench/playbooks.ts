@@ -30,7 +30,12 @@ import type { BenchFigure, BenchModule } from './lib/types.js';
 const RUNS_PER_SECOND_BUDGET = 50;
 const LIST_BUDGET_MS = 200;
 
-async function startTarget(): Promise<{ url: string; hits: () => number; templated: () => number; close(): Promise<void> }> {
+async function startTarget(): Promise<{
+  url: string;
+  hits: () => number;
+  templated: () => number;
+  close(): Promise<void>;
+}> {
   let hits = 0;
   let templated = 0;
   const server = http.createServer((req, res) => {
@@ -64,7 +69,14 @@ async function engineFigure(db: Db, url: string, runs: number): Promise<BenchFig
       actions: [
         { name: 'hello', exec: { script: 'echo "hello {{.params.n}}"' } },
         { name: 'ping', http: { url: target.url } },
-        { name: 'report', http: { url: `${target.url}?code={{ (getAction "ping").result.code }}`, method: 'POST', body: '{{.params.n}}' } },
+        {
+          name: 'report',
+          http: {
+            url: `${target.url}?code={{ (getAction "ping").result.code }}`,
+            method: 'POST',
+            body: '{{.params.n}}',
+          },
+        },
       ],
     };
     const { rows } = await db.query<{ id: string }>(
@@ -79,7 +91,13 @@ async function engineFigure(db: Db, url: string, runs: number): Promise<BenchFig
     const t0 = performance.now();
     const result = await runDuePlaybooks(ctx);
     const seconds = (performance.now() - t0) / 1000;
-    const check = await db.query<{ completed: number; other: number; attempts: number; odd: number; wrong: number }>(
+    const check = await db.query<{
+      completed: number;
+      other: number;
+      attempts: number;
+      odd: number;
+      wrong: number;
+    }>(
       `SELECT
          (SELECT count(*)::int FROM playbook_runs WHERE playbook_id = $1 AND status = 'completed') AS completed,
          (SELECT count(*)::int FROM playbook_runs WHERE playbook_id = $1 AND status <> 'completed') AS other,
@@ -95,7 +113,8 @@ async function engineFigure(db: Db, url: string, runs: number): Promise<BenchFig
     );
     const c = check.rows[0]!;
     const perSecond = runs / seconds;
-    const sound = c.completed === runs && c.other === 0 && c.attempts === 3 * runs && c.odd === 0 && c.wrong === 0;
+    const sound =
+      c.completed === runs && c.other === 0 && c.attempts === 3 * runs && c.odd === 0 && c.wrong === 0;
     const soundHttp = target.hits() === 2 * runs && target.templated() === runs;
     console.error(
       `  playbook engine: ${runs} runs in ${seconds.toFixed(1)} s = ${perSecond.toFixed(1)} runs/s ` +
@@ -153,7 +172,9 @@ async function listFigure(db: Db, count: number): Promise<BenchFigure> {
       if (rows.length !== 50) throw new Error(`${path} gave ${rows.length} rows`);
     };
     const page = await measure(get, 30, 3);
-    console.error(`  playbook runs list, ${count} runs: first page p50 ${page.p50.toFixed(1)} ms, p95 ${page.p95.toFixed(1)} ms`);
+    console.error(
+      `  playbook runs list, ${count} runs: first page p50 ${page.p50.toFixed(1)} ms, p95 ${page.p95.toFixed(1)} ms`,
+    );
     return {
       figure: `runs list first page (top-level runs, newest 50, with playbooks(id,name,title,icon)) over ${count} runs, viewer, p95`,
       value: round(page.p95),

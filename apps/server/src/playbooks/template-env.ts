@@ -127,7 +127,9 @@ export function envValues(list: readonly unknown[] | undefined): Record<string, 
     if (typeof name !== 'string' || !name) continue;
     if (typeof value === 'string') out[name] = value;
     else if (valueFrom !== undefined && valueFrom !== null)
-      throw new Error(`env ${name}: valueFrom references (secrets, config maps) are not supported; give the value inline`);
+      throw new Error(
+        `env ${name}: valueFrom references (secrets, config maps) are not supported; give the value inline`,
+      );
     else out[name] = '';
   }
   return out;

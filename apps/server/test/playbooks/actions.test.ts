@@ -6,7 +6,13 @@ import { migrate } from '../../src/db/migrate.js';
 import type { Db } from '../../src/db/types.js';
 import type { ServerContext } from '../../src/context.js';
 import { DB_KINDS, freshDb } from '../helpers.js';
-import { peerUnavailable, startMariaDb, startSmtpSink, type MariaDbPeer, type SmtpSink } from '../peers/index.js';
+import {
+  peerUnavailable,
+  startMariaDb,
+  startSmtpSink,
+  type MariaDbPeer,
+  type SmtpSink,
+} from '../peers/index.js';
 import { attempts, drive, engineContext, insertRun } from './engine-helpers.js';
 
 type Seen = { method: string; url: string; headers: http.IncomingHttpHeaders; body: string };
@@ -35,14 +41,14 @@ async function startTarget(): Promise<{ url: string; seen: Seen[]; close(): Prom
   };
 }
 
-async function addConnection(db: Db, c: { name: string; type: string; url: string; username?: string; password?: string }) {
-  await db.query(`INSERT INTO connections (name, type, url, username, password) VALUES ($1, $2, $3, $4, $5)`, [
-    c.name,
-    c.type,
-    c.url,
-    c.username ?? null,
-    c.password ?? null,
-  ]);
+async function addConnection(
+  db: Db,
+  c: { name: string; type: string; url: string; username?: string; password?: string },
+) {
+  await db.query(
+    `INSERT INTO connections (name, type, url, username, password) VALUES ($1, $2, $3, $4, $5)`,
+    [c.name, c.type, c.url, c.username ?? null, c.password ?? null],
+  );
 }
 
 describe.each(DB_KINDS)('playbook actions on %s', (kind) => {
@@ -77,16 +83,28 @@ describe.each(DB_KINDS)('playbook actions on %s', (kind) => {
   }
 
   it('exec: stdout, stderr and exit code, with the action env; exit ≠ 0 fails with stderr', async () => {
-    const ok = await runOne({ exec: { script: 'echo "$NAME"; echo warn >&2', env: [{ name: 'NAME', value: 'opsdeck' }] } });
-    expect(ok.row).toMatchObject({ status: 'completed', result: { stdout: 'opsdeck\n', stderr: 'warn\n', exitCode: 0 } });
+    const ok = await runOne({
+      exec: { script: 'echo "$NAME"; echo warn >&2', env: [{ name: 'NAME', value: 'opsdeck' }] },
+    });
+    expect(ok.row).toMatchObject({
+      status: 'completed',
+      result: { stdout: 'opsdeck\n', stderr: 'warn\n', exitCode: 0 },
+    });
     const bad = await runOne({ exec: { script: 'echo out; echo broken >&2; exit 4' } });
     expect(bad.run.status).toBe('failed');
-    expect(bad.row).toMatchObject({ status: 'failed', error: 'exit code 4: broken', result: { stdout: 'out\n', exitCode: 4 } });
+    expect(bad.row).toMatchObject({
+      status: 'failed',
+      error: 'exit code 4: broken',
+      result: { stdout: 'out\n', exitCode: 4 },
+    });
   });
 
   it('exec: refused under DISABLE_EXEC', async () => {
     const off = await runOne({ exec: { script: 'echo hi' } }, engineContext(db, { DISABLE_EXEC: 'true' }));
-    expect(off.row).toMatchObject({ status: 'failed', error: 'running scripts is disabled on this server (DISABLE_EXEC)' });
+    expect(off.row).toMatchObject({
+      status: 'failed',
+      error: 'running scripts is disabled on this server (DISABLE_EXEC)',
+    });
   });
 
   it('http: GET by default even with a body, headers, basic auth; result code, headers, content', async () => {
@@ -104,19 +122,32 @@ describe.each(DB_KINDS)('playbook actions on %s', (kind) => {
     expect(target.seen).toHaveLength(1);
     expect(target.seen[0]).toMatchObject({ method: 'GET', url: '/api?x=1', body: '{"q":1}' });
     expect(target.seen[0]!.headers['x-token']).toBe('abc');
-    expect(target.seen[0]!.headers.authorization).toBe(`Basic ${Buffer.from('bob:secret').toString('base64')}`);
+    expect(target.seen[0]!.headers.authorization).toBe(
+      `Basic ${Buffer.from('bob:secret').toString('base64')}`,
+    );
   });
 
   it('http: a connection:// gives the URL and credentials; POST; a 404 does not fail the action', async () => {
-    await addConnection(db, { name: `api-${kind}`, type: 'http', url: `${target.url}/missing`, username: 'u', password: 'p' });
-    const { row } = await runOne({ http: { connection: `connection://default/api-${kind}`, method: 'post', body: 'hi' } });
+    await addConnection(db, {
+      name: `api-${kind}`,
+      type: 'http',
+      url: `${target.url}/missing`,
+      username: 'u',
+      password: 'p',
+    });
+    const { row } = await runOne({
+      http: { connection: `connection://default/api-${kind}`, method: 'post', body: 'hi' },
+    });
     expect(row).toMatchObject({ status: 'completed', result: { code: 404, content: 'not here' } });
     expect(target.seen[0]).toMatchObject({ method: 'POST', url: '/missing', body: 'hi' });
     expect(target.seen[0]!.headers.authorization).toBe(`Basic ${Buffer.from('u:p').toString('base64')}`);
   });
 
   it('http: no URL fails with "must specify a URL"; a refused address fails with the policy\'s reason', async () => {
-    expect((await runOne({ http: { url: '' } })).row).toMatchObject({ status: 'failed', error: 'must specify a URL' });
+    expect((await runOne({ http: { url: '' } })).row).toMatchObject({
+      status: 'failed',
+      error: 'must specify a URL',
+    });
     const refused = await runOne({ http: { url: 'http://169.254.169.254/latest/meta-data' } });
     expect(refused.row.status).toBe('failed');
     expect(refused.row.error).toMatch(/169\.254\.169\.254/);
@@ -128,7 +159,11 @@ describe.each(DB_KINDS)('playbook actions on %s', (kind) => {
     });
     expect(row).toMatchObject({
       status: 'completed',
-      result: { rows: [{ one: '1', nothing: null, s: 'ab', yes: 't' }], count: 1, columns: ['one', 'nothing', 's', 'yes'] },
+      result: {
+        rows: [{ one: '1', nothing: null, s: 'ab', yes: 't' }],
+        count: 1,
+        columns: ['one', 'nothing', 's', 'yes'],
+      },
     });
     await addConnection(db, { name: `pg-${kind}`, type: 'postgres', url: pgUrl });
     const byRef = await runOne({
@@ -148,26 +183,37 @@ describe.each(DB_KINDS)('playbook actions on %s', (kind) => {
       await maria?.stop();
     });
 
-    it.skipIf(peerUnavailable('mariadb'))('rows by URL and connection://; an SQL error fails with its message', async () => {
-      const m = maria!;
-      const { row } = await runOne({ sql: { url: m.url, query: "SELECT 1 AS one, NULL AS nothing, CONCAT('a', 'b') AS s" } });
-      expect(row).toMatchObject({
-        status: 'completed',
-        result: { rows: [{ one: '1', nothing: null, s: 'ab' }], count: 1, columns: ['one', 'nothing', 's'] },
-      });
-      await addConnection(db, {
-        name: `maria-${kind}`,
-        type: 'mysql',
-        url: `mysql://127.0.0.1:${m.port}/${m.database}`,
-        username: m.user,
-        password: m.password,
-      });
-      const byRef = await runOne({ sql: { connection: `connection://default/maria-${kind}`, query: 'SELECT DATABASE() AS db' } });
-      expect(byRef.row.result).toMatchObject({ rows: [{ db: m.database }] });
-      const bad = await runOne({ sql: { url: m.url, query: 'SELECT * FROM no_such_table' } });
-      expect(bad.row.status).toBe('failed');
-      expect(bad.row.error).toMatch(/no_such_table' doesn't exist/);
-    });
+    it.skipIf(peerUnavailable('mariadb'))(
+      'rows by URL and connection://; an SQL error fails with its message',
+      async () => {
+        const m = maria!;
+        const { row } = await runOne({
+          sql: { url: m.url, query: "SELECT 1 AS one, NULL AS nothing, CONCAT('a', 'b') AS s" },
+        });
+        expect(row).toMatchObject({
+          status: 'completed',
+          result: {
+            rows: [{ one: '1', nothing: null, s: 'ab' }],
+            count: 1,
+            columns: ['one', 'nothing', 's'],
+          },
+        });
+        await addConnection(db, {
+          name: `maria-${kind}`,
+          type: 'mysql',
+          url: `mysql://127.0.0.1:${m.port}/${m.database}`,
+          username: m.user,
+          password: m.password,
+        });
+        const byRef = await runOne({
+          sql: { connection: `connection://default/maria-${kind}`, query: 'SELECT DATABASE() AS db' },
+        });
+        expect(byRef.row.result).toMatchObject({ rows: [{ db: m.database }] });
+        const bad = await runOne({ sql: { url: m.url, query: 'SELECT * FROM no_such_table' } });
+        expect(bad.row.status).toBe('failed');
+        expect(bad.row.error).toMatch(/no_such_table' doesn't exist/);
+      },
+    );
   });
 
   it('notification: a message through a sender URL (the SMTP sink)', async () => {

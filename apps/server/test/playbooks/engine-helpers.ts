@@ -32,7 +32,11 @@ export type RunInput = {
  * A playbook with `spec` and one run of it, status scheduled, with a copy of the spec, as the
  * API would create it (the API is not part of the engine's tests).
  */
-export async function insertRun(q: Queryable, spec: Record<string, unknown>, input: RunInput = {}): Promise<string> {
+export async function insertRun(
+  q: Queryable,
+  spec: Record<string, unknown>,
+  input: RunInput = {},
+): Promise<string> {
   const name = `pb-${crypto.randomBytes(4).toString('hex')}`;
   const { rows } = await q.query<{ id: string }>(
     `INSERT INTO playbooks (name, title, spec) VALUES ($1, $1, $2::jsonb) RETURNING id`,
@@ -53,7 +57,14 @@ export async function insertRun(q: Queryable, spec: Record<string, unknown>, inp
   return run.rows[0]!.id;
 }
 
-export type RunRow = { id: string; status: string; error: string | null; start_time: Date | null; end_time: Date | null; claimed_by: string | null };
+export type RunRow = {
+  id: string;
+  status: string;
+  error: string | null;
+  start_time: Date | null;
+  end_time: Date | null;
+  claimed_by: string | null;
+};
 
 export async function runRow(q: Queryable, id: string): Promise<RunRow> {
   const { rows } = await q.query<RunRow>(

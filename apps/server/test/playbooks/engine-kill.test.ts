@@ -45,7 +45,8 @@ describe('a playbook run survives kill -9 of the process running it (PostgreSQL)
     try {
       const end = Date.now() + 60_000;
       while (!(await attempts(db, runId)).some((r) => r.name === 'long' && r.status === 'running')) {
-        if (Date.now() > end || child.exitCode !== null) throw new Error(`the child never ran the action:\n${output}`);
+        if (Date.now() > end || child.exitCode !== null)
+          throw new Error(`the child never ran the action:\n${output}`);
         await new Promise((r) => setTimeout(r, 50));
       }
       expect((await runRow(db, runId)).claimed_by).toBe('child-engine');

@@ -68,13 +68,18 @@ describe.each(DB_KINDS)('playbook run states on %s', (kind) => {
     expect(gaps[2]).toBeGreaterThanOrEqual(590);
     expect(gaps[1]!).toBeGreaterThan(gaps[0]!);
     expect(gaps[2]!).toBeGreaterThan(gaps[1]!);
-    for (const i of [1, 2, 3]) expect(ms(rows[i]!.start_time)).toBeGreaterThanOrEqual(ms(rows[i]!.scheduled_time) - 5);
+    for (const i of [1, 2, 3])
+      expect(ms(rows[i]!.start_time)).toBeGreaterThanOrEqual(ms(rows[i]!.scheduled_time) - 5);
   });
 
   it('a retry that succeeds completes the run', async () => {
     const marker = `/tmp/opsdeck-retry-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     const runId = await insertRun(db, {
-      actions: [exec('second time lucky', `test -f ${marker} && rm ${marker} && exit 0; touch ${marker}; exit 1`, { retry: { limit: 2 } })],
+      actions: [
+        exec('second time lucky', `test -f ${marker} && rm ${marker} && exit 0; touch ${marker}; exit 1`, {
+          retry: { limit: 2 },
+        }),
+      ],
     });
     const run = await drive(ctx, runId);
     expect(run.status).toBe('completed');
@@ -86,10 +91,18 @@ describe.each(DB_KINDS)('playbook run states on %s', (kind) => {
   });
 
   it('sleeps for the delay (run sleeping, attempt sleeping), and a cancel then skips the rest', async () => {
-    const runId = await insertRun(db, {
-      parameters: [{ name: 'wait' }],
-      actions: [exec('first', 'echo 1'), exec('later', 'echo 2', { delay: 'params.wait' }), exec('last', 'echo 3')],
-    }, { parameters: { wait: '30s' } });
+    const runId = await insertRun(
+      db,
+      {
+        parameters: [{ name: 'wait' }],
+        actions: [
+          exec('first', 'echo 1'),
+          exec('later', 'echo 2', { delay: 'params.wait' }),
+          exec('last', 'echo 3'),
+        ],
+      },
+      { parameters: { wait: '30s' } },
+    );
     await runDuePlaybooks(ctx, { watchMs: 50 });
     const sleeping = await runRow(db, runId);
     expect(sleeping.status).toBe('sleeping');
@@ -122,7 +135,9 @@ describe.each(DB_KINDS)('playbook run states on %s', (kind) => {
   });
 
   it('cancelling a run aborts the action in flight and skips the rest', async () => {
-    const runId = await insertRun(db, { actions: [exec('long', 'sleep 20'), exec('after', 'echo no', { if: 'always()' })] });
+    const runId = await insertRun(db, {
+      actions: [exec('long', 'sleep 20'), exec('after', 'echo no', { if: 'always()' })],
+    });
     const engine = runDuePlaybooks(ctx, { watchMs: 50 });
     await until(async () => (await attempts(db, runId)).some((r) => r.status === 'running'));
     const t0 = Date.now();
@@ -137,7 +152,11 @@ describe.each(DB_KINDS)('playbook run states on %s', (kind) => {
   });
 
   it('times out a run past its timeout: the action in flight fails "timed out", the run is timed_out', async () => {
-    const runId = await insertRun(db, { actions: [exec('long', 'sleep 20'), exec('never', 'echo no')] }, { timeoutNs: 1.5e9 });
+    const runId = await insertRun(
+      db,
+      { actions: [exec('long', 'sleep 20'), exec('never', 'echo no')] },
+      { timeoutNs: 1.5e9 },
+    );
     const t0 = Date.now();
     const run = await drive(ctx, runId);
     expect(Date.now() - t0).toBeLessThan(6000);
@@ -149,7 +168,10 @@ describe.each(DB_KINDS)('playbook run states on %s', (kind) => {
 
   it('times out a run that never started (created long ago, still scheduled)', async () => {
     const runId = await insertRun(db, { actions: [exec('a', 'echo a')] }, { timeoutNs: 1e9 });
-    await db.query(`UPDATE playbook_runs SET created_at = now() - interval '1 minute', status = 'pending_approval' WHERE id = $1`, [runId]);
+    await db.query(
+      `UPDATE playbook_runs SET created_at = now() - interval '1 minute', status = 'pending_approval' WHERE id = $1`,
+      [runId],
+    );
     await runDuePlaybooks(ctx);
     const run = await runRow(db, runId);
     expect(run.status).toBe('timed_out');
@@ -158,7 +180,10 @@ describe.each(DB_KINDS)('playbook run states on %s', (kind) => {
 
   it("an action's own timeout fails that action; the run goes on", async () => {
     const runId = await insertRun(db, {
-      actions: [exec('slow', 'sleep 10', { timeout: '500ms' }), exec('cleanup', 'echo ok', { if: 'always()' })],
+      actions: [
+        exec('slow', 'sleep 10', { timeout: '500ms' }),
+        exec('cleanup', 'echo ok', { if: 'always()' }),
+      ],
     });
     const run = await drive(ctx, runId);
     expect(run.status).toBe('failed');
@@ -188,7 +213,9 @@ describe.each(DB_KINDS)('playbook run states on %s', (kind) => {
       ['last', 'completed'],
     ]);
     expect(rows[0]!.error).toMatch(/nosuchfunction/);
-    expect(rows[1]!.error).toBe("invalid action filter result (maybe) must be one of 'true', 'false', 'skip'");
+    expect(rows[1]!.error).toBe(
+      "invalid action filter result (maybe) must be one of 'true', 'false', 'skip'",
+    );
     expect(rows[2]!.error).toMatch(/nosuch\(/);
   });
 
@@ -215,7 +242,8 @@ describe.each(DB_KINDS)('playbook run states on %s', (kind) => {
 
   it('never overwrites a final status, and two engines never run one action twice', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 8; i++) ids.push(await insertRun(db, { actions: [exec('one', 'echo one'), exec('two', 'echo two')] }));
+    for (let i = 0; i < 8; i++)
+      ids.push(await insertRun(db, { actions: [exec('one', 'echo one'), exec('two', 'echo two')] }));
     const done = await insertRun(db, { actions: [exec('one', 'echo one')] });
     await db.query(`UPDATE playbook_runs SET status = 'cancelled', end_time = now() WHERE id = $1`, [done]);
     await Promise.all([runDuePlaybooks(ctx, { concurrency: 3 }), runDuePlaybooks(ctx, { concurrency: 3 })]);

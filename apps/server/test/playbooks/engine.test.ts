@@ -3,7 +3,7 @@ import { migrate } from '../../src/db/migrate.js';
 import type { Db } from '../../src/db/types.js';
 import type { ServerContext } from '../../src/context.js';
 import { DB_KINDS, freshDb } from '../helpers.js';
-import { attempts, drive, engineContext, exec, insertRun, runRow } from './engine-helpers.js';
+import { attempts, drive, engineContext, exec, insertRun } from './engine-helpers.js';
 
 describe.each(DB_KINDS)('playbook run engine on %s', (kind) => {
   let db: Db;
@@ -62,9 +62,13 @@ describe.each(DB_KINDS)('playbook run engine on %s', (kind) => {
         actions: [
           exec('count', 'echo \'{"count": 3}\''),
           exec('greet', 'echo "{{.env.GREETING}} $(.params.who) from {{.playbook.name}}"'),
-          exec('use result', `echo 'count was {{ (getAction "count").result.stdout | trim }} / {{ getLastAction.status }}'`, {
-            if: 'getLastAction().result.stdout.JSON() == null || getAction("count").result.stdout.JSON().count < 5',
-          }),
+          exec(
+            'use result',
+            `echo 'count was {{ (getAction "count").result.stdout | trim }} / {{ getLastAction.status }}'`,
+            {
+              if: 'getLastAction().result.stdout.JSON() == null || getAction("count").result.stdout.JSON().count < 5',
+            },
+          ),
         ],
       },
       { parameters: { who: 'ops' } },
@@ -73,7 +77,9 @@ describe.each(DB_KINDS)('playbook run engine on %s', (kind) => {
     expect(run.status).toBe('completed');
     const rows = await attempts(db, runId);
     expect(rows.map((r) => r.status)).toEqual(['completed', 'completed', 'completed']);
-    expect(rows[1]!.result).toMatchObject({ stdout: expect.stringMatching(/^hello ops from pb-/) as unknown });
+    expect(rows[1]!.result).toMatchObject({
+      stdout: expect.stringMatching(/^hello ops from pb-/) as unknown,
+    });
     expect(rows[2]!.result).toMatchObject({ stdout: 'count was {"count": 3} / completed\n' });
   });
 });

@@ -1,4 +1,8 @@
-import { isConnectionReference, resolveConnection, type HydratedConnection } from '../../connections/index.js';
+import {
+  isConnectionReference,
+  resolveConnection,
+  type HydratedConnection,
+} from '../../connections/index.js';
 import type { ServerContext } from '../../context.js';
 
 /** The connection an action names, or undefined when it names none. */

@@ -53,7 +53,10 @@ export const httpAction: ActionRunner = async (body, a) => {
       return { result: null, error: `invalid URL ${url}` };
     }
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
-      return { result: null, error: `unsupported URL scheme ${parsed.protocol} (expected http:// or https://)` };
+      return {
+        result: null,
+        error: `unsupported URL scheme ${parsed.protocol} (expected http:// or https://)`,
+      };
     const headers: Record<string, string> = namedValues(b.headers, 'header');
     const username = credential(b.username, 'username') || conn?.username || '';
     const password = credential(b.password, 'password') || conn?.password || '';

@@ -1,7 +1,13 @@
 import { sendDirect } from '../../notifications/index.js';
 import { errorMessage, type ActionOutcome, type ActionRunner } from './action.js';
 
-type NotificationBody = { url?: unknown; connection?: unknown; title?: unknown; message?: unknown; properties?: unknown };
+type NotificationBody = {
+  url?: unknown;
+  connection?: unknown;
+  title?: unknown;
+  message?: unknown;
+  properties?: unknown;
+};
 
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
@@ -18,7 +24,8 @@ export const notificationAction: ActionRunner = async (body, a): Promise<ActionO
   const b = (body ?? {}) as NotificationBody;
   const connection = str(b.connection).trim();
   const url = str(b.url).trim();
-  if (!connection && !url) return { result: null, error: 'a notification action needs a url or a connection' };
+  if (!connection && !url)
+    return { result: null, error: 'a notification action needs a url or a connection' };
   const title = str(b.title);
   const properties = stringMap(b.properties);
   const to = connection ? { connection, ...(properties ? { properties } : {}) } : { url };

@@ -1,7 +1,12 @@
 import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
 import { outboundPgConfig } from '../../net/outbound-postgres.js';
-import { outboundPolicy, resolveOutboundAddress, tlsServerName, type OutboundPolicy } from '../../net/outbound.js';
+import {
+  outboundPolicy,
+  resolveOutboundAddress,
+  tlsServerName,
+  type OutboundPolicy,
+} from '../../net/outbound.js';
 import type { HydratedConnection } from '../../connections/index.js';
 import { untilAborted } from './abort.js';
 import { abortMessage, errorMessage, type ActionRunner, type Json } from './action.js';
@@ -40,7 +45,13 @@ function withCredentials(url: string, conn: HydratedConnection | undefined): str
   return u.toString();
 }
 
-async function postgresRows(url: string, query: string, policy: OutboundPolicy, signal: AbortSignal, timeoutMs: number): Promise<Rows> {
+async function postgresRows(
+  url: string,
+  query: string,
+  policy: OutboundPolicy,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<Rows> {
   const config = await outboundPgConfig(url, policy);
   // Every value in its text form: no parsing into Dates or numbers that would change it.
   const client = new pg.Client({
@@ -63,7 +74,13 @@ async function postgresRows(url: string, query: string, policy: OutboundPolicy, 
   }
 }
 
-async function mysqlRows(url: string, query: string, policy: OutboundPolicy, signal: AbortSignal, timeoutMs: number): Promise<Rows> {
+async function mysqlRows(
+  url: string,
+  query: string,
+  policy: OutboundPolicy,
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<Rows> {
   const u = new URL(url);
   const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
   // mysql2 gets the address the policy checked, never the name.

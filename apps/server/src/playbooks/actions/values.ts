@@ -12,7 +12,9 @@ export function resolveValue(v: EnvVarValue | NamedValue | undefined, what: stri
   if (typeof v === 'string') return v;
   if (typeof v.value === 'string') return v.value;
   if (v.valueFrom !== undefined && v.valueFrom !== null)
-    throw new Error(`${what}: valueFrom references (secrets, config maps) are not supported; give the value inline`);
+    throw new Error(
+      `${what}: valueFrom references (secrets, config maps) are not supported; give the value inline`,
+    );
   return '';
 }
 

@@ -35,6 +35,7 @@ export function delayMs(action: PlaybookAction, env: PlaybookTemplateEnv, action
   if (plain !== undefined) return plain;
   const value = evalCel(delay, celVars(env), { functions: actions.celFunctions() });
   const ms = parseDuration(typeof value === 'number' ? value : text(value), { defaultUnit: 's' });
-  if (ms === undefined) throw new Error(`invalid delay (${text(value)}): expected a duration such as 30s or 5m`);
+  if (ms === undefined)
+    throw new Error(`invalid delay (${text(value)}): expected a duration such as 30s or 5m`);
   return ms;
 }

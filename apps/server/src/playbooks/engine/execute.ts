@@ -44,7 +44,9 @@ class Stop extends Error {
 function specProblem(spec: unknown): { spec?: PlaybookSpec; error?: string } {
   const parsed = playbookSpecSchema.safeParse(spec);
   if (parsed.success) return { spec: parsed.data };
-  const issues = parsed.error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message));
+  const issues = parsed.error.issues.map((i) =>
+    i.path.length ? `${i.path.join('.')}: ${i.message}` : i.message,
+  );
   return { error: `invalid playbook spec: ${issues.join('; ')}` };
 }
 
@@ -52,7 +54,8 @@ function specProblem(spec: unknown): { spec?: PlaybookSpec; error?: string } {
 function deadlineOf(run: ClaimedRun): number {
   const from = new Date(run.start_time ?? run.created_at).getTime();
   const ns = Number(run.timeout);
-  const ms = Number.isFinite(ns) && ns > 0 ? ns / 1e6 : (parseDuration(DEFAULT_PLAYBOOK_TIMEOUT) ?? 1_800_000);
+  const ms =
+    Number.isFinite(ns) && ns > 0 ? ns / 1e6 : (parseDuration(DEFAULT_PLAYBOOK_TIMEOUT) ?? 1_800_000);
   return from + ms;
 }
 
@@ -123,7 +126,11 @@ export async function processRun(
         });
         return releaseRun(ctx.db, held, 'retrying', step.waitMs);
       }
-      row = await insertAction(ctx.db, held, { name: step.action.name, status: 'running', retryCount: step.attempt });
+      row = await insertAction(ctx.db, held, {
+        name: step.action.name,
+        status: 'running',
+        retryCount: step.attempt,
+      });
     } else if (step.kind === 'resume') {
       row = (await startAction(ctx.db, step.row.id)) ? step.row : undefined;
       if (row) rows.splice(rows.indexOf(step.row), 1);
@@ -134,13 +141,23 @@ export async function processRun(
         wait = delayMs(step.action, env, actions);
       } catch (e) {
         const failed = `invalid delay: ${errorMessage(e)}`;
-        row = await insertAction(ctx.db, held, { name: step.action.name, status: 'failed', retryCount: 0, error: failed });
+        row = await insertAction(ctx.db, held, {
+          name: step.action.name,
+          status: 'failed',
+          retryCount: 0,
+          error: failed,
+        });
         if (!row) return letGo();
         rows.push(row);
         continue;
       }
       if (wait > 0) {
-        await insertAction(ctx.db, held, { name: step.action.name, status: 'sleeping', retryCount: 0, inMs: wait });
+        await insertAction(ctx.db, held, {
+          name: step.action.name,
+          status: 'sleeping',
+          retryCount: 0,
+          inMs: wait,
+        });
         return releaseRun(ctx.db, held, 'sleeping', wait);
       }
       row = await insertAction(ctx.db, held, { name: step.action.name, status: 'running', retryCount: 0 });
@@ -232,12 +249,15 @@ async function runOne(ctx: ServerContext, one: One): Promise<{ stop?: Stop; row?
   }, o.watchMs);
   let outcome: ActionOutcome;
   try {
-    outcome = await runAction({ ...action, [kind ?? 'exec']: body }, {
-      ctx,
-      signal: controller.signal,
-      timeoutMs,
-      env: env.env,
-    });
+    outcome = await runAction(
+      { ...action, [kind ?? 'exec']: body },
+      {
+        ctx,
+        signal: controller.signal,
+        timeoutMs,
+        env: env.env,
+      },
+    );
   } finally {
     clearTimeout(timer);
     clearInterval(watcher);

@@ -25,7 +25,10 @@ const SWEEP_EVERY_MS = 1000;
  * The engine's loop: sweeps, claims due runs up to the concurrency, takes each as far as it
  * goes, and claims more as slots free up.
  */
-export async function runDuePlaybooks(ctx: ServerContext, options: RunDueOptions = {}): Promise<RunDueResult> {
+export async function runDuePlaybooks(
+  ctx: ServerContext,
+  options: RunDueOptions = {},
+): Promise<RunDueResult> {
   const o = engineOptions(ctx.config, options);
   const signal = options.signal ?? new AbortController().signal;
   // Every action in flight listens for shutdown on this one signal.

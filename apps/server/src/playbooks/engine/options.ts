@@ -17,7 +17,10 @@ export type EngineOptions = {
   random: () => number;
 };
 
-export function engineOptions(config: Pick<Config, 'playbooks'>, changes: Partial<EngineOptions> = {}): EngineOptions {
+export function engineOptions(
+  config: Pick<Config, 'playbooks'>,
+  changes: Partial<EngineOptions> = {},
+): EngineOptions {
   return {
     concurrency: config.playbooks.runConcurrency,
     leaseMs: 30_000,

@@ -35,7 +35,11 @@ export function conditionOf(action: PlaybookAction): string | undefined {
  * Wait before retry number `n` (0 for the first): duration × multiplier^n × (1 ± jitter%).
  * `random` is in [0, 1); tests pass a fixed one.
  */
-export function retryWaitMs(retry: PlaybookAction['retry'], n: number, random: () => number = Math.random): number {
+export function retryWaitMs(
+  retry: PlaybookAction['retry'],
+  n: number,
+  random: () => number = Math.random,
+): number {
   if (!retry) return 0;
   const base = parseDuration(retry.duration ?? '0') ?? 0;
   const multiplier = retry.exponent?.multiplier ?? 1;

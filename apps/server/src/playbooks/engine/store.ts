@@ -25,7 +25,12 @@ const interval = (param: string) => `make_interval(secs => ${param}::float8 / 10
  * Claims up to `limit` due runs, oldest first: scheduled, sleeping or retrying ones whose time
  * has come, and running ones whose process stopped renewing its lease.
  */
-export async function claimRuns(q: Queryable, owner: string, leaseMs: number, limit: number): Promise<ClaimedRun[]> {
+export async function claimRuns(
+  q: Queryable,
+  owner: string,
+  leaseMs: number,
+  limit: number,
+): Promise<ClaimedRun[]> {
   const { rows } = await q.query<ClaimedRun>(
     `UPDATE playbook_runs r
      SET status = 'running', claimed_by = $1, lease_until = now() + ${interval('$2')},
@@ -47,7 +52,12 @@ export async function claimRuns(q: Queryable, owner: string, leaseMs: number, li
 }
 
 /** Renews the claim; returns the run's status, or undefined when the claim is no longer ours. */
-export async function renewClaim(q: Queryable, runId: string, owner: string, leaseMs: number): Promise<string | undefined> {
+export async function renewClaim(
+  q: Queryable,
+  runId: string,
+  owner: string,
+  leaseMs: number,
+): Promise<string | undefined> {
   const { rows } = await q.query<{ status: string }>(
     `UPDATE playbook_runs SET lease_until = CASE WHEN status = 'running' THEN now() + ${interval('$3')} ELSE lease_until END
      WHERE id = $1 AND claimed_by = $2 RETURNING status`,
@@ -82,7 +92,13 @@ export async function actionRows(q: Queryable, runId: string): Promise<ActionRow
 export async function insertAction(
   q: Queryable,
   run: { id: string; owner: string },
-  row: { name: string; status: 'running' | 'sleeping' | 'scheduled' | 'failed'; retryCount: number; inMs?: number; error?: string },
+  row: {
+    name: string;
+    status: 'running' | 'sleeping' | 'scheduled' | 'failed';
+    retryCount: number;
+    inMs?: number;
+    error?: string;
+  },
 ): Promise<ActionRow | undefined> {
   const { rows } = await q.query<ActionRow>(
     `INSERT INTO playbook_run_actions (name, status, retry_count, playbook_run_id, scheduled_time, start_time, end_time, error)
@@ -116,7 +132,12 @@ export async function finishAction(
     `UPDATE playbook_run_actions SET status = $2, result = $3::jsonb, error = $4, end_time = now()
      WHERE id = $1 AND status = 'running'
      RETURNING id, name, status, retry_count, start_time, scheduled_time, end_time, result, error`,
-    [actionId, outcome.status, outcome.result === undefined ? null : JSON.stringify(outcome.result), outcome.error ?? null],
+    [
+      actionId,
+      outcome.status,
+      outcome.result === undefined ? null : JSON.stringify(outcome.result),
+      outcome.error ?? null,
+    ],
   );
   return rows[0];
 }
@@ -152,15 +173,17 @@ export async function endRun(
 
 /** Lets go of a run that reached a final status while we held it (cancelled, timed out by the sweep). */
 export async function dropClaim(q: Queryable, run: { id: string; owner: string }): Promise<void> {
-  await q.query(`UPDATE playbook_runs SET claimed_by = NULL, lease_until = NULL WHERE id = $1 AND claimed_by = $2`, [
-    run.id,
-    run.owner,
-  ]);
+  await q.query(
+    `UPDATE playbook_runs SET claimed_by = NULL, lease_until = NULL WHERE id = $1 AND claimed_by = $2`,
+    [run.id, run.owner],
+  );
 }
 
 /** The current status of a run. */
 export async function runStatus(q: Queryable, runId: string): Promise<string | undefined> {
-  const { rows } = await q.query<{ status: string }>('SELECT status FROM playbook_runs WHERE id = $1', [runId]);
+  const { rows } = await q.query<{ status: string }>('SELECT status FROM playbook_runs WHERE id = $1', [
+    runId,
+  ]);
   return rows[0]?.status;
 }
 
