@@ -2,8 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrate.js';
 import type { Db } from '../../src/db/types.js';
 import type { ServerContext } from '../../src/context.js';
+import { ConfigError, loadConfig } from '../../src/config.js';
+import { playbookEngineJob, runDuePlaybooks, STOPPED_MESSAGE } from '../../src/playbooks/engine/index.js';
 import { DB_KINDS, freshDb } from '../helpers.js';
-import { attempts, drive, engineContext, exec, insertRun } from './engine-helpers.js';
+import { attempts, drive, engineContext, exec, insertRun, runRow } from './engine-helpers.js';
 
 describe.each(DB_KINDS)('playbook run engine on %s', (kind) => {
   let db: Db;
@@ -81,5 +83,53 @@ describe.each(DB_KINDS)('playbook run engine on %s', (kind) => {
       stdout: expect.stringMatching(/^hello ops from pb-/) as unknown,
     });
     expect(rows[2]!.result).toMatchObject({ stdout: 'count was {"count": 3} / completed\n' });
+  });
+
+  it('the engine job wakes on a new run (LISTEN) and finishes it; stopping it ends the loop', async () => {
+    const controller = new AbortController();
+    const job = playbookEngineJob.run(ctx, controller.signal);
+    try {
+      await new Promise((r) => setTimeout(r, 300));
+      const runId = await insertRun(db, { actions: [exec('a', 'echo a')] });
+      const end = Date.now() + 10_000;
+      while ((await runRow(db, runId)).status !== 'completed') {
+        if (Date.now() > end) throw new Error('the job did not run the playbook');
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    } finally {
+      controller.abort();
+      await job;
+    }
+  });
+
+  it('on shutdown the action in flight fails as stopped and the run is handed back, then goes on elsewhere', async () => {
+    const runId = await insertRun(db, {
+      actions: [exec('long', 'sleep 20'), exec('report', 'echo report', { if: 'always()' })],
+    });
+    const controller = new AbortController();
+    const engine = runDuePlaybooks(ctx, { signal: controller.signal, watchMs: 50 });
+    const end = Date.now() + 10_000;
+    while (!(await attempts(db, runId)).some((r) => r.status === 'running')) {
+      if (Date.now() > end) throw new Error('the action never started');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    controller.abort();
+    await engine;
+    const handedBack = await runRow(db, runId);
+    expect(handedBack).toMatchObject({ status: 'scheduled', claimed_by: null });
+    const run = await drive(ctx, runId);
+    expect(run.status).toBe('failed');
+    expect((await attempts(db, runId)).map((r) => [r.name, r.status, r.error])).toEqual([
+      ['long', 'failed', STOPPED_MESSAGE],
+      ['report', 'completed', null],
+    ]);
+  });
+});
+
+describe('PLAYBOOK_RUN_CONCURRENCY', () => {
+  it('sets the runs in flight per process (default 20) and refuses nonsense', () => {
+    expect(loadConfig({}).playbooks.runConcurrency).toBe(20);
+    expect(loadConfig({ PLAYBOOK_RUN_CONCURRENCY: '5' }).playbooks.runConcurrency).toBe(5);
+    expect(() => loadConfig({ PLAYBOOK_RUN_CONCURRENCY: '0' })).toThrow(ConfigError);
   });
 });

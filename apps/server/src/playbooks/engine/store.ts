@@ -179,12 +179,4 @@ export async function dropClaim(q: Queryable, run: { id: string; owner: string }
   );
 }
 
-/** The current status of a run. */
-export async function runStatus(q: Queryable, runId: string): Promise<string | undefined> {
-  const { rows } = await q.query<{ status: string }>('SELECT status FROM playbook_runs WHERE id = $1', [
-    runId,
-  ]);
-  return rows[0]?.status;
-}
-
 export const LIVE_ACTION_STATUSES = LIVE_ACTION;
