@@ -85,6 +85,27 @@ describe.each(DB_KINDS)('playbook run engine on %s', (kind) => {
     expect(rows[2]!.result).toMatchObject({ stdout: 'count was {"count": 3} / completed\n' });
   });
 
+  it('getLastAction().result in if: the CEL sees the previous attempt, parsed with .JSON()', async () => {
+    const runId = await insertRun(db, {
+      actions: [
+        exec('count', `echo '{"count": 3}'`),
+        exec('few', 'echo few', { if: 'getLastAction().result.stdout.JSON().count < 5' }),
+        exec('many', 'echo many', { if: 'getAction("count").result.stdout.JSON().count > 5' }),
+        exec('status', 'echo status', {
+          if: 'getLastAction().name == "few" && getLastAction().status == "completed"',
+        }),
+      ],
+    });
+    const run = await drive(ctx, runId);
+    expect(run.status).toBe('completed');
+    expect((await attempts(db, runId)).map((r) => [r.name, r.status])).toEqual([
+      ['count', 'completed'],
+      ['few', 'completed'],
+      ['many', 'skipped'],
+      ['status', 'completed'],
+    ]);
+  });
+
   it('the engine job wakes on a new run (LISTEN) and finishes it; stopping it ends the loop', async () => {
     const controller = new AbortController();
     const job = playbookEngineJob.run(ctx, controller.signal);

@@ -35,7 +35,12 @@ type Held = { id: string; owner: string };
 class Stop extends Error {
   constructor(
     message: string,
-    readonly runStatus: 'timed_out' | 'cancelled' | 'released' | 'lost' | 'none',
+    /**
+     * What happens to the run: `timed_out` (we end it so), `ended` (someone else ended it:
+     * cancelled, or timed out by the sweep), `released` (shutdown: handed back), `lost` (another
+     * process holds it now), `none` (only the action stopped: its own timeout).
+     */
+    readonly runStatus: 'timed_out' | 'ended' | 'released' | 'lost' | 'none',
   ) {
     super(message);
   }
@@ -171,7 +176,7 @@ export async function processRun(
     if (stop) {
       if (stop.runStatus === 'timed_out') await endRun(ctx.db, held, 'timed_out', 'timed out');
       else if (stop.runStatus === 'released') await releaseRun(ctx.db, held, 'scheduled', 0);
-      else if (stop.runStatus === 'cancelled') await dropClaim(ctx.db, held);
+      else if (stop.runStatus === 'ended') await dropClaim(ctx.db, held);
       return;
     }
   }
@@ -238,8 +243,8 @@ async function runOne(ctx: ServerContext, one: One): Promise<{ stop?: Stop; row?
     watching = true;
     renewClaim(ctx.db, held.id, held.owner, o.leaseMs)
       .then((status) => {
-        if (status === 'cancelled') abort(new Stop('cancelled', 'cancelled'));
-        else if (status === 'timed_out') abort(new Stop('timed out', 'cancelled'));
+        if (status === 'cancelled') abort(new Stop('cancelled', 'ended'));
+        else if (status === 'timed_out') abort(new Stop('timed out', 'ended'));
         else if (status !== 'running') abort(new Stop('the run was taken over by another process', 'lost'));
       })
       .catch((e: unknown) => ctx.log.warn({ err: e, run: held.id }, 'renewing a playbook run lease failed'))
