@@ -230,6 +230,20 @@ describe.each(DB_KINDS)('playbook actions on %s', (kind) => {
     expect(mail.html).toContain('<strong>run</strong>');
   });
 
+  it('fields that would change what an action does, and that Opsdeck lacks, fail it rather than being ignored', async () => {
+    expect((await runOne({ http: { url: target.url, oauth: { tokenURL: 'x' } } })).row).toMatchObject({
+      status: 'failed',
+      error: 'http action: oauth is not supported',
+    });
+    expect(
+      (await runOne({ exec: { script: 'echo hi', checkout: { url: 'https://example.org/r.git' } } })).row,
+    ).toMatchObject({
+      status: 'failed',
+      error: 'exec action: checkout is not supported',
+    });
+    expect(target.seen).toHaveLength(0);
+  });
+
   it('unsupported kinds fail with "action kind X is not supported"', async () => {
     const { row, run } = await runOne({ gitops: { repo: { url: 'https://example.org/repo.git' } } });
     expect(run.status).toBe('failed');

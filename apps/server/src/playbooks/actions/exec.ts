@@ -1,7 +1,7 @@
 import { runScript } from '../../sandbox/run-script.js';
 import { sandboxPolicy } from '../../sandbox/policy.js';
 import { abortMessage, errorMessage, tail, type ActionRunner } from './action.js';
-import { namedValues } from './values.js';
+import { namedValues, unsupportedField } from './values.js';
 
 type ExecBody = { script?: unknown; env?: unknown };
 
@@ -14,6 +14,8 @@ export const execAction: ActionRunner = async (body, a) => {
   const b = (body ?? {}) as ExecBody;
   const script = typeof b.script === 'string' ? b.script : '';
   if (!script.trim()) return { result: null, error: 'an exec action needs a script' };
+  const unsupported = unsupportedField('exec', body, ['connections', 'checkout', 'setup']);
+  if (unsupported) return { result: null, error: unsupported };
   let env: Record<string, string>;
   try {
     env = namedValues(b.env, 'env');

@@ -3,7 +3,7 @@ import { sharedOutboundAgent } from '../../net/outbound-http.js';
 import { outboundPolicy } from '../../net/outbound.js';
 import { abortMessage, errorMessage, type ActionRunner } from './action.js';
 import { actionConnection } from './connection.js';
-import { namedValues, resolveValue, type NamedValue } from './values.js';
+import { namedValues, resolveValue, unsupportedField, type NamedValue } from './values.js';
 
 type HttpBody = {
   connection?: unknown;
@@ -42,6 +42,15 @@ async function readCapped(body: AsyncIterable<Buffer>): Promise<string> {
  */
 export const httpAction: ActionRunner = async (body, a) => {
   const b = (body ?? {}) as HttpBody;
+  const unsupported = unsupportedField('http', body, [
+    'oauth',
+    'tls',
+    'awsSigV4',
+    'ntlm',
+    'ntlmv2',
+    'digest',
+  ]);
+  if (unsupported) return { result: null, error: unsupported };
   try {
     const conn = await actionConnection(a.ctx, b.connection);
     const url = (typeof b.url === 'string' && b.url.trim()) || conn?.url || '';

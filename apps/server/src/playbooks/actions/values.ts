@@ -28,3 +28,16 @@ export function namedValues(list: unknown, what: string): Record<string, string>
   }
   return out;
 }
+
+/**
+ * The first of `fields` the body sets, as "<kind> action: <field> is not supported": fields of
+ * Mission Control's that change what the action does fail it rather than being ignored.
+ */
+export function unsupportedField(kind: string, body: unknown, fields: readonly string[]): string | undefined {
+  if (!body || typeof body !== 'object') return undefined;
+  const set = fields.find((f) => {
+    const v = (body as Record<string, unknown>)[f];
+    return v !== undefined && v !== null && v !== false;
+  });
+  return set ? `${kind} action: ${set} is not supported` : undefined;
+}
