@@ -14,6 +14,7 @@ import { healthDashboardBench } from './health-dashboard.js';
 import { healthBench } from './health.js';
 import { incidentsBench } from './incidents.js';
 import { notificationsBench } from './notifications.js';
+import { playbooksBench } from './playbooks.js';
 import { restBench } from './rest.js';
 import { startupBench } from './startup.js';
 import { topologyPageBench } from './topology-page.js';
@@ -33,6 +34,7 @@ const BENCHES: BenchModule[] = [
   eventsBench,
   notificationsBench,
   incidentsBench,
+  playbooksBench,
 ];
 
 type Line = Record<

@@ -32,6 +32,7 @@ const envSchema = z.object({
   EVENT_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   EVENT_HANDLER_TIMEOUT: z.string().default('2m'),
   // Notifications (docs/notifications.md): sends per rule within the window.
+  PLAYBOOK_RUN_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(20),
   NOTIFICATION_RATE_LIMIT: z.coerce.number().int().min(1).default(50),
   NOTIFICATION_RATE_WINDOW: z.string().default('4h'),
   // Code and files the server touches for specs (docs/security.md): one switch for all scripts.
@@ -148,6 +149,8 @@ export type Config = {
   };
   /** Notification sends per rule allowed within the window (docs/notifications.md). */
   notifications: { rateLimit: number; rateWindowMs: number };
+  /** The playbook run engine: runs in flight at once per process (docs/playbooks.md). */
+  playbooks: { runConcurrency: number };
   /** Scripts run for specs, and the folders file readers may read (docs/security.md). */
   sandbox: SandboxConfig;
   /** Which peers checks and scrapers may connect to (net/outbound.ts, docs/security.md). */
@@ -243,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       rateLimit: e.NOTIFICATION_RATE_LIMIT,
       rateWindowMs: ms.NOTIFICATION_RATE_WINDOW ?? 0,
     },
+    playbooks: { runConcurrency: e.PLAYBOOK_RUN_CONCURRENCY },
     sandbox: {
       execDisabled: e.DISABLE_EXEC || e.DISABLE_EXEC_CHECKS,
       execUser: e.EXEC_USER,

@@ -25,6 +25,8 @@ export {
   evalCelBool,
   evalCelString,
   type CelErrorKind,
+  type CelFunctions,
+  type CelOptions,
   type CompiledCel,
 } from './cel/index.js';
 export { inTimeRange } from './cel/ext-time.js';

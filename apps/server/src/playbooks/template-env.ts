@@ -103,3 +103,74 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 function uuidOrNull(value: string): string | null {
   return UUID.test(value) ? value : null;
 }
+
+/** The columns of a run that its template environment is built from. */
+export type RunForEnv = RunResource & {
+  id: string;
+  playbook_id: string;
+  status: string;
+  created_at: Date | string;
+  start_time: Date | string | null;
+  created_by: string | null;
+  parameters: Record<string, string> | null;
+  request: Row | null;
+  trigger?: string | null;
+  parent_id?: string | null;
+};
+
+/** A named value list (`spec.env`) as a map; a `valueFrom` needs a cluster Opsdeck does not read. */
+export function envValues(list: readonly unknown[] | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const item of list ?? []) {
+    if (!item || typeof item !== 'object') continue;
+    const { name, value, valueFrom } = item as { name?: unknown; value?: unknown; valueFrom?: unknown };
+    if (typeof name !== 'string' || !name) continue;
+    if (typeof value === 'string') out[name] = value;
+    else if (valueFrom !== undefined && valueFrom !== null)
+      throw new Error(
+        `env ${name}: valueFrom references (secrets, config maps) are not supported; give the value inline`,
+      );
+    else out[name] = '';
+  }
+  return out;
+}
+
+/**
+ * Everything a run's action templates and `if`/`delay` expressions see, loaded once when an
+ * engine takes the run: its resource, `params` (resolved), `playbook`, `run`, `user` (who
+ * started it), `request` (webhook runs), `env` (the spec's `env`) and `agent` (local).
+ */
+export async function loadRunTemplateEnv(
+  q: Queryable,
+  run: RunForEnv,
+  spec: { parameters?: readonly PlaybookParameter[]; env?: readonly unknown[] },
+): Promise<PlaybookTemplateEnv> {
+  const [resource, user, params, playbook] = await Promise.all([
+    loadRunResource(q, run),
+    loadUser(q, run.created_by),
+    resolveParams(q, spec.parameters, run.parameters ?? {}),
+    q.query<Row>(
+      'SELECT id, name, namespace, title, icon, category, description, source FROM playbooks WHERE id = $1',
+      [run.playbook_id],
+    ),
+  ]);
+  return {
+    ...resource,
+    params,
+    playbook: playbook.rows[0] ?? { id: run.playbook_id },
+    run: {
+      id: run.id,
+      playbook_id: run.playbook_id,
+      status: run.status,
+      created_at: run.created_at,
+      start_time: run.start_time,
+      parameters: run.parameters ?? {},
+      trigger: run.trigger ?? null,
+      parent_id: run.parent_id ?? null,
+    },
+    ...(user ? { user } : {}),
+    ...(run.request ? { request: run.request } : {}),
+    env: envValues(spec.env),
+    agent: { ...LOCAL_AGENT },
+  };
+}

@@ -5,7 +5,7 @@ import {
   type ParseResult,
 } from '@marcbachmann/cel-js';
 import { CelError, type CelErrorKind } from './errors.js';
-import { celEnvironment } from './environment.js';
+import { environmentWith, signaturesKey, withBound, type CelFunctions } from './bound.js';
 import { stripLeadingDots } from './leading-dot.js';
 import { fromCel, toCelVars } from './values.js';
 
@@ -17,11 +17,15 @@ import { fromCel, toCelVars } from './values.js';
  */
 
 export { CelError, type CelErrorKind } from './errors.js';
+export type { CelFunctions } from './bound.js';
+
+/** Per-evaluation functions (see bound.ts): declared at compile time, bound at evaluation. */
+export type CelOptions = { functions?: CelFunctions };
 
 export type CompiledCel = {
   readonly expression: string;
   /** Evaluates with the given variables; the result is plain JavaScript. */
-  evaluate(vars?: Readonly<Record<string, unknown>>): unknown;
+  evaluate(vars?: Readonly<Record<string, unknown>>, functions?: CelFunctions): unknown;
 };
 
 const MAX_EXPRESSION = 20_000;
@@ -41,8 +45,9 @@ function failure(kind: CelErrorKind, expression: string, e: unknown): CelError {
 }
 
 /** Parses and type-checks; throws CelError (`kind` "parse" or "type") when it cannot. */
-export function compileCel(expression: string): CompiledCel {
-  const hit = cache.get(expression);
+export function compileCel(expression: string, options: CelOptions = {}): CompiledCel {
+  const key = `${signaturesKey(options.functions)}\u0001${expression}`;
+  const hit = cache.get(key);
   if (hit) return hit;
   if (expression.trim() === '') throw new CelError('parse', expression, 'the expression is empty');
   if (expression.length > MAX_EXPRESSION) {
@@ -50,7 +55,7 @@ export function compileCel(expression: string): CompiledCel {
   }
   let parsed: ParseResult;
   try {
-    parsed = celEnvironment().parse(stripLeadingDots(expression));
+    parsed = environmentWith(options.functions).parse(stripLeadingDots(expression));
   } catch (e) {
     throw failure('parse', expression, e);
   }
@@ -59,22 +64,26 @@ export function compileCel(expression: string): CompiledCel {
     throw failure(checked.error instanceof ParseError ? 'parse' : 'type', expression, checked.error);
   const compiled: CompiledCel = {
     expression,
-    evaluate(vars = {}) {
+    evaluate(vars = {}, functions) {
       try {
-        return fromCel(parsed(toCelVars(vars)));
+        return withBound(functions, () => fromCel(parsed(toCelVars(vars))));
       } catch (e) {
         throw failure('eval', expression, e);
       }
     },
   };
   if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
-  cache.set(expression, compiled);
+  cache.set(key, compiled);
   return compiled;
 }
 
 /** Evaluates `expression`; the result is plain JavaScript (ints as numbers). */
-export function evalCel(expression: string, vars: Readonly<Record<string, unknown>> = {}): unknown {
-  return compileCel(expression).evaluate(vars);
+export function evalCel(
+  expression: string,
+  vars: Readonly<Record<string, unknown>> = {},
+  options: CelOptions = {},
+): unknown {
+  return compileCel(expression, options).evaluate(vars, options.functions);
 }
 
 /** Evaluates a condition; anything but a boolean result is a CelError. */

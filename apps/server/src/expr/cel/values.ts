@@ -38,6 +38,11 @@ function toCel(v: unknown, depth: number, seen: WeakSet<object>): unknown {
   }
 }
 
+/** One value converted for cel-js (a bound function's result). */
+export function toCelValue(v: unknown): unknown {
+  return toCel(v, 0, new WeakSet());
+}
+
 /** The variables of one evaluation, converted for cel-js. */
 export function toCelVars(vars: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = {};

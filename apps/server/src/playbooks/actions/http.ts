@@ -1,0 +1,97 @@
+import { request } from 'undici';
+import { sharedOutboundAgent } from '../../net/outbound-http.js';
+import { outboundPolicy } from '../../net/outbound.js';
+import { abortMessage, errorMessage, type ActionRunner } from './action.js';
+import { actionConnection } from './connection.js';
+import { namedValues, resolveValue, unsupportedField, type NamedValue } from './values.js';
+
+type HttpBody = {
+  connection?: unknown;
+  url?: unknown;
+  username?: unknown;
+  password?: unknown;
+  bearer?: unknown;
+  headers?: unknown;
+  method?: unknown;
+  body?: unknown;
+};
+
+// Responses are kept for the run page, not streamed: a larger body is cut.
+const MAX_CONTENT_BYTES = 1024 * 1024;
+
+function credential(v: unknown, what: string): string {
+  if (v === undefined || v === null) return '';
+  return resolveValue(typeof v === 'string' ? v : (v as NamedValue), what);
+}
+
+async function readCapped(body: AsyncIterable<Buffer>): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    if (size >= MAX_CONTENT_BYTES) continue;
+    chunks.push(chunk.subarray(0, MAX_CONTENT_BYTES - size));
+    size += chunk.length;
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * `http`: a request to `url` or a `connection://` (its URL and credentials; the action's own
+ * fields win), through the outbound policy. Method GET unless given, even with a body.
+ * Result {code, headers, content}; a non-2xx answer does not fail the action (Mission Control).
+ */
+export const httpAction: ActionRunner = async (body, a) => {
+  const b = (body ?? {}) as HttpBody;
+  const unsupported = unsupportedField('http', body, [
+    'oauth',
+    'tls',
+    'awsSigV4',
+    'ntlm',
+    'ntlmv2',
+    'digest',
+  ]);
+  if (unsupported) return { result: null, error: unsupported };
+  try {
+    const conn = await actionConnection(a.ctx, b.connection);
+    const url = (typeof b.url === 'string' && b.url.trim()) || conn?.url || '';
+    if (!url.trim()) return { result: null, error: 'must specify a URL' };
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return { result: null, error: `invalid URL ${url}` };
+    }
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      return {
+        result: null,
+        error: `unsupported URL scheme ${parsed.protocol} (expected http:// or https://)`,
+      };
+    const headers: Record<string, string> = namedValues(b.headers, 'header');
+    const username = credential(b.username, 'username') || conn?.username || '';
+    const password = credential(b.password, 'password') || conn?.password || '';
+    const bearer = credential(b.bearer, 'bearer') || conn?.properties.bearer || '';
+    const has = (name: string) => Object.keys(headers).some((k) => k.toLowerCase() === name);
+    if (!has('authorization')) {
+      if (bearer) headers.Authorization = `Bearer ${bearer}`;
+      else if (username || password)
+        headers.Authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+    }
+    const method = typeof b.method === 'string' && b.method.trim() ? b.method.trim().toUpperCase() : 'GET';
+    const res = await request(parsed, {
+      method: method as 'GET',
+      headers,
+      body: typeof b.body === 'string' && b.body !== '' ? b.body : null,
+      signal: a.signal,
+      dispatcher: sharedOutboundAgent(outboundPolicy(a.ctx.config.outbound)),
+      headersTimeout: a.timeoutMs,
+      bodyTimeout: a.timeoutMs,
+    });
+    const content = await readCapped(res.body);
+    const responseHeaders: Record<string, string> = {};
+    for (const [k, v] of Object.entries(res.headers))
+      if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : v;
+    return { result: { code: res.statusCode, headers: responseHeaders, content } };
+  } catch (e) {
+    return { result: null, error: abortMessage(a.signal) ?? errorMessage(e) };
+  }
+};
