@@ -15,6 +15,7 @@ describe('the domain list', () => {
       'logs',
       'notifications',
       'incidents',
+      'playbooks',
       'health-file-roots',
       'catalog-file-roots',
       'incidents-demo',
@@ -37,6 +38,7 @@ describe('the domain list', () => {
       'EvaluateEvidence',
       'IncidentRules',
       'PlaybookSchedules',
+      'PlaybookRunEngine',
       'EventConsumer',
     ]);
   });

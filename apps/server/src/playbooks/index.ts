@@ -1,4 +1,6 @@
 import type { DomainModule } from '../platform/domain.js';
+import { playbooksSeed } from './demo-playbooks.js';
+import { playbookEngineJobs } from './engine/index.js';
 import { playbookRoutes } from './routes.js';
 import { eventTriggerHandlers } from './triggers/events.js';
 import { playbookScheduleJob } from './triggers/schedule.js';
@@ -12,10 +14,8 @@ import { playbookWriteHook } from './write-hook.js';
 export const playbooksDomain: DomainModule = {
   name: 'playbooks',
   routes: playbookRoutes,
-  jobs: [
-    playbookScheduleJob,
-    // playbook engine jobs: ./engine/index.js
-  ],
+  jobs: [playbookScheduleJob, ...playbookEngineJobs],
+  seeds: [playbooksSeed],
   writeHooks: { playbooks: playbookWriteHook },
   eventHandlers: eventTriggerHandlers(),
 };

@@ -1,0 +1,208 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { migrate } from '../../src/db/migrate.js';
+import { DB_KINDS, freshDb, startTestServer, type TestServer } from '../helpers.js';
+import { drive } from './engine-helpers.js';
+
+/**
+ * Playbooks in the shapes of Mission Control's runnable-offline fixtures (written for this
+ * project, in fixtures/): each imports unchanged — its `spec` saved as it is — and ends in the
+ * state its file name promises.
+ */
+const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+
+type Doc = { metadata: { name: string; namespace?: string }; spec: Record<string, unknown> };
+type Run = { id: string; status: string; error: string | null };
+type Action = { name: string; status: string; result: Record<string, unknown> | null; error: string | null };
+
+function fixture(name: string): Doc {
+  return YAML.parse(fs.readFileSync(path.join(FIXTURES, `${name}.yaml`), 'utf8')) as Doc;
+}
+
+describe.each(DB_KINDS)('Mission Control shaped playbooks on %s', (kind) => {
+  let server: TestServer;
+  let echo: http.Server;
+  let echoUrl = '';
+  const received: { method: string; body: string }[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer(kind);
+    echo = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        received.push({ method: req.method ?? '', body });
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ ok: true, echoed: body }));
+      });
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/hook`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => echo.close(resolve));
+    await server.close();
+  });
+
+  async function api(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${server.baseUrl}${url}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        prefer: 'return=representation',
+        origin: server.baseUrl,
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+  }
+
+  async function importFixture(name: string): Promise<string> {
+    const doc = fixture(name);
+    const saved = await api('POST', '/api/db/playbooks', {
+      name: doc.metadata.name,
+      namespace: doc.metadata.namespace ?? 'default',
+      spec: doc.spec,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    return (saved.body as { id: string }[])[0]!.id;
+  }
+
+  async function run(id: string, params: Record<string, string> = {}): Promise<string> {
+    const started = await api('POST', '/api/playbook/run', { id, params });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    return (started.body as { run_id: string }).run_id;
+  }
+
+  async function outcome(runId: string): Promise<{ run: Run; actions: Action[] }> {
+    await drive(server.ctx, runId, { timeoutMs: 30_000 });
+    const status = await api('GET', `/api/playbook/run/${runId}/status`);
+    expect(status.status).toBe(200);
+    return status.body as { run: Run; actions: Action[] };
+  }
+
+  it('exec-echo-completes: the parameter default and the playbook name reach the script', async () => {
+    const id = await importFixture('exec-echo-completes');
+    const { run: r, actions } = await outcome(await run(id));
+    expect(r.status).toBe('completed');
+    expect(actions[0]?.result?.stdout).toContain('hello from exec-echo-completes');
+  });
+
+  it('conditions-first-fails: after a failure only failure() and always() actions run', async () => {
+    const id = await importFixture('conditions-first-fails');
+    const { run: r, actions } = await outcome(await run(id));
+    expect(r.status).toBe('failed');
+    expect(actions.map((a) => [a.name, a.status])).toEqual([
+      ['missing command', 'failed'],
+      ['on failure', 'completed'],
+      ['on success', 'skipped'],
+      ['always', 'completed'],
+      // Judged after `always` completed: its default success() is false, so it is skipped.
+      ['plain', 'skipped'],
+    ]);
+  });
+
+  it('delay-by-parameter-completes: the delayed action waits for params.delay', async () => {
+    const id = await importFixture('delay-by-parameter-completes');
+    const { run: r, actions } = await outcome(await run(id, { delay: '2s' }));
+    expect(r.status).toBe('completed');
+    const [start, later] = actions.map((a) => Number(String(a.result?.stdout).trim()));
+    expect(later! - start!).toBeGreaterThanOrEqual(1);
+  });
+
+  it('webhook-get-completes: a GET with a query parameter starts a run that echoes it', async () => {
+    await importFixture('webhook-get-completes');
+    const res = await fetch(`${server.baseUrl}/api/playbook/webhook/opsdeck-hello?name=world`);
+    expect(res.status).toBe(200);
+    const { run_id } = (await res.json()) as { run_id: string };
+    const { run: r, actions } = await outcome(run_id);
+    expect(r.status).toBe('completed');
+    expect(actions[0]?.result?.stdout).toContain('Hello world');
+  });
+
+  it('webhook-basic-auth-completes: refused without the password, runs with it', async () => {
+    await importFixture('webhook-basic-auth-completes');
+    const url = `${server.baseUrl}/api/playbook/webhook/opsdeck-guarded`;
+    expect((await fetch(url, { method: 'POST', body: 'x' })).status).toBe(401);
+    const wrong = Buffer.from('hook-user:nope').toString('base64');
+    expect((await fetch(url, { method: 'POST', headers: { authorization: `Basic ${wrong}` } })).status).toBe(
+      401,
+    );
+    const right = Buffer.from('hook-user:hook-secret').toString('base64');
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Basic ${right}` },
+      body: 'abc',
+    });
+    expect(res.status).toBe(200);
+    const { run: r } = await outcome(((await res.json()) as { run_id: string }).run_id);
+    expect(r.status).toBe('completed');
+  });
+
+  it('http-loopback-completes: the method and body parameters reach the peer', async () => {
+    const id = await importFixture('http-loopback-completes');
+    const { run: r, actions } = await outcome(await run(id, { url: echoUrl }));
+    expect(r.status).toBe('completed');
+    expect(actions[0]?.result?.code).toBe(200);
+    expect(received.at(-1)).toEqual({ method: 'POST', body: '{"ping": true}' });
+  });
+
+  it('sql-config-types-completes: the query runs through a connection:// reference', async () => {
+    // A PostgreSQL database of its own with the console's tables, reached by its URL.
+    const target = await freshDb('postgresql');
+    try {
+      await migrate(target.db);
+      await target.db.query(`INSERT INTO config_items (type, name) VALUES ('Kubernetes::Pod', 'api-0')`);
+      const url = new URL(target.url!);
+      const conn = await api('POST', '/api/db/connections', {
+        name: 'console-db',
+        namespace: 'ops',
+        type: 'postgres',
+        url: `postgres://${url.host}${url.pathname}`,
+        username: decodeURIComponent(url.username),
+        // The test server trusts loopback; the type still requires a password.
+        password: decodeURIComponent(url.password) || 'not-checked',
+      });
+      expect(conn.status, JSON.stringify(conn.body)).toBe(201);
+      const id = await importFixture('sql-config-types-completes');
+      const { run: r, actions } = await outcome(await run(id));
+      expect(r.status, r.error ?? '').toBe('completed');
+      expect(actions[0]?.result).toMatchObject({ count: 1, columns: ['type', 'count'] });
+    } finally {
+      await target.drop();
+    }
+  });
+
+  it('params-every-type-completes: every parameter type is accepted and reaches the script', async () => {
+    const id = await importFixture('params-every-type-completes');
+    const params = await api('POST', `/api/playbook/${id}/params`, { id });
+    expect(params.status).toBe(200);
+    const names = (params.body as { params: { name: string; default?: string }[] }).params;
+    expect(names.find((p) => p.name === 'window')?.default).toBe('15m');
+    const { run: r, actions } = await outcome(await run(id, { checkbox: 'true', list: 'two' }));
+    expect(r.status).toBe('completed');
+    expect(JSON.parse(String(actions[0]?.result?.stdout))).toMatchObject({
+      'text-input': 'hello world',
+      checkbox: 'true',
+      list: 'two',
+      window: '15m',
+    });
+    const tooShort = await api('POST', '/api/playbook/run', { id, params: { window: '1m' } });
+    expect(tooShort.status).toBe(400);
+    expect(JSON.stringify(tooShort.body)).toContain('duration for parameter window must be at least 5m');
+  });
+
+  it('retries-then-fails: three attempts with a growing wait, then failed', async () => {
+    const id = await importFixture('retries-then-fails');
+    const { run: r, actions } = await outcome(await run(id));
+    expect(r.status).toBe('failed');
+    expect(actions.map((a) => a.status)).toEqual(['failed', 'failed', 'failed']);
+  });
+});
