@@ -5,15 +5,18 @@ import { createRunIn } from './create-run.js';
 
 /**
  * Demo playbooks that run for real on this machine (shell commands only, nothing that needs a
- * cluster), and a first run of each queued against a demo resource: the engine executes them
- * once the server is up, so /playbooks/runs and the catalog's Playbooks tab are not empty; the
- * maintenance window waits for its approver.
+ * cluster). Two are started by their triggers as the demo comes to life (payments pods created by
+ * the first scrape, components turning unhealthy), one is queued against a demo check, and the
+ * maintenance window waits for its approver — so /playbooks/runs, the catalog's Playbooks tab
+ * and the topology panel are not empty.
  */
 type DemoPlaybook = {
   name: string;
   spec: PlaybookSpec;
   /** SQL returning one resource id to run against, as config_id / check_id / component_id. */
   runOn?: { column: 'config_id' | 'check_id' | 'component_id'; sql: string };
+  /** Queue a first run at seed time (with `runOn`'s resource when there is one). */
+  queue?: boolean;
   params?: Record<string, string>;
 };
 
@@ -38,6 +41,7 @@ const PLAYBOOKS: DemoPlaybook[] = [
       ],
     },
     runOn: { column: 'check_id', sql: `SELECT id FROM checks WHERE type = 'http' ORDER BY name LIMIT 1` },
+    queue: true,
   },
   {
     name: 'catalog-item-keys',
@@ -47,6 +51,12 @@ const PLAYBOOKS: DemoPlaybook[] = [
       icon: 'kubernetes',
       description: 'Lists the top-level keys of the item and its labels',
       configs: [{ types: ['Kubernetes::Pod', 'Kubernetes::Deployment'] }],
+      // The demo's payments pods, as the first scrape creates them.
+      on: {
+        config: [
+          { event: 'created', filter: "config.type == 'Kubernetes::Pod' && config.namespace == 'payments'" },
+        ],
+      },
       actions: [
         {
           name: 'keys',
@@ -54,10 +64,6 @@ const PLAYBOOKS: DemoPlaybook[] = [
           exec: { script: 'echo {{.config.config | toJSON | shellQuote}} | jq -c "{keys: keys}"' },
         },
       ],
-    },
-    runOn: {
-      column: 'config_id',
-      sql: `SELECT id FROM config_items WHERE type = 'Kubernetes::Pod' AND deleted_at IS NULL ORDER BY name LIMIT 1`,
     },
   },
   {
@@ -67,7 +73,8 @@ const PLAYBOOKS: DemoPlaybook[] = [
       category: 'Maintenance',
       icon: 'logs',
       description: 'Fails on this machine (no such folder) and reports it with a failure() step',
-      components: [{ types: ['Service'] }],
+      components: [{ types: ['API', 'Database'] }],
+      on: { component: [{ event: 'unhealthy', filter: "component.type in ['API', 'Database']" }] },
       actions: [
         { name: 'rotate', exec: { script: 'ls /var/log/opsdeck-demo-service' } },
         {
@@ -101,6 +108,7 @@ const PLAYBOOKS: DemoPlaybook[] = [
       approval: { type: 'any', approvers: { people: ['maya.okafor@example.com'] } },
       actions: [{ name: 'announce', exec: { script: 'echo "maintenance window for $(.params.length)"' } }],
     },
+    queue: true,
   },
 ];
 
@@ -130,6 +138,7 @@ export const playbooksSeed: SeedModule = {
         ],
       );
       const playbookId = rows[0]!.id;
+      if (!p.queue) continue;
       const resourceId = p.runOn ? await oneId(tx, p.runOn.sql) : undefined;
       if (p.runOn && !resourceId) continue;
       await createRunIn(tx, {
