@@ -28,4 +28,5 @@ export const RESOURCE_TYPE_LABELS: Readonly<Record<string, string>> = {
   component: 'Component',
   canary: 'Canary',
   incident: 'Incident',
+  playbook: 'Playbook run',
 };
