@@ -162,6 +162,8 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable<string, Ta
   connections_list: { read: 'database', write: null },
   // The edit form: every column, secrets masked by the view itself.
   connection_details: { read: 'connections', write: null },
+  // /settings/integrations: scrapers, topologies and logging backends with job status, no spec.
+  integrations_with_status: { read: 'integrations', write: null },
 });
 
 /** Database functions callable through /api/db/rpc/{fn}; `write` applies to POST. */
