@@ -15,6 +15,8 @@ type ResourceMutations<V> = {
   onChanged?: () => void;
   /** The form shows a failed save itself, so no toast. */
   silentSave?: boolean;
+  /** A successful update goes back to `listHref` too (the integrations list). */
+  leaveOnUpdate?: boolean;
 };
 
 /** Save and delete for a settings resource form, with their toasts and where they lead. */
@@ -27,6 +29,7 @@ export function useResourceMutations<V>(r: ResourceMutations<V>) {
       toast.success(`${r.resourceName} ${r.editing ? 'updated' : 'created'} successfully`);
       r.onChanged?.();
       if (!r.editing) void navigate(`${r.listHref}/${id}`, { replace: true });
+      else if (r.leaveOnUpdate) void navigate(r.listHref);
     },
   });
   const remove = useMutation({

@@ -50,7 +50,8 @@ export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: Se
   const errors = form.formState.errors;
   const mutations = useResourceMutations({
     resourceName: t.resourceName,
-    listHref: `/settings/${t.table}`,
+    listHref: t.returnTo ?? `/settings/${t.table}`,
+    leaveOnUpdate: t.returnTo !== undefined,
     editing,
     save: async (v: SettingsFormValues) => {
       const input = formInput(t, v, editing);

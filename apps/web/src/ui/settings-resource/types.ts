@@ -91,4 +91,9 @@ export type SettingsTable = {
   defaultTab?: string;
   /** The delete dialog's question about `name`. */
   deleteQuestion?: (name: string) => string;
+  /**
+   * Where an update and a delete lead, for pages that edit the table from another list
+   * (the integrations); without it, a delete goes to /settings/{table} and an update stays.
+   */
+  returnTo?: string;
 };
