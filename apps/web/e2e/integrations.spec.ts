@@ -33,6 +33,8 @@ test('previews a Kubernetes install as Flux YAML and as a Helm command', async (
 
   await dialog.getByRole('tab', { name: 'Helm CLI' }).click();
   const helm = dialog.getByLabel('Helm command');
-  await expect(helm).toContainText('helm install flanksource/mission-control-kubernetes -n "mission-control"');
+  await expect(helm).toContainText(
+    'helm install flanksource/mission-control-kubernetes -n "mission-control"',
+  );
   await expect(helm).toContainText('--set clusterName="prod-eu"');
 });

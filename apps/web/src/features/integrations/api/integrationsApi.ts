@@ -8,7 +8,7 @@ const ref = z.object({ id: z.string().nullable(), name: z.string().nullable() })
 export const INTEGRATION_TYPES = ['scrapers', 'topologies', 'logging_backends'] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
 
-export const integrationRowSchema = z.object({
+const integrationRowSchema = z.object({
   id: z.string(),
   name: z.string(),
   namespace: z.string().nullable(),
@@ -43,7 +43,7 @@ export const SORTABLE = new Set([
 ]);
 
 /** The view that unites scrapers, topologies and logging backends with their last job. */
-export const INTEGRATIONS_VIEW = 'integrations_with_status';
+const INTEGRATIONS_VIEW = 'integrations_with_status';
 
 /**
  * One page of integrations: sorted by the server (name by default), searched by name, type,

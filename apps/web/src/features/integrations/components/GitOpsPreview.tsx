@@ -4,7 +4,7 @@ import { Tabs } from '../../../ui/Tabs.js';
 import { fluxYaml, helmCommand, type GitOpsInput } from '../lib/gitops.js';
 
 /** The warning above the Flux preview. */
-export const FLUX_WARNING = 'The Kubernetes chart must be installed in flux.';
+const FLUX_WARNING = 'The Kubernetes chart must be installed in flux.';
 
 function Snippet({ label, text }: { label: string; text: string }) {
   return (

@@ -6,7 +6,7 @@ import { JobStatusBadge } from '../../../ui/JobStatusBadge.js';
 import { SORTABLE, type IntegrationRow, type IntegrationType } from '../api/integrationsApi.js';
 
 /** How each kind reads in the Type column. */
-export const TYPE_LABELS: Record<IntegrationType, string> = {
+const TYPE_LABELS: Record<IntegrationType, string> = {
   scrapers: 'Catalog Scraper',
   topologies: 'Topology',
   logging_backends: 'Log Backend',

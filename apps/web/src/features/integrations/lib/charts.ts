@@ -31,7 +31,7 @@ export const DIRECT_CHOICES = {
   'Catalog Scraper': '/settings/config_scrapers/new',
   'Log Backends': '/settings/logging_backends/new',
 } as const;
-export type DirectChoice = keyof typeof DIRECT_CHOICES;
+type DirectChoice = keyof typeof DIRECT_CHOICES;
 
 /** The feature flag that hides 'Log Backends' when the logs feature is disabled. */
 export const LOGS_FEATURE = 'logs';

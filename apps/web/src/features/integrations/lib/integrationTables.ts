@@ -10,7 +10,7 @@ const common = { columns: ['name'], hasAgent: true, returnTo: INTEGRATIONS_PATH 
  * The table behind each integration type, edited on the detail page's Spec tab with the
  * generic settings form; each write still needs write on the table's own resource.
  */
-export const INTEGRATION_TABLES: Record<IntegrationType, SettingsTable> = {
+const INTEGRATION_TABLES: Record<IntegrationType, SettingsTable> = {
   scrapers: {
     ...common,
     table: 'config_scrapers',
