@@ -209,4 +209,30 @@ describe('the integration detail page', () => {
     const q = server.requests.find((r) => r.url.pathname === '/api/db/topologies')?.url.searchParams;
     expect(q?.get('id')).toBe('eq.t1');
   });
+
+  it('goes back to the list after a successful update', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer({
+      '/api/auth/whoami': whoami(['integrations:write', 'logging_backends:write']),
+      'GET /api/db/logging_backends': () => [
+        {
+          id: 'l1',
+          name: 'app-logs',
+          namespace: 'default',
+          labels: {},
+          spec: { backends: [] },
+          source: 'UI',
+        },
+      ],
+      'PATCH /api/db/logging_backends': () => [{ id: 'l1' }],
+      '/api/db/job_histories': () => [],
+    });
+    const app = renderWithApp(<IntegrationDetailPage />, {
+      url: '/settings/integrations/logging_backends/l1',
+      route: '/settings/integrations/:type/:id',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/settings/integrations'));
+    expect(server.requests.some((r) => r.method === 'PATCH')).toBe(true);
+  });
 });
