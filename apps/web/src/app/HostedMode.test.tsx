@@ -65,7 +65,7 @@ describe('the hosted organisation mode (AUTH_MODE=oidc)', () => {
     expect(items.map((i) => i.textContent)).toEqual(['acme', 'globex']);
     expect(within(menu).queryByText(/personal/i)).toBeNull();
     await user.click(within(menu).getByRole('menuitem', { name: 'globex' }));
-    expect(assign).toHaveBeenCalledWith('https://globex.example');
+    expect(assign).toHaveBeenCalledWith('https://globex.example/organizations/orgs-switched');
     assign.mockRestore();
   });
 

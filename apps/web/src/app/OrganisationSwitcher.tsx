@@ -2,9 +2,12 @@ import { Building2, Check, ChevronsUpDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { Organisation } from '../auth/whoami.js';
 
-/** Each organisation has its own console: switching goes there (a full page load, another origin). */
+/**
+ * Each organisation has its own console: switching goes there (a full page load, another
+ * origin), to its /organizations/orgs-switched page, which leads home.
+ */
 function switchTo(org: Organisation): void {
-  window.location.assign(org.url);
+  window.location.assign(new URL('/organizations/orgs-switched', org.url).toString());
 }
 
 /**

@@ -1,3 +1,4 @@
+import { Navigate } from 'react-router';
 import type { FeatureModule } from '../../platform/feature.js';
 import { lazyPage } from '../../platform/lazyPage.js';
 
@@ -25,5 +26,7 @@ export const feature: FeatureModule = {
       path: 'profile-settings',
       ...lazyPage(() => import('./pages/ProfileSettingsPage.js').then((m) => m.ProfileSettingsPage)),
     },
+    // Where the organisation switcher lands in the other organisation's console: its home page.
+    { path: 'organizations/orgs-switched', element: <Navigate to="/" replace /> },
   ],
 };
