@@ -32,6 +32,12 @@ export function isRemoteAgent(agentId: string | null | undefined): agentId is st
   return !!agentId && agentId !== LOCAL_AGENT_ID;
 }
 
+/** How a filter or tab names an agent id: 'local' for this console, else its name when known. */
+export function agentLabel(id: string, names: Map<string, string> | undefined): string {
+  if (id === LOCAL_AGENT_ID) return 'local';
+  return names?.get(id) ?? id;
+}
+
 /**
  * The agent a row was pushed by, as a small badge; nothing for local rows. The name comes
  * from an embedded `agent:agents(id,name)` when the row has one, else from the agents lookup.
