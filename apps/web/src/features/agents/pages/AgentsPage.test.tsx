@@ -165,6 +165,9 @@ describe('AgentsPage', () => {
     const install = await screen.findByRole('dialog', { name: 'Installation Instructions' });
     expect(within(install).getByTestId('agent-token')).toHaveTextContent('od_tok.secret-once');
     expect(within(install).getByText(/shown only once/)).toBeInTheDocument();
+    await user.click(within(install).getByRole('button', { name: 'Copy access token' }));
+    expect(await navigator.clipboard.readText()).toBe('od_tok.secret-once');
+    expect(await screen.findByText('Copied to clipboard')).toBeInTheDocument();
     await waitFor(() => expect(app.location().searchParams.get('addAgent')).toBeNull());
 
     const flux = within(install).getByLabelText('Flux manifest');

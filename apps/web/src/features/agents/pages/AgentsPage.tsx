@@ -2,6 +2,7 @@ import { formatCount, formatDateTime, formatRelativeTime } from '@opsdeck/shared
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
+import { useLocation } from 'react-router';
 import { CACHE } from '../../../api/queryClient.js';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { useUrlParams } from '../../../lib/urlState.js';
@@ -74,6 +75,7 @@ const columns = col.columns([
  */
 export function AgentsPage() {
   const canWrite = useHasPermission('agents', 'write');
+  const underSettings = useLocation().pathname.startsWith('/settings/');
   const [params, setParams] = useUrlParams();
   const table = useTableUrlState('', TABLE_DEFAULTS);
   const { pageIndex, pageSize } = table.pagination;
@@ -112,7 +114,7 @@ export function AgentsPage() {
 
   return (
     <Page
-      crumbs={[{ label: 'Agents' }]}
+      crumbs={underSettings ? [{ label: 'Settings' }, { label: 'Agents' }] : [{ label: 'Agents' }]}
       actions={canWrite ? <PrimaryAction icon={Plus} label="Add Agent" onClick={add} /> : null}
     >
       {content}
