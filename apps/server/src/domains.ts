@@ -4,6 +4,7 @@ import { connectionsDomain } from './connections/index.js';
 import { eventsDomain } from './events/index.js';
 import { healthDomain } from './health/index.js';
 import { incidentsDomain } from './incidents/index.js';
+import { kubeconfigDomain } from './kubeconfig/index.js';
 import { logsDomain } from './logs/index.js';
 import { notificationsDomain } from './notifications/index.js';
 import { platformDomain } from './platform/index.js';
@@ -29,6 +30,7 @@ const areas: readonly DomainModule[] = [
   notificationsDomain,
   incidentsDomain,
   playbooksDomain,
+  kubeconfigDomain,
 ];
 
 /**

@@ -14,3 +14,4 @@ export * from './notifications/index.js';
 export * from './incidents/index.js';
 export * from './playbooks/index.js';
 export * from './connections/index.js';
+export * from './kubeconfig.js';

@@ -149,6 +149,19 @@ describe('app shell', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Sign out' })).toBeInTheDocument();
   });
 
+  it('opens the Download kubeconfig dialog from the user menu', async () => {
+    const user = userEvent.setup();
+    renderApp('/settings/jobs');
+    await user.click(await screen.findByRole('button', { name: 'User menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Download kubeconfig' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Download kubeconfig' });
+    expect(within(dialog).getByRole('link', { name: 'Download kubeconfig' })).toHaveAttribute(
+      'href',
+      '/api/kubeconfig',
+    );
+    expect(within(dialog).getByText(/get canaries -A$/)).toBeInTheDocument();
+  });
+
   it('finds a team by name in the command palette and opens it', async () => {
     const user = userEvent.setup();
     const router = renderApp('/settings/jobs');

@@ -35,6 +35,8 @@ export type DataTableProps<T extends RowData> = {
   totalEntries?: number | undefined;
   /** Show the pagination bar (ignored in virtual mode). */
   pagination?: boolean;
+  /** Page sizes the pagination bar offers (default PAGE_SIZES). */
+  pageSizes?: readonly number[];
   /** Virtualised rows; reaching the end doubles the page size. */
   virtual?: boolean;
   /** Client-side grouping by these column ids. */
@@ -136,6 +138,7 @@ export function DataTable<T extends RowData>({
   manual = false,
   totalEntries,
   pagination: showPagination = true,
+  pageSizes,
   virtual = false,
   groupBy = STABLE_EMPTY,
   loading = false,
@@ -329,6 +332,7 @@ export function DataTable<T extends RowData>({
           totalEntries={manual ? totalEntries : table.getPrePaginatedRowModel().rows.length}
           onPageChange={(i) => url.setPagination({ pageIndex: i, pageSize })}
           onPageSizeChange={(s) => url.setPagination({ pageIndex: 0, pageSize: s })}
+          sizes={pageSizes}
         />
       ) : null}
     </div>

@@ -9,6 +9,8 @@ type PaginationProps = {
   totalEntries: number | undefined;
   onPageChange: (pageIndex: number) => void;
   onPageSizeChange: (pageSize: number) => void;
+  /** The sizes offered; every table's list unless a page has its own (agents: 50, 100, 200). */
+  sizes?: readonly number[] | undefined;
 };
 
 /** '<< Previous', 'Page X of Y', 'Next >>', go to page and page size. */
@@ -19,6 +21,7 @@ export function Pagination({
   totalEntries,
   onPageChange,
   onPageSizeChange,
+  sizes: offered = PAGE_SIZES,
 }: PaginationProps) {
   const [goTo, setGoTo] = useState('');
   const goToId = useId();
@@ -30,9 +33,9 @@ export function Pagination({
     onPageChange(Math.min(Math.max(n, 1), Math.max(max, 1)) - 1);
     setGoTo('');
   };
-  const sizes: number[] = PAGE_SIZES.includes(pageSize as (typeof PAGE_SIZES)[number])
-    ? [...PAGE_SIZES]
-    : [...PAGE_SIZES, pageSize].sort((a, b) => a - b);
+  const sizes: number[] = offered.includes(pageSize)
+    ? [...offered]
+    : [...offered, pageSize].sort((a, b) => a - b);
   return (
     <div
       className="flex flex-wrap items-center gap-2 border-t border-line px-3 py-2 text-[13px]"

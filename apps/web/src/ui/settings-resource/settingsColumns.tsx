@@ -1,6 +1,6 @@
 import { formatDateTime, formatRelativeTime } from '@opsdeck/shared';
 import { Link } from 'react-router';
-import { Badge } from '../Badge.js';
+import { AgentBadge } from '../AgentBadge.js';
 import { columnHelper } from '../DataTable/index.js';
 import { JobStatusBadge } from '../JobStatusBadge.js';
 import { NamedIcon } from '../NamedIcon.js';
@@ -34,11 +34,7 @@ function nameColumn(withIcon: boolean) {
         <span className="flex items-center gap-1.5">
           {withIcon ? <NamedIcon name={r.icon} /> : null}
           <span className="truncate font-medium">{r.name}</span>
-          {agent ? (
-            <Badge tone="blue" className="shrink-0">
-              {agent.name ?? agent.id}
-            </Badge>
-          ) : null}
+          <AgentBadge agent={agent} />
         </span>
       );
     },

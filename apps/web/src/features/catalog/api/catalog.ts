@@ -22,7 +22,7 @@ import {
 export const CONFIG_CACHE = { staleTime: 300_000, gcTime: 300_000 } as const;
 
 const LIST_COLUMNS =
-  'id,name,type,config_class,status,health,tags,labels,changes,analysis,cost_per_minute,cost_total_1d,cost_total_7d,cost_total_30d,created_at,updated_at,deleted_at';
+  'id,name,type,config_class,agent_id,status,health,tags,labels,changes,analysis,cost_per_minute,cost_total_1d,cost_total_7d,cost_total_30d,created_at,updated_at,deleted_at';
 
 export type ConfigListQuery = {
   configType: string;

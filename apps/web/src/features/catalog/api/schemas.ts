@@ -25,6 +25,7 @@ const configItemSchema = z.object({
 });
 
 export const configRowSchema = configItemSchema.extend({
+  agent_id: z.string().nullable().optional(),
   changes: count.optional(),
   analysis: z.record(z.string(), count).nullable().optional(),
   cost_per_minute: num.optional(),

@@ -1,6 +1,7 @@
 import { formatCost } from '@opsdeck/shared';
 import { useMemo } from 'react';
 import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
+import { AgentBadge } from '../../../ui/AgentBadge.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { Tags } from '../../../ui/Tags.js';
 import type { ConfigRow } from '../api/schemas.js';
@@ -24,8 +25,17 @@ export function ConfigList({ rows, total, loading, onOpen }: Props) {
         header: 'Name',
         size: 260,
         cell: (c) => (
-          <span className={c.row.original.deleted_at ? 'font-medium text-muted line-through' : 'font-medium'}>
-            {c.getValue() ?? c.row.original.id}
+          <span className="flex items-center gap-1.5">
+            <span
+              className={
+                c.row.original.deleted_at
+                  ? 'truncate font-medium text-muted line-through'
+                  : 'truncate font-medium'
+              }
+            >
+              {c.getValue() ?? c.row.original.id}
+            </span>
+            <AgentBadge agentId={c.row.original.agent_id} />
           </span>
         ),
       }),

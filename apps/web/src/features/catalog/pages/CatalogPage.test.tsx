@@ -96,4 +96,30 @@ describe('CatalogPage', () => {
     expect(server.hrefs().some((c) => c.includes('/api/catalog/summary'))).toBe(false);
     expect(server.hrefs().find((c) => c.includes('/api/db/configs'))).toContain('name.ilike');
   });
+
+  it("badges config items pushed by an agent with the agent's name", async () => {
+    const agentId = 'a1a1a1a1-0000-4000-8000-000000000000';
+    const remote = {
+      ...configs[0],
+      id: '22222222-2222-4222-8222-222222222222',
+      name: 'edge-pod',
+      agent_id: agentId,
+    };
+    const local = { ...configs[0], agent_id: '00000000-0000-0000-0000-000000000000' };
+    const asked = fakeServer(
+      {
+        '/api/db/configs': () => json([local, remote], { headers: { 'content-range': '0-1/2' } }),
+        '/api/db/agents': () => [{ id: agentId, name: 'edge-eu' }],
+      },
+      () => [],
+    );
+    renderWithApp(<CatalogPage />, { url: '/catalog?search=pod' });
+    expect(await screen.findByText('edge-eu')).toBeInTheDocument();
+    expect(screen.getAllByText('edge-eu')).toHaveLength(1);
+    expect(screen.getByRole('row', { name: /edge-pod/ })).toHaveTextContent('edge-eu');
+    const select = asked.requests
+      .find((r) => r.url.pathname === '/api/db/configs')
+      ?.url.searchParams.get('select');
+    expect(select?.split(',')).toContain('agent_id');
+  });
 });

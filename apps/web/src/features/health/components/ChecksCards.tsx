@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.js';
 import { EMPTY_TEXT } from '../../../ui/DataTable/index.js';
+import { AgentBadge } from '../../../ui/AgentBadge.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { checkHealth, groupKey, type GroupRow } from '../lib/checks.js';
 import type { CheckSummary } from '../api/types.js';
@@ -36,6 +37,7 @@ function Card({ check, covers, onOpen }: { check: CheckSummary; covers: string; 
       <span className="flex items-center gap-1.5">
         <StatusDot status={health} />
         <span className="truncate font-medium">{check.name}</span>
+        <AgentBadge agentId={check.agent_id} />
       </span>
       <span className="flex items-center justify-between gap-2 text-xs">
         <UptimeText uptime={check.uptime} covers={covers} />

@@ -2,6 +2,7 @@ import { ChevronRight } from 'lucide-react';
 import { useMemo, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn.js';
 import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
+import { AgentBadge } from '../../../ui/AgentBadge.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { checkHealth, type DashboardRow } from '../lib/checks.js';
 import { AgeText, HealthCell, LatencyText, UptimeText } from './HealthCells.js';
@@ -32,6 +33,7 @@ function checkColumns(uptimeWindow: string) {
           <span className={cn('flex min-w-0 items-center gap-1.5', r.nested && 'pl-8')}>
             <StatusDot status={checkHealth(r.check)} />
             <span className="truncate font-medium">{r.check.name}</span>
+            <AgentBadge agentId={r.check.agent_id} />
             {r.check.type ? <span className="shrink-0 text-[11px] text-muted">{r.check.type}</span> : null}
           </span>
         ),

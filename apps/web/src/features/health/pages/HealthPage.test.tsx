@@ -48,6 +48,40 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe('health dashboard', () => {
+  it('names the tabs by agent after the agents, the local one as local', async () => {
+    const agentId = 'a1a1a1a1-0000-4000-8000-000000000000';
+    const [home, login] = summary.checks_summary;
+    fakeServer({ '/api/db/agents': () => [{ id: agentId, name: 'edge-eu' }] }, () => ({
+      checks_summary: [
+        { ...home, agent_id: agentId },
+        { ...login, agent_id: '00000000-0000-0000-0000-000000000000' },
+      ],
+    }));
+    renderWithApp(<HealthPage />, { url: '/health?hidePassing=false&tabBy=agent_id' });
+    const tabs = within(await screen.findByRole('navigation', { name: 'Check tabs' }));
+    await waitFor(() =>
+      expect(tabs.getAllByRole('tab').map((t) => t.textContent)).toEqual(['All2', 'local1', 'edge-eu1']),
+    );
+  });
+
+  it("badges checks pushed by an agent with the agent's name, in the table and the cards", async () => {
+    const agentId = 'a1a1a1a1-0000-4000-8000-000000000000';
+    const [home, login] = summary.checks_summary;
+    fakeServer({ '/api/db/agents': () => [{ id: agentId, name: 'edge-eu' }] }, () => ({
+      checks_summary: [
+        { ...home, agent_id: agentId },
+        { ...login, agent_id: '00000000-0000-0000-0000-000000000000' },
+      ],
+    }));
+    const user = userEvent.setup();
+    renderWithApp(<HealthPage />, { url: '/health?hidePassing=false' });
+    const remote = (await screen.findByText('home')).parentElement;
+    expect(remote && (await within(remote).findByText('edge-eu'))).toBeInTheDocument();
+    expect(screen.getAllByText('edge-eu')).toHaveLength(1);
+    await user.click(screen.getByRole('radio', { name: /card/i }));
+    expect(await screen.findAllByText('edge-eu')).toHaveLength(1);
+  });
+
   it('hides passing checks by default and counts passing and failing', async () => {
     const user = userEvent.setup();
     const r = renderWithApp(<HealthPage />, { url: '/health' });

@@ -2,6 +2,7 @@ import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, Search, Table2, X }
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { cn } from '../../../lib/cn.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/useMediaQuery.js';
+import { agentLabel, useAgentNames } from '../../../ui/AgentBadge.js';
 import { Badge } from '../../../ui/Badge.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Page } from '../../../ui/Page.js';
@@ -86,6 +87,8 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
   const keys = useMemo(() => labelKeys(all), [all]);
   const labels = useMemo(() => labelValues(all), [all]);
   const tabs = useMemo(() => tabsFor(all, p.tabBy), [all, p.tabBy]);
+  // Tabs by agent are named after the agents, not their ids.
+  const agentNames = useAgentNames(p.tabBy === 'agent_id');
   // Typing stays responsive: the filtering of 10k checks runs at lower priority.
   const query = useDeferredValue(p.query);
 
@@ -250,7 +253,7 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
                     : 'border-transparent text-muted hover:text-fg',
                 )}
               >
-                {t.value}
+                {p.tabBy === 'agent_id' ? agentLabel(t.value, agentNames) : t.value}
                 <span className="rounded-full bg-subtle px-1.5 text-[11px] font-semibold text-muted">
                   {t.count}
                 </span>

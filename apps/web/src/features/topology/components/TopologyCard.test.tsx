@@ -45,6 +45,20 @@ beforeEach(() => {
 });
 
 describe('topology card', () => {
+  it('shows the agent badge of a component pushed by an agent, none for local ones', async () => {
+    fakeServer({ '/api/db/agents': () => [{ id: 'a1a1a1a1-0000-4000-8000-000000000000', name: 'edge-eu' }] });
+    renderWithApp(
+      <>
+        <TopologyCard
+          component={component({ name: 'remote', agent_id: 'a1a1a1a1-0000-4000-8000-000000000000' })}
+          width={400}
+        />
+        <TopologyCard component={component({ name: 'local' })} width={400} />
+      </>,
+    );
+    expect(await screen.findAllByText('edge-eu')).toHaveLength(1);
+  });
+
   it('lists children unhealthy first, then warning, then healthy', () => {
     const children = [
       component({ name: 'a-ok', status: 'healthy' }),

@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router';
 import { cn } from '../../../lib/cn.js';
+import { AgentBadge } from '../../../ui/AgentBadge.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import type { TopologyComponent } from '../api/types.js';
 import {
@@ -48,9 +49,7 @@ export function TopologyCard({ component: c, width, refererId }: TopologyCardPro
             {c.title ?? c.name}
           </a>
           <div className="flex items-center gap-1.5 truncate text-xs text-muted">
-            {c.agent_id !== '00000000-0000-0000-0000-000000000000' && (
-              <span>agent {c.agent_id.slice(0, 8)}</span>
-            )}
+            <AgentBadge agentId={c.agent_id} />
             {c.status_reason && (
               <span className="truncate" title={c.status_reason}>
                 {c.status_reason}

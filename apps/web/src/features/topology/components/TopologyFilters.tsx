@@ -1,5 +1,6 @@
 import { ArrowDownWideNarrow, ArrowUpNarrowWide } from 'lucide-react';
 import type { ParamUpdate } from '../../../lib/urlState.js';
+import { agentLabel, useAgentNames } from '../../../ui/AgentBadge.js';
 import { Select } from '../../../ui/Select.js';
 import type { TopologyTree } from '../api/types.js';
 import type { SortChoice } from '../lib/useTopologyParams.js';
@@ -19,6 +20,7 @@ const opts = (list: string[]) => [ALL, ...list.map((v) => ({ value: v, label: v 
 
 /** Health, Type, Team, label and Agent filters plus the sort. */
 export function TopologyFilters({ tree, params, setParams, sort, setSort, agents, headlineFields }: Props) {
+  const agentNames = useAgentNames(agents.length > 1);
   const labelOptions = Object.entries(tree?.tags ?? {}).flatMap(([k, vs]) => vs.map((v) => `${k}=${v}`));
   const value = (k: string) => params.get(k) ?? 'all';
   const set = (k: string) => (v: string) => setParams({ [k]: v === 'all' ? null : v });
@@ -47,7 +49,12 @@ export function TopologyFilters({ tree, params, setParams, sort, setSort, agents
         className="max-w-80"
       />
       {agents.length > 1 && (
-        <Select label="Agent" value={value('agent_id')} onChange={set('agent_id')} options={opts(agents)} />
+        <Select
+          label="Agent"
+          value={value('agent_id')}
+          onChange={set('agent_id')}
+          options={[ALL, ...agents.map((id) => ({ value: id, label: agentLabel(id, agentNames) }))]}
+        />
       )}
       <div className="flex-1" />
       <Select
