@@ -1,3 +1,4 @@
+import { agentsDomain } from './agents/index.js';
 import { authDomain } from './auth/index.js';
 import { catalogDomain } from './catalog/index.js';
 import { connectionsDomain } from './connections/index.js';
@@ -29,6 +30,7 @@ const areas: readonly DomainModule[] = [
   notificationsDomain,
   incidentsDomain,
   playbooksDomain,
+  agentsDomain,
 ];
 
 /**
