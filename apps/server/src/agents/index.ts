@@ -1,4 +1,5 @@
 import type { DomainModule } from '../platform/domain.js';
+import { agentJobs } from './jobs.js';
 import { agentsRoutes } from './routes.js';
 
 /**
@@ -8,4 +9,5 @@ import { agentsRoutes } from './routes.js';
 export const agentsDomain: DomainModule = {
   name: 'agents',
   routes: agentsRoutes,
+  jobs: agentJobs,
 };

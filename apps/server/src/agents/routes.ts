@@ -13,9 +13,11 @@ const pingQuery = z.object({ hostname: z.string().max(255).optional(), version: 
 
 /** What an agent pulls: the canaries and scrapers the upstream assigned to it. */
 const PULLS = {
-  canaries: 'id, name, namespace, labels, spec, source, schedule, created_at, updated_at, deleted_at',
-  config_scrapers: 'id, name, namespace, description, spec, source, schedule, created_at, updated_at, deleted_at',
+  canaries: 'id, name, namespace, labels, spec, source, schedule',
+  config_scrapers: 'id, name, namespace, description, spec, source, schedule',
 } as const;
+// Times to the microsecond, so the `since` an agent sends back skips exactly what it has.
+const PULL_TIMES = ['created_at', 'updated_at', 'deleted_at'].map((c) => `to_json(${c}) #>> '{}' AS ${c}`).join(', ');
 
 /** Agents: creating and deleting them, and the upstream API they call (docs/agents.md). */
 export async function agentsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -59,7 +61,7 @@ export async function agentsRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       const { since } = pullQuery.parse(req.query);
       await db.query('UPDATE agents SET last_seen = now() WHERE id = $1', [agent.agentId]);
       const { rows } = await db.query(
-        `SELECT ${PULLS[table]} FROM ${table}
+        `SELECT ${PULLS[table]}, ${PULL_TIMES} FROM ${table}
           WHERE agent_id = $1 AND ($2::timestamptz IS NULL OR updated_at > $2::timestamptz)
           ORDER BY updated_at, id`,
         [agent.agentId, since ?? null],
