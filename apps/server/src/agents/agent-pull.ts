@@ -6,8 +6,30 @@ import type { PulledRow, UpstreamClient } from './upstream-client.js';
 export type PullCursor = { canary?: string; scrapeconfig?: string };
 
 const COLUMNS = {
-  canary: ['id', 'name', 'namespace', 'labels', 'spec', 'source', 'schedule', 'created_at', 'updated_at', 'deleted_at'],
-  scrapeconfig: ['id', 'name', 'namespace', 'description', 'spec', 'source', 'schedule', 'created_at', 'updated_at', 'deleted_at'],
+  canary: [
+    'id',
+    'name',
+    'namespace',
+    'labels',
+    'spec',
+    'source',
+    'schedule',
+    'created_at',
+    'updated_at',
+    'deleted_at',
+  ],
+  scrapeconfig: [
+    'id',
+    'name',
+    'namespace',
+    'description',
+    'spec',
+    'source',
+    'schedule',
+    'created_at',
+    'updated_at',
+    'deleted_at',
+  ],
 } as const;
 const TABLE = { canary: 'canaries', scrapeconfig: 'config_scrapers' } as const;
 

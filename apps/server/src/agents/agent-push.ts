@@ -3,7 +3,12 @@ import type { PushRow } from './push-schema.js';
 import { PUSH_TABLES, type PushTable } from './push-tables.js';
 import type { UpstreamClient } from './upstream-client.js';
 
-export type PushCounts = { pushed: number; refused: number; deferred: number; byTable: Record<string, number> };
+export type PushCounts = {
+  pushed: number;
+  refused: number;
+  deferred: number;
+  byTable: Record<string, number>;
+};
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -27,7 +32,10 @@ async function pendingPage(
 /** Marks sent rows pushed, unless they changed since (their push_seq moved on): those go again. */
 async function markPushed(db: Db, table: PushTable, sent: { row: PushRow; seq: string }[]): Promise<void> {
   if (!sent.length) return;
-  const keys = sent.map(({ row, seq }) => ({ ...Object.fromEntries(table.pk.map((c) => [c, row[c]])), push_seq: seq }));
+  const keys = sent.map(({ row, seq }) => ({
+    ...Object.fromEntries(table.pk.map((c) => [c, row[c]])),
+    push_seq: seq,
+  }));
   const match = table.pk.map((c) => `t.${quote(c)} = x.${quote(c)}`).join(' AND ');
   await db.query(
     `UPDATE ${quote(table.name)} t SET is_pushed = true
@@ -58,7 +66,9 @@ export async function pushPending(
       if (!page.length) break;
       const result = await client.push({ [table.name]: page.map((p) => p.row) });
       const deferred = new Set(
-        result.deferred.filter((d) => d.table === table.name).map((d) => JSON.stringify(table.pk.map((c) => d.key[c]))),
+        result.deferred
+          .filter((d) => d.table === table.name)
+          .map((d) => JSON.stringify(table.pk.map((c) => d.key[c]))),
       );
       const done = page.filter((p) => !deferred.has(JSON.stringify(table.pk.map((c) => p.row[c]))));
       await markPushed(db, table, done);

@@ -25,7 +25,13 @@ export function agentRuntime(ctx: ServerContext): AgentRuntime | undefined {
   if (!config) return undefined;
   let rt = runtimes.get(ctx);
   if (!rt) {
-    rt = { config, client: new UpstreamClient(config, ctx.config.outbound), cursor: {}, failures: 0, nextPushAt: 0 };
+    rt = {
+      config,
+      client: new UpstreamClient(config, ctx.config.outbound),
+      cursor: {},
+      failures: 0,
+      nextPushAt: 0,
+    };
     runtimes.set(ctx, rt);
   }
   return rt;

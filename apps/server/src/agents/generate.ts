@@ -13,7 +13,11 @@ export const generateBodySchema = z.object({
   properties: z.record(z.string(), z.string()).default({}),
   // Install options: they shape the instructions the web shows, not the agent row.
   kubernetes: z
-    .object({ enabled: z.boolean(), interval: z.string().optional(), exclusions: z.array(z.string()).optional() })
+    .object({
+      enabled: z.boolean(),
+      interval: z.string().optional(),
+      exclusions: z.array(z.string()).optional(),
+    })
     .optional(),
   pushTelemetry: z.object({ enabled: z.boolean(), topologyName: z.string().optional() }).optional(),
 });
@@ -43,7 +47,12 @@ export async function generateAgent(
     );
     const id = agent.rows[0]?.id;
     if (!id) throw new Error('agent insert returned no row');
-    const { token } = await createAccessToken(tx, personId, `agent ${body.name}`, new Date(Date.now() + TOKEN_LIFETIME_MS));
+    const { token } = await createAccessToken(
+      tx,
+      personId,
+      `agent ${body.name}`,
+      new Date(Date.now() + TOKEN_LIFETIME_MS),
+    );
     return { id, username, access_token: token };
   });
 }
@@ -52,7 +61,15 @@ export async function generateAgent(
  * The agent's rows, children before parents so no foreign key holds a delete back. Check
  * statuses, changes, analyses and relationships go with their parents (ON DELETE CASCADE).
  */
-const CLEANUP = ['components', 'topologies', 'checks', 'canaries', 'config_items', 'config_scrapers', 'job_history'];
+const CLEANUP = [
+  'components',
+  'topologies',
+  'checks',
+  'canaries',
+  'config_items',
+  'config_scrapers',
+  'job_history',
+];
 
 /**
  * Soft-deletes the agent and ends its credentials at once: its tokens expire and its person is
@@ -72,6 +89,7 @@ export async function deleteAgent(db: Db, id: string, cleanup: boolean): Promise
       await tx.query('UPDATE access_tokens SET expires_at = now() WHERE person_id = $1', [agent.person_id]);
       await tx.query('UPDATE people SET deleted_at = now() WHERE id = $1', [agent.person_id]);
     }
-    if (cleanup) for (const table of CLEANUP) await tx.query(`DELETE FROM ${table} WHERE agent_id = $1`, [id]);
+    if (cleanup)
+      for (const table of CLEANUP) await tx.query(`DELETE FROM ${table} WHERE agent_id = $1`, [id]);
   });
 }

@@ -23,7 +23,11 @@ export const agentJobs: JobDefinition[] = [
         rt.nextPushAt = 0;
         const success = counts.pushed - (counts.byTable.job_history ?? 0);
         if (success <= 0 && !counts.refused) return;
-        return { success, errors: counts.refused, details: { pushed: counts.byTable, deferred: counts.deferred } };
+        return {
+          success,
+          errors: counts.refused,
+          details: { pushed: counts.byTable, deferred: counts.deferred },
+        };
       } catch (e) {
         rt.failures += 1;
         rt.nextPushAt = Date.now() + backoffMs(rt.failures);

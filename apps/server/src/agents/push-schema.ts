@@ -39,7 +39,8 @@ export const pushDataSchema = z
   .object(tables)
   .strict()
   .refine(
-    (d) => Object.values(d).reduce((n, rows) => n + (Array.isArray(rows) ? rows.length : 0), 0) <= PUSH_MAX_ROWS,
+    (d) =>
+      Object.values(d).reduce((n, rows) => n + (Array.isArray(rows) ? rows.length : 0), 0) <= PUSH_MAX_ROWS,
     { message: `at most ${PUSH_MAX_ROWS} rows in one push` },
   );
 
@@ -60,6 +61,10 @@ export type PushResult = {
 
 export const pushResultSchema = z.object({
   saved: z.record(z.string(), z.number()),
-  refused: z.array(z.object({ table: z.enum(PUSH_TABLE_NAMES), key: z.record(z.string(), z.unknown()), reason: z.string() })),
-  deferred: z.array(z.object({ table: z.enum(PUSH_TABLE_NAMES), key: z.record(z.string(), z.unknown()), reason: z.string() })),
+  refused: z.array(
+    z.object({ table: z.enum(PUSH_TABLE_NAMES), key: z.record(z.string(), z.unknown()), reason: z.string() }),
+  ),
+  deferred: z.array(
+    z.object({ table: z.enum(PUSH_TABLE_NAMES), key: z.record(z.string(), z.unknown()), reason: z.string() }),
+  ),
 });

@@ -8,8 +8,13 @@ import { applyPush } from './upstream-push.js';
 
 const deleteQuery = z.object({ cleanup: z.enum(['true', 'false']).default('false') });
 const agentParams = z.object({ id: z.guid({ message: 'must be an agent id (UUID)' }) });
-const pullQuery = z.object({ since: z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }).optional() });
-const pingQuery = z.object({ hostname: z.string().max(255).optional(), version: z.string().max(64).optional() });
+const pullQuery = z.object({
+  since: z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }).optional(),
+});
+const pingQuery = z.object({
+  hostname: z.string().max(255).optional(),
+  version: z.string().max(64).optional(),
+});
 
 /** What an agent pulls: the canaries and scrapers the upstream assigned to it. */
 const PULLS = {
@@ -17,7 +22,9 @@ const PULLS = {
   config_scrapers: 'id, name, namespace, description, spec, source, schedule',
 } as const;
 // Times to the microsecond, so the `since` an agent sends back skips exactly what it has.
-const PULL_TIMES = ['created_at', 'updated_at', 'deleted_at'].map((c) => `to_json(${c}) #>> '{}' AS ${c}`).join(', ');
+const PULL_TIMES = ['created_at', 'updated_at', 'deleted_at']
+  .map((c) => `to_json(${c}) #>> '{}' AS ${c}`)
+  .join(', ');
 
 /** Agents: creating and deleting them, and the upstream API they call (docs/agents.md). */
 export async function agentsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {

@@ -24,7 +24,11 @@ function tokenOf(req: FastifyRequest): string | null {
 export async function requireAgent(db: Db, req: FastifyRequest): Promise<Pusher> {
   const token = tokenOf(req);
   const personId = token ? await verifyAccessToken(db, token) : null;
-  if (!personId) throw new HttpError(401, 'Agent credentials required: an agent access token (Bearer or Basic token:<token>)');
+  if (!personId)
+    throw new HttpError(
+      401,
+      'Agent credentials required: an agent access token (Bearer or Basic token:<token>)',
+    );
   const { rows } = await db.query<{ id: string }>(
     'SELECT id FROM agents WHERE person_id = $1 AND deleted_at IS NULL',
     [personId],

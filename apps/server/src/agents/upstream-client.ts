@@ -39,7 +39,11 @@ export class UpstreamClient {
     this.auth = `Bearer ${agent.token}`;
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; text: string }> {
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; text: string }> {
     let res;
     try {
       res = await request(`${this.agent.upstreamUrl}${path}`, {
@@ -58,7 +62,10 @@ export class UpstreamClient {
     }
     const text = await res.body.text();
     if (res.statusCode < 200 || res.statusCode >= 300) {
-      throw new UpstreamError(`upstream answered ${res.statusCode} to ${method} ${path}: ${text.slice(0, 300)}`, res.statusCode);
+      throw new UpstreamError(
+        `upstream answered ${res.statusCode} to ${method} ${path}: ${text.slice(0, 300)}`,
+        res.statusCode,
+      );
     }
     return { status: res.statusCode, text };
   }

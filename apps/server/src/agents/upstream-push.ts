@@ -44,7 +44,9 @@ function classifySql(table: PushTable): string {
   const missing = table.references.map(({ column, table: ref }) => {
     const c = `b.${quote(column)}`;
     const inBatch =
-      ref === table.name ? ` AND ${c} NOT IN (SELECT s.id FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb) s)` : '';
+      ref === table.name
+        ? ` AND ${c} NOT IN (SELECT s.id FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb) s)`
+        : '';
     return `WHEN ${c} IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${quote(ref)} r WHERE r.id = ${c})${inBatch} THEN '${column}'`;
   });
   const pkMatch = table.pk.map((c) => `x.${quote(c)} = b.${quote(c)}`).join(' AND ');
@@ -76,7 +78,8 @@ function upsert(table: PushTable, columns: string[], rows: PushRow[], pusher: Pu
     .map((c) => `${quote(c)} = EXCLUDED.${quote(c)}`);
   const conflict = updates.length ? `DO UPDATE SET ${updates.join(', ')}` : 'DO NOTHING';
   // The ownership check again, at write time: a row of another agent is never overwritten.
-  const guard = table.owner.kind === 'column' && updates.length ? ` WHERE ${t}.agent_id = EXCLUDED.agent_id` : '';
+  const guard =
+    table.owner.kind === 'column' && updates.length ? ` WHERE ${t}.agent_id = EXCLUDED.agent_id` : '';
   const sql = `INSERT INTO ${t} (${all.join(', ')})
     SELECT ${values.join(', ')} FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb) b
     ON CONFLICT (${table.pk.map(quote).join(', ')}) ${conflict}${guard}`;
@@ -98,7 +101,8 @@ export async function applyPush(db: Db, pusher: Pusher, data: PushData): Promise
     if (!rows?.length) continue;
     const known = await columnsOf(db, table.name);
     const present = new Set<string>();
-    for (const row of rows) for (const k of Object.keys(row)) if (known.has(k) && !LOCAL_COLUMNS.has(k)) present.add(k);
+    for (const row of rows)
+      for (const k of Object.keys(row)) if (known.has(k) && !LOCAL_COLUMNS.has(k)) present.add(k);
     plans.push({ table, rows: dedupe(table, rows), columns: [...present] });
   }
   await db.transaction(async (tx) => {
@@ -110,10 +114,16 @@ export async function applyPush(db: Db, pusher: Pusher, data: PushData): Promise
       const take: PushRow[] = [];
       rows.forEach((row, i) => {
         const v = verdicts[i];
-        const outcome = (reason: string): PushRowOutcome => ({ table: table.name, key: keyOf(table, row), reason });
+        const outcome = (reason: string): PushRowOutcome => ({
+          table: table.name,
+          key: keyOf(table, row),
+          reason,
+        });
         if (v?.owner) {
           result.refused.push(
-            outcome(v.owner === LOCAL_AGENT_ID ? 'belongs to the upstream itself' : 'belongs to another agent'),
+            outcome(
+              v.owner === LOCAL_AGENT_ID ? 'belongs to the upstream itself' : 'belongs to another agent',
+            ),
           );
         } else if (v?.missing) {
           result.deferred.push(outcome(`${v.missing} names a row the upstream does not have yet`));
@@ -123,7 +133,9 @@ export async function applyPush(db: Db, pusher: Pusher, data: PushData): Promise
       const { affectedRows } = await tx.query(...upsert(table, columns, take, pusher));
       result.saved[table.name] = affectedRows;
     }
-    await tx.query('UPDATE agents SET last_received = now(), last_seen = now() WHERE id = $1', [pusher.agentId]);
+    await tx.query('UPDATE agents SET last_received = now(), last_seen = now() WHERE id = $1', [
+      pusher.agentId,
+    ]);
   });
   return result;
 }

@@ -29,10 +29,10 @@ async function seedAgentRows(db: Db) {
     component: crypto.randomUUID(),
   };
   await db.query(`INSERT INTO canaries (id, name) VALUES ($1, 'edge-canary')`, [ids.canary]);
-  await db.query(`INSERT INTO checks (id, canary_id, name, type, status) VALUES ($1, $2, 'edge-http', 'http', 'healthy')`, [
-    ids.check,
-    ids.canary,
-  ]);
+  await db.query(
+    `INSERT INTO checks (id, canary_id, name, type, status) VALUES ($1, $2, 'edge-http', 'http', 'healthy')`,
+    [ids.check, ids.canary],
+  );
   await db.query(
     `INSERT INTO check_statuses (check_id, time, status, duration)
      SELECT $1, now() - make_interval(secs => g), true, g FROM generate_series(1, 3) g`,
@@ -48,18 +48,23 @@ async function seedAgentRows(db: Db) {
     `INSERT INTO config_items (id, scraper_id, type, name, parent_id, external_id) VALUES ($1, $2, 'Kubernetes::Pod', 'pod', $3, '{pod}')`,
     [ids.child, ids.scraper, ids.parent],
   );
-  await db.query(`INSERT INTO config_relationships (config_id, related_id, relation) VALUES ($1, $2, 'contains')`, [
-    ids.parent,
-    ids.child,
-  ]);
-  await db.query(`INSERT INTO config_changes (config_id, change_type, summary) VALUES ($1, 'diff', 'scaled')`, [ids.child]);
-  await db.query(`INSERT INTO config_analysis (config_id, analyzer, message) VALUES ($1, 'lint', 'no limits')`, [ids.child]);
+  await db.query(
+    `INSERT INTO config_relationships (config_id, related_id, relation) VALUES ($1, $2, 'contains')`,
+    [ids.parent, ids.child],
+  );
+  await db.query(
+    `INSERT INTO config_changes (config_id, change_type, summary) VALUES ($1, 'diff', 'scaled')`,
+    [ids.child],
+  );
+  await db.query(
+    `INSERT INTO config_analysis (config_id, analyzer, message) VALUES ($1, 'lint', 'no limits')`,
+    [ids.child],
+  );
   await db.query(`INSERT INTO topologies (id, name) VALUES ($1, 'edge-topology')`, [ids.topology]);
-  await db.query(`INSERT INTO components (id, topology_id, name, config_id) VALUES ($1, $2, 'edge-component', $3)`, [
-    ids.component,
-    ids.topology,
-    ids.parent,
-  ]);
+  await db.query(
+    `INSERT INTO components (id, topology_id, name, config_id) VALUES ($1, $2, 'edge-component', $3)`,
+    [ids.component, ids.topology, ids.parent],
+  );
   return ids;
 }
 
@@ -112,7 +117,9 @@ describe('an agent (PGlite) pushing to an upstream (PostgreSQL), two servers on 
 
   it('pings: the upstream lists the agent online under its host name', async () => {
     await pingJob.run(agent.ctx, signal);
-    const { rows } = await upDb.db.query('SELECT status, hostname FROM agents_summary WHERE id = $1', [agentId]);
+    const { rows } = await upDb.db.query('SELECT status, hostname FROM agents_summary WHERE id = $1', [
+      agentId,
+    ]);
     expect(rows[0]).toEqual({ status: 'online', hostname: 'edge-host' });
   });
 
@@ -135,7 +142,10 @@ describe('an agent (PGlite) pushing to an upstream (PostgreSQL), two servers on 
     expect(await count(upDb.db, 'config_analysis WHERE config_id = $1', [ids.child])).toBe(1);
     expect(await count(upDb.db, 'config_relationships WHERE config_id = $1', [ids.parent])).toBe(1);
     expect(await count(agentDb.db, 'config_items WHERE NOT is_pushed')).toBe(0);
-    const summary = await upDb.db.query('SELECT config_count::int, checks_count::int, last_received IS NOT NULL AS received FROM agents_summary WHERE id = $1', [agentId]);
+    const summary = await upDb.db.query(
+      'SELECT config_count::int, checks_count::int, last_received IS NOT NULL AS received FROM agents_summary WHERE id = $1',
+      [agentId],
+    );
     expect(summary.rows[0]).toEqual({ config_count: 2, checks_count: 1, received: true });
   });
 
@@ -178,11 +188,14 @@ describe('an agent (PGlite) pushing to an upstream (PostgreSQL), two servers on 
 
   it('pulls the canaries the upstream assigned to it, runs them as its own and pushes their checks back', async () => {
     const canary = crypto.randomUUID();
-    await upDb.db.query(
-      `INSERT INTO canaries (id, name, agent_id, spec) VALUES ($1, 'assigned', $2, $3)`,
-      [canary, agentId, JSON.stringify({ http: [{ name: 'assigned-http', url: 'http://127.0.0.1:1/' }] })],
-    );
-    await upDb.db.query(`INSERT INTO config_scrapers (name, agent_id) VALUES ('assigned-scraper', $1)`, [agentId]);
+    await upDb.db.query(`INSERT INTO canaries (id, name, agent_id, spec) VALUES ($1, 'assigned', $2, $3)`, [
+      canary,
+      agentId,
+      JSON.stringify({ http: [{ name: 'assigned-http', url: 'http://127.0.0.1:1/' }] }),
+    ]);
+    await upDb.db.query(`INSERT INTO config_scrapers (name, agent_id) VALUES ('assigned-scraper', $1)`, [
+      agentId,
+    ]);
     // Two assigned upstream, and the canary and scraper it pushed earlier (upstream, those are its own).
     await expect(pullJob.run(agent.ctx, signal)).resolves.toEqual({ success: 4 });
     const local = await agentDb.db.query(`SELECT agent_id FROM canaries WHERE id = $1`, [canary]);

@@ -21,13 +21,18 @@ async function call(
 }
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const basic = (token: string) => ({ authorization: `Basic ${Buffer.from(`token:${token}`).toString('base64')}` });
+const basic = (token: string) => ({
+  authorization: `Basic ${Buffer.from(`token:${token}`).toString('base64')}`,
+});
 
 describe.each(DB_KINDS)('upstream API on %s', (kind) => {
   let server: TestServer;
   let admin: SignedIn;
   const generate = async (name: string) => {
-    const r = await call(server, 'POST', '/api/agent/generate', admin.headers, { name, properties: { site: 'a' } });
+    const r = await call(server, 'POST', '/api/agent/generate', admin.headers, {
+      name,
+      properties: { site: 'a' },
+    });
     expect(r.status).toBe(201);
     return r.json as { id: string; username: string; access_token: string };
   };
@@ -53,14 +58,18 @@ describe.each(DB_KINDS)('upstream API on %s', (kind) => {
     const again = await call(server, 'POST', '/api/agent/generate', admin.headers, { name: 'east' });
     expect(again.status).toBe(409);
     const viewer = await signIn(server, null);
-    expect((await call(server, 'POST', '/api/agent/generate', viewer.headers, { name: 'v' })).status).toBe(403);
+    expect((await call(server, 'POST', '/api/agent/generate', viewer.headers, { name: 'v' })).status).toBe(
+      403,
+    );
     expect((await call(server, 'POST', '/api/agent/generate', admin.headers, { name: '' })).status).toBe(400);
   });
 
   it('pings with Bearer or Basic token:<t>; other tokens are 403, none or wrong are 401', async () => {
     const a = await generate('pinger');
     expect((await call(server, 'GET', '/api/upstream/ping', bearer(a.access_token))).status).toBe(200);
-    expect((await call(server, 'GET', '/api/upstream/ping?hostname=h1', basic(a.access_token))).status).toBe(200);
+    expect((await call(server, 'GET', '/api/upstream/ping?hostname=h1', basic(a.access_token))).status).toBe(
+      200,
+    );
     const { rows } = await server.db.query<{ status: string; hostname: string }>(
       'SELECT status, hostname FROM agents_summary WHERE id = $1',
       [a.id],
@@ -83,19 +92,33 @@ describe.each(DB_KINDS)('upstream API on %s', (kind) => {
     const check = crypto.randomUUID();
     const body = {
       canaries: [{ id: canary, name: 'c1', namespace: 'default', spec: {}, agent_id: b.id }],
-      checks: [{ id: check, canary_id: canary, name: 'http', type: 'http', status: 'healthy', agent_id: NIL }],
+      checks: [
+        { id: check, canary_id: canary, name: 'http', type: 'http', status: 'healthy', agent_id: NIL },
+      ],
       check_statuses: [{ check_id: check, time: '2026-01-01T00:00:00.123456Z', status: true, duration: 5 }],
     };
     const r = await call(server, 'POST', '/api/upstream/push', bearer(a.access_token), body);
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ saved: { canaries: 1, checks: 1, check_statuses: 1 }, refused: [], deferred: [] });
-    const { rows } = await server.db.query<{ agent_id: string }>('SELECT agent_id FROM checks WHERE id = $1', [check]);
+    expect(r.json).toMatchObject({
+      saved: { canaries: 1, checks: 1, check_statuses: 1 },
+      refused: [],
+      deferred: [],
+    });
+    const { rows } = await server.db.query<{ agent_id: string }>(
+      'SELECT agent_id FROM checks WHERE id = $1',
+      [check],
+    );
     expect(rows[0]?.agent_id).toBe(a.id);
-    const c = await server.db.query<{ agent_id: string }>('SELECT agent_id FROM canaries WHERE id = $1', [canary]);
+    const c = await server.db.query<{ agent_id: string }>('SELECT agent_id FROM canaries WHERE id = $1', [
+      canary,
+    ]);
     expect(c.rows[0]?.agent_id).toBe(a.id);
     // Same push again: the same rows, not new ones.
     await call(server, 'POST', '/api/upstream/push', bearer(a.access_token), body);
-    const n = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM check_statuses WHERE check_id = $1', [check]);
+    const n = await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM check_statuses WHERE check_id = $1',
+      [check],
+    );
     expect(n.rows[0]?.n).toBe(1);
     // Agent b may not overwrite a's check, nor add statuses to it.
     const other = await call(server, 'POST', '/api/upstream/push', bearer(b.access_token), {
@@ -140,27 +163,43 @@ describe.each(DB_KINDS)('upstream API on %s', (kind) => {
     expect(noId.status).toBe(400);
     expect(String(noId.json.error)).toMatch(/checks\.0\.id/);
     const badValue = await call(server, 'POST', '/api/upstream/push', h, {
-      canaries: [{ id: crypto.randomUUID(), name: 'c', labels: 'not-an-object', created_at: 'yesterday-ish' }],
+      canaries: [
+        { id: crypto.randomUUID(), name: 'c', labels: 'not-an-object', created_at: 'yesterday-ish' },
+      ],
     });
     expect(badValue.status).toBe(400);
   });
 
   it('pulls the canaries and scrapers assigned to the agent, since a time', async () => {
     const a = await generate('puller');
-    await server.db.query(`INSERT INTO canaries (name, agent_id, updated_at) VALUES ('old', $1, now() - interval '1 hour')`, [a.id]);
+    await server.db.query(
+      `INSERT INTO canaries (name, agent_id, updated_at) VALUES ('old', $1, now() - interval '1 hour')`,
+      [a.id],
+    );
     await server.db.query(`INSERT INTO canaries (name, agent_id) VALUES ('new', $1)`, [a.id]);
     await server.db.query(`INSERT INTO canaries (name) VALUES ('not-assigned')`);
     await server.db.query(`INSERT INTO config_scrapers (name, agent_id) VALUES ('s', $1)`, [a.id]);
-    const all = await fetch(`${server.baseUrl}/api/upstream/canary/pull`, { headers: bearer(a.access_token) });
+    const all = await fetch(`${server.baseUrl}/api/upstream/canary/pull`, {
+      headers: bearer(a.access_token),
+    });
     expect(((await all.json()) as { name: string }[]).map((c) => c.name)).toEqual(['old', 'new']);
     const since = new Date(Date.now() - 60_000).toISOString();
-    const recent = await fetch(`${server.baseUrl}/api/upstream/canary/pull?since=${since}`, { headers: bearer(a.access_token) });
+    const recent = await fetch(`${server.baseUrl}/api/upstream/canary/pull?since=${since}`, {
+      headers: bearer(a.access_token),
+    });
     expect(((await recent.json()) as { name: string }[]).map((c) => c.name)).toEqual(['new']);
-    const scrapers = await fetch(`${server.baseUrl}/api/upstream/scrapeconfig/pull`, { headers: bearer(a.access_token) });
+    const scrapers = await fetch(`${server.baseUrl}/api/upstream/scrapeconfig/pull`, {
+      headers: bearer(a.access_token),
+    });
     expect(((await scrapers.json()) as { name: string }[]).map((c) => c.name)).toEqual(['s']);
-    const bad = await fetch(`${server.baseUrl}/api/upstream/canary/pull?since=soon`, { headers: bearer(a.access_token) });
+    const bad = await fetch(`${server.baseUrl}/api/upstream/canary/pull?since=soon`, {
+      headers: bearer(a.access_token),
+    });
     expect(bad.status).toBe(400);
-    expect((await fetch(`${server.baseUrl}/api/upstream/playbook-action`, { headers: bearer(a.access_token) })).status).toBe(204);
+    expect(
+      (await fetch(`${server.baseUrl}/api/upstream/playbook-action`, { headers: bearer(a.access_token) }))
+        .status,
+    ).toBe(204);
   });
 
   it('deletes an agent softly: its token is refused with 401; cleanup removes its rows', async () => {
@@ -185,13 +224,18 @@ describe.each(DB_KINDS)('upstream API on %s', (kind) => {
       expect((await call(server, 'POST', '/api/upstream/push', bearer(a.access_token), {})).status).toBe(401);
     }
     const count = async (id: string) =>
-      (await server.db.query<{ n: number }>(
-        `SELECT (SELECT count(*) FROM checks WHERE agent_id = $1) + (SELECT count(*) FROM job_history WHERE agent_id = $1) AS n`,
-        [id],
-      )).rows[0]?.n;
+      (
+        await server.db.query<{ n: number }>(
+          `SELECT (SELECT count(*) FROM checks WHERE agent_id = $1) + (SELECT count(*) FROM job_history WHERE agent_id = $1) AS n`,
+          [id],
+        )
+      ).rows[0]?.n;
     expect(Number(await count(keep.id))).toBe(2);
     expect(Number(await count(wipe.id))).toBe(0);
-    const listed = await server.db.query('SELECT 1 FROM agents_summary WHERE id = $1 AND deleted_at IS NOT NULL', [keep.id]);
+    const listed = await server.db.query(
+      'SELECT 1 FROM agents_summary WHERE id = $1 AND deleted_at IS NOT NULL',
+      [keep.id],
+    );
     expect(listed.rows).toHaveLength(1);
   });
 });
