@@ -54,7 +54,7 @@ export class UpstreamClient {
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (e) {
@@ -76,7 +76,12 @@ export class UpstreamClient {
   }
 
   async push(data: PushData): Promise<PushResult> {
-    const { text } = await this.call('POST', '/api/upstream/push', data);
+    return this.pushRaw(JSON.stringify(data));
+  }
+
+  /** A push whose body is already JSON text (the push job's pages, written by the database). */
+  async pushRaw(json: string): Promise<PushResult> {
+    const { text } = await this.call('POST', '/api/upstream/push', json);
     return pushResultSchema.parse(JSON.parse(text)) as PushResult;
   }
 

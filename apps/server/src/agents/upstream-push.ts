@@ -106,6 +106,8 @@ export async function applyPush(db: Db, pusher: Pusher, data: PushData): Promise
     plans.push({ table, rows: dedupe(table, rows), columns: [...present] });
   }
   await db.transaction(async (tx) => {
+    // The trigger of migration 100 stores these rows as pushed: they are the agent's, not ours to send.
+    await tx.query(`SELECT set_config('opsdeck.agent_push_received', 'on', true)`);
     for (const { table, rows, columns } of plans) {
       const { rows: verdicts } = await tx.query<{ missing: string | null; owner: string | null }>(
         classifySql(table),

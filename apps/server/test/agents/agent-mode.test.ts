@@ -142,6 +142,8 @@ describe('an agent (PGlite) pushing to an upstream (PostgreSQL), two servers on 
     expect(await count(upDb.db, 'config_analysis WHERE config_id = $1', [ids.child])).toBe(1);
     expect(await count(upDb.db, 'config_relationships WHERE config_id = $1', [ids.parent])).toBe(1);
     expect(await count(agentDb.db, 'config_items WHERE NOT is_pushed')).toBe(0);
+    // What the upstream received is the agent's: never pending there.
+    expect(await count(upDb.db, 'check_statuses WHERE NOT is_pushed')).toBe(0);
     const summary = await upDb.db.query(
       'SELECT config_count::int, checks_count::int, last_received IS NOT NULL AS received FROM agents_summary WHERE id = $1',
       [agentId],
