@@ -14,6 +14,11 @@ export type PushTable = {
   references: readonly ForeignKey[];
   /** Has a created_by column: the upstream stamps the agent's person there. */
   createdBy: boolean;
+  /**
+   * Another unique key than the primary one: a row that would collide on it with a different
+   * row is refused (else the whole push would fail, and fail again at every retry).
+   */
+  unique?: readonly string[];
 };
 
 export const PUSH_TABLE_NAMES = [
@@ -61,6 +66,7 @@ export const PUSH_TABLES: readonly PushTable[] = [
       { column: 'parent_id', table: 'config_items' },
     ],
     createdBy: false,
+    unique: ['scraper_id', 'type', 'external_id'],
   },
   {
     name: 'config_changes',

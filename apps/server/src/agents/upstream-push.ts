@@ -57,9 +57,14 @@ function classifySql(table: PushTable): string {
           ({ column, table: ref }) =>
             `(SELECT r.agent_id FROM ${quote(ref)} r WHERE r.id = b.${quote(column)} AND r.agent_id <> $2::uuid)`,
         );
+  const collides = table.unique
+    ? `EXISTS (SELECT 1 FROM ${t} x WHERE ${table.unique.map((c) => `x.${quote(c)} = b.${quote(c)}`).join(' AND ')}
+         AND NOT (${pkMatch}))`
+    : 'false';
   return `SELECT
       ${missing.length ? `CASE ${missing.join(' ')} END` : 'NULL::text'} AS missing,
-      COALESCE(${owners.join(', ')})::text AS owner
+      COALESCE(${owners.join(', ')})::text AS owner,
+      ${collides} AS collides
     FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb) WITH ORDINALITY AS b
     ORDER BY b.ordinality`;
 }
@@ -109,10 +114,11 @@ export async function applyPush(db: Db, pusher: Pusher, data: PushData): Promise
     // The trigger of migration 100 stores these rows as pushed: they are the agent's, not ours to send.
     await tx.query(`SELECT set_config('opsdeck.agent_push_received', 'on', true)`);
     for (const { table, rows, columns } of plans) {
-      const { rows: verdicts } = await tx.query<{ missing: string | null; owner: string | null }>(
-        classifySql(table),
-        [JSON.stringify(rows), pusher.agentId],
-      );
+      const { rows: verdicts } = await tx.query<{
+        missing: string | null;
+        owner: string | null;
+        collides: boolean;
+      }>(classifySql(table), [JSON.stringify(rows), pusher.agentId]);
       const take: PushRow[] = [];
       rows.forEach((row, i) => {
         const v = verdicts[i];
@@ -127,6 +133,8 @@ export async function applyPush(db: Db, pusher: Pusher, data: PushData): Promise
               v.owner === LOCAL_AGENT_ID ? 'belongs to the upstream itself' : 'belongs to another agent',
             ),
           );
+        } else if (v?.collides) {
+          result.refused.push(outcome(`another row has the same ${table.unique?.join(', ')}`));
         } else if (v?.missing) {
           result.deferred.push(outcome(`${v.missing} names a row the upstream does not have yet`));
         } else take.push(row);

@@ -151,6 +151,26 @@ describe.each(DB_KINDS)('upstream API on %s', (kind) => {
     expect(summary.rows[0]).toEqual({ checks_count: 1, health: 'healthy' });
   });
 
+  it('refuses a config item that would take another one’s scraper, type and external id', async () => {
+    const a = await generate('dupes');
+    const scraper = crypto.randomUUID();
+    const item = (id: string) => ({ id, scraper_id: scraper, type: 'Pod', name: 'p', external_id: ['p'] });
+    const first = crypto.randomUUID();
+    const h = bearer(a.access_token);
+    await call(server, 'POST', '/api/upstream/push', h, {
+      config_scrapers: [{ id: scraper, name: 's' }],
+      config_items: [item(first)],
+    });
+    const again = await call(server, 'POST', '/api/upstream/push', h, {
+      config_items: [item(crypto.randomUUID()), { ...item(first), name: 'renamed' }],
+    });
+    expect(again.status).toBe(200);
+    expect(again.json.saved).toEqual({ config_items: 1 });
+    expect(again.json.refused).toMatchObject([
+      { reason: 'another row has the same scraper_id, type, external_id' },
+    ]);
+  });
+
   it('answers bad push bodies with a 400 that says what is wrong', async () => {
     const a = await generate('bad-bodies');
     const h = bearer(a.access_token);
