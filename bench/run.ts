@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchFigure, BenchModule, BenchRow } from './lib/types.js';
+import { agentsBench } from './agents.js';
 import { catalogPageBench } from './catalog-page.js';
 import { catalogBench } from './catalog.js';
 import { eventsBench } from './events.js';
@@ -35,6 +36,7 @@ const BENCHES: BenchModule[] = [
   notificationsBench,
   incidentsBench,
   playbooksBench,
+  agentsBench,
 ];
 
 type Line = Record<

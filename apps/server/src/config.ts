@@ -47,6 +47,11 @@ const envSchema = z.object({
   OUTBOUND_ALLOW_LINK_LOCAL: boolFromEnv.default(false),
   OUTBOUND_DENY_PRIVATE: boolFromEnv.default(false),
   OUTBOUND_DENY_LOOPBACK: boolFromEnv.default(false),
+  // Agent mode (docs/agents.md): push to an upstream Opsdeck.
+  UPSTREAM_URL: z.string().url().optional(),
+  UPSTREAM_TOKEN: z.string().min(1).optional(),
+  AGENT_NAME: z.string().min(1).optional(),
+  UPSTREAM_PAGE_SIZE: z.coerce.number().int().min(1).max(10000).default(500),
   // Identity and access (docs/identity.md).
   AUTH_MODE: z.enum(['builtin', 'none', 'kratos', 'oidc']).default('builtin'),
   APP_MODE: z.enum(['full', 'checker']).default('full'),
@@ -156,8 +161,12 @@ export type Config = {
   /** Which peers checks and scrapers may connect to (net/outbound.ts, docs/security.md). */
   outbound: { allowLinkLocal: boolean; denyPrivate: boolean; denyLoopback: boolean };
   appMode: 'full' | 'checker';
+  /** Agent mode: the upstream this server pushes to; undefined on a server that is no agent. */
+  agent: AgentConfig | undefined;
   auth: AuthConfig;
 };
+
+export type AgentConfig = { upstreamUrl: string; token: string; name: string | undefined; pageSize: number };
 
 export class ConfigError extends Error {}
 
@@ -201,6 +210,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   if (e.AUTH_MODE === 'kratos' && !e.KRATOS_URL) {
     throw new ConfigError('Invalid configuration:\n  KRATOS_URL: required when AUTH_MODE=kratos');
+  }
+  if (e.UPSTREAM_URL && !e.UPSTREAM_TOKEN) {
+    throw new ConfigError(
+      'Invalid configuration:\n  UPSTREAM_TOKEN: required with UPSTREAM_URL (the agent access token the upstream generated)',
+    );
   }
   let oidc: OidcConfig | undefined;
   if (e.AUTH_MODE === 'oidc') {
@@ -258,6 +272,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       denyLoopback: e.OUTBOUND_DENY_LOOPBACK,
     },
     appMode: e.APP_MODE,
+    agent:
+      e.UPSTREAM_URL && e.UPSTREAM_TOKEN
+        ? {
+            upstreamUrl: e.UPSTREAM_URL.replace(/\/+$/, ''),
+            token: e.UPSTREAM_TOKEN,
+            name: e.AGENT_NAME,
+            pageSize: e.UPSTREAM_PAGE_SIZE,
+          }
+        : undefined,
     auth: {
       mode: e.AUTH_MODE,
       allowInsecure: e.ALLOW_INSECURE,

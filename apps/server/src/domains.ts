@@ -1,3 +1,4 @@
+import { agentsDomain } from './agents/index.js';
 import { authDomain } from './auth/index.js';
 import { catalogDomain } from './catalog/index.js';
 import { connectionsDomain } from './connections/index.js';
@@ -31,6 +32,7 @@ const areas: readonly DomainModule[] = [
   incidentsDomain,
   playbooksDomain,
   kubeconfigDomain,
+  agentsDomain,
 ];
 
 /**

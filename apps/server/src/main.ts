@@ -16,7 +16,9 @@ import { startServer } from './server.js';
 const USAGE = `Usage: opsdeck <command> [options]
 
 Commands:
-  serve     start the console (API, scheduler and web UI on one port)
+  serve     start the console (API, scheduler and web UI on one port); with UPSTREAM_URL
+            and UPSTREAM_TOKEN it is also an agent pushing to that upstream
+  agent     serve as an agent: the same, but UPSTREAM_URL and UPSTREAM_TOKEN are required
   migrate   apply database migrations and exit
   seed      load the demo data modules this database has not had yet, and exit
   admin reset-password [--email E]
@@ -54,9 +56,15 @@ async function main(): Promise<number> {
   const log = createLogger(config.logLevel);
 
   switch (command) {
+    case 'agent':
     case 'serve': {
+      if (command === 'agent' && !config.agent) {
+        console.error('opsdeck agent: set UPSTREAM_URL and UPSTREAM_TOKEN (see docs/agents.md)');
+        return 2;
+      }
       const server = await startServer(config);
       log.info(`Opsdeck is ready at ${server.url}`);
+      if (config.agent) log.info(`Agent mode: pushing to ${config.agent.upstreamUrl}`);
       // Last, after every start-up line; written directly so it is not a log entry (or JSON).
       for (const notice of server.notices) fs.writeSync(1, notice);
       const shutdown = (signal: string) => {

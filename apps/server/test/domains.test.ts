@@ -39,6 +39,9 @@ describe('the domain list', () => {
       'IncidentRules',
       'PlaybookSchedules',
       'PlaybookRunEngine',
+      'AgentPushUpstream',
+      'AgentPingUpstream',
+      'AgentPullUpstream',
       'EventConsumer',
     ]);
   });

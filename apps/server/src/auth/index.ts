@@ -4,7 +4,7 @@ import { authRoutes } from './routes.js';
 import { peopleSeed } from './seed.js';
 import type { AuthServices } from './services.js';
 
-export { createAccessToken } from './access-tokens.js';
+export { createAccessToken, verifyAccessToken } from './access-tokens.js';
 export { rbacDataAccess } from './data-access.js';
 export { passwordBanner } from './password-banner.js';
 export { resetPassword, ResetPasswordError } from './reset-password.js';

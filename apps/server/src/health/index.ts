@@ -5,6 +5,8 @@ import { healthRoutes } from './routes.js';
 import { healthFileRootsSeed, healthSeed } from './seed.js';
 import { canaryWriteHook } from './write-hook.js';
 
+export { syncCanaryChecks } from './sync.js';
+
 /** Canaries and their checks: runners, scheduling, results, summary and graph. */
 export const healthDomain: DomainModule = {
   name: 'health',

@@ -1,0 +1,97 @@
+import os from 'node:os';
+import { request, type Dispatcher } from 'undici';
+import type { AgentConfig, Config } from '../config.js';
+import { createOutboundAgent } from '../net/outbound-http.js';
+import { outboundPolicy } from '../net/outbound.js';
+import { buildInfo } from '../version.js';
+import { pushResultSchema, type PushData, type PushResult } from './push-schema.js';
+
+/** The upstream did not answer, or answered with something other than a 2xx. */
+export class UpstreamError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'UpstreamError';
+  }
+}
+
+export type PulledRow = Record<string, unknown> & { id: string; updated_at: string };
+
+const TIMEOUT_MS = 60_000;
+
+/**
+ * The agent's calls to its upstream, all through the outbound policy (net/outbound.ts). The
+ * operator named this peer, so loopback and private addresses are allowed whatever
+ * OUTBOUND_DENY_* say; link-local and metadata addresses still follow OUTBOUND_ALLOW_LINK_LOCAL.
+ */
+export class UpstreamClient {
+  private readonly dispatcher: Dispatcher;
+  private readonly auth: string;
+
+  constructor(
+    private readonly agent: AgentConfig,
+    outbound: Config['outbound'],
+  ) {
+    const policy = outboundPolicy({ ...outbound, denyLoopback: false, denyPrivate: false });
+    this.dispatcher = createOutboundAgent(policy, { connectTimeoutMs: 10_000 });
+    this.auth = `Bearer ${agent.token}`;
+  }
+
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; text: string }> {
+    let res;
+    try {
+      res = await request(`${this.agent.upstreamUrl}${path}`, {
+        method,
+        dispatcher: this.dispatcher,
+        headers: {
+          authorization: this.auth,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (e) {
+      throw new UpstreamError(`upstream ${this.agent.upstreamUrl} unreachable: ${(e as Error).message}`);
+    }
+    const text = await res.body.text();
+    if (res.statusCode < 200 || res.statusCode >= 300) {
+      throw new UpstreamError(
+        `upstream answered ${res.statusCode} to ${method} ${path}: ${text.slice(0, 300)}`,
+        res.statusCode,
+      );
+    }
+    return { status: res.statusCode, text };
+  }
+
+  async ping(): Promise<void> {
+    const q = new URLSearchParams({ hostname: this.agent.name ?? os.hostname(), version: buildInfo.version });
+    await this.call('GET', `/api/upstream/ping?${q}`);
+  }
+
+  async push(data: PushData): Promise<PushResult> {
+    return this.pushRaw(JSON.stringify(data));
+  }
+
+  /** A push whose body is already JSON text (the push job's pages, written by the database). */
+  async pushRaw(json: string): Promise<PushResult> {
+    const { text } = await this.call('POST', '/api/upstream/push', json);
+    return pushResultSchema.parse(JSON.parse(text)) as PushResult;
+  }
+
+  async pull(kind: 'canary' | 'scrapeconfig', since: string | undefined): Promise<PulledRow[]> {
+    const q = since ? `?since=${encodeURIComponent(since)}` : '';
+    const { text } = await this.call('GET', `/api/upstream/${kind}/pull${q}`);
+    return JSON.parse(text) as PulledRow[];
+  }
+
+  close(): Promise<void> {
+    return this.dispatcher.close();
+  }
+}

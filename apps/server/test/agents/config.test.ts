@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+import { startTestServer, type TestServer } from '../helpers.js';
+
+describe('agent mode configuration', () => {
+  it('is off without UPSTREAM_URL, on with it and its token, with a page size of 500 by default', () => {
+    expect(loadConfig({}).agent).toBeUndefined();
+    expect(
+      loadConfig({ UPSTREAM_URL: 'https://up.example.com/', UPSTREAM_TOKEN: 'od_x', AGENT_NAME: 'edge' })
+        .agent,
+    ).toEqual({ upstreamUrl: 'https://up.example.com', token: 'od_x', name: 'edge', pageSize: 500 });
+  });
+
+  it('refuses UPSTREAM_URL without a token, a bad URL or page size', () => {
+    expect(() => loadConfig({ UPSTREAM_URL: 'https://up.example.com' })).toThrow(ConfigError);
+    expect(() => loadConfig({ UPSTREAM_URL: 'not a url', UPSTREAM_TOKEN: 't' })).toThrow(/UPSTREAM_URL/);
+    expect(() =>
+      loadConfig({ UPSTREAM_URL: 'http://a', UPSTREAM_TOKEN: 't', UPSTREAM_PAGE_SIZE: '0' }),
+    ).toThrow(/UPSTREAM_PAGE_SIZE/);
+  });
+});
+
+/** With AUTH_MODE=none the guard lets every request through: the upstream API still wants an agent's token. */
+describe('the upstream API with AUTH_MODE=none', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer('pglite');
+  });
+  afterAll(() => server.close());
+
+  it('answers 401 without an agent token and 201/200 with one', async () => {
+    expect((await fetch(`${server.baseUrl}/api/upstream/ping`)).status).toBe(401);
+    const res = await fetch(`${server.baseUrl}/api/agent/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'open' }),
+    });
+    expect(res.status).toBe(201);
+    const { access_token } = (await res.json()) as { access_token: string };
+    const ping = await fetch(`${server.baseUrl}/api/upstream/ping`, {
+      headers: { authorization: `Bearer ${access_token}` },
+    });
+    expect(ping.status).toBe(200);
+  });
+});
