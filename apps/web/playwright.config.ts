@@ -37,7 +37,12 @@ const external = process.env.E2E_BASE_URL;
 const baseURL = external ?? `http://127.0.0.1:${process.env.E2E_PORT}`;
 
 /** Journeys that sign in; playwright.builtin.config.ts runs them against an AUTH_MODE=builtin server. */
-export const SIGN_IN_JOURNEYS = ['identity.spec.ts', 'health.spec.ts', 'connections.spec.ts'];
+export const SIGN_IN_JOURNEYS = [
+  'identity.spec.ts',
+  'health.spec.ts',
+  'connections.spec.ts',
+  'agents.spec.ts',
+];
 
 export default defineConfig({
   testDir: './e2e',

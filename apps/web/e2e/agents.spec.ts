@@ -40,15 +40,15 @@ test.describe('agents', () => {
     const token = (await install.getByTestId('agent-token').textContent())?.trim() ?? '';
     expect(token.length).toBeGreaterThan(20);
     await expect(install.getByText(/shown only once/)).toBeVisible();
-    const flux = install.getByLabel('Flux manifest');
+    const flux = install.getByLabel('Flux manifest', { exact: true });
     await expect(flux).toContainText('chart: mission-control-agent');
     await expect(flux).toContainText(`password: ${token}`);
     await expect(flux).toContainText(`agentName: ${name}`);
     await install.getByRole('tab', { name: 'Helm CLI' }).click();
-    const helm = install.getByLabel('Helm commands');
+    const helm = install.getByLabel('Helm commands', { exact: true });
     await expect(helm).toContainText('helm repo add flanksource https://flanksource.github.io/charts');
     await expect(helm).toContainText(`--set upstream.password="${token}"`);
-    await expect(install.getByLabel('Agent command')).toContainText(`AGENT_NAME=${name}`);
+    await expect(install.getByLabel('Agent command', { exact: true })).toContainText(`AGENT_NAME=${name}`);
     await install.getByRole('button', { name: 'Done' }).click();
     await expect(install).toHaveCount(0);
     await expect(page.getByText(token)).toHaveCount(0);

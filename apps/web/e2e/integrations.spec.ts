@@ -22,17 +22,19 @@ test('previews a Kubernetes install as Flux YAML and as a Helm command', async (
   await picker.getByRole('button', { name: 'Kubernetes', exact: true }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Add Integration - Kubernetes' });
-  await expect(dialog.getByRole('textbox', { name: 'Namespace' })).toHaveValue('mission-control');
-  await expect(dialog.getByRole('textbox', { name: 'Interval' })).toHaveValue('30m');
-  await dialog.getByRole('textbox', { name: 'clusterName' }).fill('prod-eu');
+  await expect(dialog.getByRole('textbox', { name: 'Namespace', exact: true })).toHaveValue(
+    'mission-control',
+  );
+  await expect(dialog.getByRole('textbox', { name: 'Interval', exact: true })).toHaveValue('30m');
+  await dialog.getByRole('textbox', { name: 'clusterName', exact: true }).fill('prod-eu');
 
   await expect(dialog.getByRole('note')).toHaveText('The Kubernetes chart must be installed in flux.');
-  const flux = dialog.getByLabel('Flux YAML');
+  const flux = dialog.getByLabel('Flux YAML', { exact: true });
   await expect(flux).toContainText('chart: mission-control-kubernetes');
   await expect(flux).toContainText('clusterName: prod-eu');
 
   await dialog.getByRole('tab', { name: 'Helm CLI' }).click();
-  const helm = dialog.getByLabel('Helm command');
+  const helm = dialog.getByLabel('Helm command', { exact: true });
   await expect(helm).toContainText(
     'helm install flanksource/mission-control-kubernetes -n "mission-control"',
   );
