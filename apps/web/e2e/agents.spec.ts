@@ -1,11 +1,63 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn } from './auth.js';
 import { AUTH_MODE, expect, test } from './fixtures.js';
+
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** `opsdeck agent` in a process of its own, with its own embedded database, pushing to this console. */
+async function startAgent(name: string, token: string): Promise<{ url: string; stop(): Promise<void> }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-e2e-agent-'));
+  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js', 'agent'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: 'false',
+      AUTH_MODE: 'none',
+      UPSTREAM_URL: `http://127.0.0.1:${process.env.E2E_PORT}`,
+      UPSTREAM_TOKEN: token,
+      AGENT_NAME: name,
+    },
+    stdio: 'ignore',
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await expect(async () => {
+    expect((await fetch(`${url}/readyz`)).ok).toBe(true);
+  }).toPass({ timeout: 60_000 });
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /**
  * The agents journey (issue 18), first part: an admin creates an agent from Settings › Agents,
  * the Installation Instructions show its token once with the Flux and Helm CLI tabs, and the
- * agent is listed. The integrator extends it: start `opsdeck agent` with the token, see it
- * Online with counts, and its checks on /health with the agent badge.
+ * agent is listed; then `opsdeck agent` starts with that token, the agent shows Online with its
+ * counts, and the check it runs appears on /health with the agent's badge.
  */
 test.describe('agents', () => {
   test.skip(
@@ -13,7 +65,7 @@ test.describe('agents', () => {
     'the journey signs in: npx playwright test -c playwright.builtin.config.ts',
   );
 
-  test('create an agent → the token dialog with both tabs → the agent is listed', async ({
+  test('create an agent → the token dialog with both tabs → start the agent → Online with counts → its check on /health', async ({
     page,
     allowConsoleErrors,
   }) => {
@@ -61,5 +113,38 @@ test.describe('agents', () => {
     const edit = page.getByRole('dialog', { name: 'Edit Agent' });
     await expect(edit.getByRole('textbox', { name: 'Name' })).toHaveAttribute('readonly', '');
     await expect(edit.getByRole('textbox', { name: 'Property 1 value' })).toHaveValue('eu');
+    await page.keyboard.press('Escape');
+
+    // The agent runs a check of its own (its data API, AUTH_MODE=none on loopback) and pushes it.
+    const agent = await startAgent(name, token);
+    try {
+      const check = `${name}-probe`;
+      const created = await fetch(`${agent.url}/api/db/canaries`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: agent.url, prefer: 'return=representation' },
+        body: JSON.stringify({
+          name: check,
+          namespace: 'default',
+          spec: { schedule: '@every 10s', http: [{ name: check, url: `${agent.url}/readyz` }] },
+        }),
+      });
+      expect(created.status).toBe(201);
+
+      await expect(async () => {
+        await page.goto('/settings/agents');
+        const online = page.getByRole('row', { name: new RegExp(name) });
+        await expect(online).toContainText('Online', { timeout: 2_000 });
+        // Checks column: the pushed check counts.
+        await expect(online.getByRole('cell').nth(3)).toHaveText('1', { timeout: 2_000 });
+      }).toPass({ timeout: 90_000 });
+
+      // Passing checks are hidden by default: ask to see them.
+      await page.goto(`/health?query=${check}&layout=table&hidePassing=false`);
+      const checkRow = page.getByRole('row', { name: new RegExp(check) });
+      await expect(checkRow).toBeVisible({ timeout: 30_000 });
+      await expect(checkRow.getByText(name, { exact: true })).toBeVisible();
+    } finally {
+      await agent.stop();
+    }
   });
 });
