@@ -1,10 +1,11 @@
 import { badRequest } from '../platform/http-error.js';
 
-const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
-const AGE = /^(?:now)?-?\s*(\d+(?:\.\d+)?)(s|m|h|d|w)$/;
+const DAY = 86400e3;
+const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: DAY, w: 7 * DAY, mo: 30 * DAY, y: 365 * DAY };
+const AGE = /^(?:now)?-?\s*(\d+(?:\.\d+)?)(mo|s|m|h|d|w|y)$/;
 
 /**
- * A time in a search: RFC3339, `now`, or an age before now (`15m`, `now-1h`, `-2d`), as apm-hub
+ * A time in a search: RFC3339, `now`, or an age before now (`15m`, `now-1h`, `-2d`, `1mo`), as apm-hub
  * and the web's time range presets write it.
  */
 export function parseSearchTime(value: string | undefined, fallback: Date, now: Date, what: string): Date {
