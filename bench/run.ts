@@ -13,6 +13,7 @@ import { eventsBench } from './events.js';
 import { healthDashboardBench } from './health-dashboard.js';
 import { healthBench } from './health.js';
 import { incidentsBench } from './incidents.js';
+import { logsBench } from './logs.js';
 import { notificationsBench } from './notifications.js';
 import { playbooksBench } from './playbooks.js';
 import { restBench } from './rest.js';
@@ -35,6 +36,7 @@ const BENCHES: BenchModule[] = [
   notificationsBench,
   incidentsBench,
   playbooksBench,
+  logsBench,
 ];
 
 type Line = Record<
