@@ -1,7 +1,15 @@
 import { badRequest } from '../platform/http-error.js';
 
 const DAY = 86400e3;
-const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: DAY, w: 7 * DAY, mo: 30 * DAY, y: 365 * DAY };
+const UNITS: Record<string, number> = {
+  s: 1e3,
+  m: 60e3,
+  h: 3600e3,
+  d: DAY,
+  w: 7 * DAY,
+  mo: 30 * DAY,
+  y: 365 * DAY,
+};
 const AGE = /^(?:now)?-?\s*(\d+(?:\.\d+)?)(mo|s|m|h|d|w|y)$/;
 
 /**
