@@ -260,7 +260,7 @@ describe.each(DB_KINDS)('POST /api/logs on %s', (kind) => {
     }
   });
 
-  it('reads pod logs through the Kubernetes API with the kubeconfig from a file under the roots', async () => {
+  it('reads pod logs through the Kubernetes API with a kubeconfig from a file under the roots or a connection', async () => {
     const kube = await fakeKubernetes('log-token');
     try {
       fs.writeFileSync(path.join(root, 'kubeconfig.yaml'), kube.kubeconfig);
@@ -298,6 +298,46 @@ describe.each(DB_KINDS)('POST /api/logs on %s', (kind) => {
       });
       expect(kube.requests).toContain('/api/v1/namespaces/shop/pods/web-5d4f8-abcde/log');
 
+      // The same through a Kubernetes connection holding the kubeconfig.
+      const conn = await fetch(`${server.baseUrl}/api/db/connections`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'fake-cluster',
+          namespace: 'default',
+          type: 'kubernetes',
+          certificate: kube.kubeconfig,
+        }),
+      });
+      expect(conn.status).toBe(201);
+      await server.db.query(`UPDATE logging_backends SET spec = $1 WHERE name = 'cluster'`, [
+        JSON.stringify({
+          backends: [
+            { kubernetes: { kubeconfig: 'connection://default/fake-cluster', routes: [{ type: 'Pod' }] } },
+          ],
+        }),
+      ]);
+      const viaConnection = await search({
+        id,
+        start: '2026-03-01T12:00:00Z',
+        end: '2026-03-01T13:00:00Z',
+        limit: 3,
+      });
+      expect(viaConnection.status, JSON.stringify(viaConnection.body)).toBe(200);
+      expect(viaConnection.body.results?.map((r) => r.message)).toEqual([
+        'GET /cart 200 17ms',
+        'GET /cart 200 18ms',
+        'GET /cart 200 19ms',
+      ]);
+      expect(viaConnection.body.total).toBe(20);
+
+      await server.db.query(`UPDATE logging_backends SET spec = $1 WHERE name = 'cluster'`, [
+        JSON.stringify({
+          backends: [
+            { kubernetes: { kubeconfig: path.join(root, 'kubeconfig.yaml'), routes: [{ type: 'Pod' }] } },
+          ],
+        }),
+      ]);
       fs.writeFileSync(path.join(root, 'kubeconfig.yaml'), kube.kubeconfig.replace('log-token', 'wrong'));
       const refused = await search({ id, start: '2026-03-01T12:00:00Z', end: '2026-03-01T13:00:00Z' });
       expect(refused.status).toBe(400);
