@@ -14,6 +14,7 @@ import { eventsBench } from './events.js';
 import { healthDashboardBench } from './health-dashboard.js';
 import { healthBench } from './health.js';
 import { incidentsBench } from './incidents.js';
+import { logsBench } from './logs.js';
 import { notificationsBench } from './notifications.js';
 import { playbooksBench } from './playbooks.js';
 import { restBench } from './rest.js';
@@ -37,6 +38,7 @@ const BENCHES: BenchModule[] = [
   incidentsBench,
   playbooksBench,
   agentsBench,
+  logsBench,
 ];
 
 type Line = Record<

@@ -39,3 +39,4 @@ await build({
 });
 fs.cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 fs.cpSync('demo/catalog', 'dist/demo/catalog', { recursive: true });
+fs.cpSync('demo/logs', 'dist/demo/logs', { recursive: true });

@@ -23,9 +23,12 @@ export type BenchServer = { server: RunningServer; config: Config; base: string;
  * role-based data access, no stub. Benchmarks send `viewer.headers` with every measured
  * request, so authentication and authorization are on the measured path.
  */
-export async function startBenchServer(db: Db, options: { webDir?: string } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  db: Db,
+  options: { webDir?: string; env?: Record<string, string> } = {},
+): Promise<BenchServer> {
   const config = inProcessConfig(
-    { AUTH_MODE: 'builtin' },
+    { AUTH_MODE: 'builtin', ...options.env },
     options.webDir === undefined ? {} : { webDir: options.webDir },
   );
   const server = await startServer(config, { db, scheduler: false });

@@ -34,6 +34,7 @@ describe('the domain list', () => {
       'CatalogChangeCounts',
       'TopologyScheduler',
       'TopologyStatusRefresh',
+      'DemoLogActivity',
       'ProcessPendingNotifications',
       'EvaluateEvidence',
       'IncidentRules',

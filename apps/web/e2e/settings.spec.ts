@@ -87,7 +87,9 @@ test.describe('generic settings pages', () => {
     await page.getByRole('cell', { name: 'nginx-files' }).click();
     await expect(page).toHaveURL(/\/settings\/logging_backends\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('textbox', { name: 'Spec' })).toContainText('backends:');
-    await expect(page.getByRole('textbox', { name: 'Spec' })).toContainText('/var/log/nginx/access*.log');
+    await expect(page.getByRole('textbox', { name: 'Spec' })).toContainText(
+      'files/demo-logs/nginx-access*.log',
+    );
     await expect(page.getByLabel('Namespace')).toHaveValue('default');
     await expect(page.getByRole('button', { name: 'Update' })).toBeVisible();
 

@@ -1,19 +1,24 @@
 import type { LoggingBackendSpec } from '@opsdeck/shared';
 import type { SeedModule } from '../seed/types.js';
+import { DEMO_LOGS_PATH } from './demo.js';
 
-/** apm-hub's sample: nginx logs read from files, answering searches for nginx components. */
+/**
+ * apm-hub's sample: nginx logs read from files, answering searches for nginx components (the
+ * demo's Checkout component, external id `nginx-checkout`). The files are the bundled demo
+ * logs, copied under DATA_DIR/files (demo.ts).
+ */
 const NGINX_FILES: LoggingBackendSpec = {
   backends: [
     {
       file: {
-        path: ['/var/log/nginx/access*.log'],
+        path: [`${DEMO_LOGS_PATH}/nginx-access*.log`],
         routes: [{ idPrefix: 'nginx-', labels: { type: 'access' } }],
         labels: { app: 'nginx', source: 'file' },
       },
     },
     {
       file: {
-        path: ['/var/log/nginx/error*.log'],
+        path: [`${DEMO_LOGS_PATH}/nginx-error*.log`],
         routes: [{ idPrefix: 'nginx-', labels: { type: 'error' } }],
         labels: { app: 'nginx', source: 'file' },
       },

@@ -133,6 +133,12 @@ const STOREFRONT: TopologySpec = {
       name: 'Checkout',
       type: 'Website',
       icon: 'http',
+      // Its nginx logs: the demo file backend answers ids starting nginx- (logs/seed.ts).
+      external_id: 'nginx-checkout',
+      logs: [
+        { name: 'access', type: 'file', labels: { type: 'access' } },
+        { name: 'error', type: 'file', labels: { type: 'error' } },
+      ],
       checks: [{ selector: { name: 'status-page' } }],
       configs: [
         { types: ['AWS::ElasticLoadBalancingV2::LoadBalancer'], name: 'checkout-public' },

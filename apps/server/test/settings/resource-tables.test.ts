@@ -15,7 +15,7 @@ type Answer = { status: number; body: unknown };
 type Row = Record<string, unknown>;
 
 const FILE_BACKEND = {
-  backends: [{ file: { path: ['/var/log/app/*.log'], routes: [{ idPrefix: 'app-' }] } }],
+  backends: [{ file: { path: ['files/app/*.log'], routes: [{ idPrefix: 'app-' }] } }],
 };
 
 /**
@@ -144,12 +144,12 @@ metadata:
 spec:
   backends:
     - file:
-        path: [/var/log/nginx/*.log]
+        path: [files/nginx/*.log]
 `,
       }),
     );
     expect(row).toMatchObject({ name: 'from-document', namespace: 'logs', labels: { team: 'edge' } });
-    expect(row.spec).toEqual({ backends: [{ file: { path: ['/var/log/nginx/*.log'] } }] });
+    expect(row.spec).toEqual({ backends: [{ file: { path: ['files/nginx/*.log'] } }] });
   });
 
   it('shows a reader without write no password from a logging backend spec', async () => {

@@ -1,1 +1,2 @@
 export * from './logging-backend-spec.js';
+export * from './log-search.js';

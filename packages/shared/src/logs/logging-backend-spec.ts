@@ -6,7 +6,8 @@ import { resourceDocumentSchema, specJsonSchema } from '../resource-document.js'
  * The spec of a logging backend, with apm-hub's field names (CRD `LoggingBackend`,
  * `apm-hub.flanksource.com/v1`) so its YAML imports unchanged: a list of backends, each one of
  * file, kubernetes, elasticsearch, opensearch or cloudwatch, answering the log searches whose
- * type, id prefix or labels match one of its routes.
+ * type, id prefix or labels match one of its routes. `loki` is Opsdeck's own addition (apm-hub
+ * has none): Loki's query_range API over HTTP.
  */
 
 const labels = z.record(z.string(), z.string());
@@ -82,13 +83,30 @@ const cloudwatchBackend = z
   })
   .strict();
 
+const lokiBackend = z
+  .object({
+    ...common,
+    /** Loki's base URL, e.g. http://loki:3100 (or from `connection`). */
+    address: z.string().optional(),
+    connection: z.string().optional(),
+    /** The LogQL stream selector searched, e.g. `{app="nginx"}`; the search text is added as a line filter. */
+    query: z.string().min(1, 'a LogQL stream selector is required, e.g. {app="nginx"}'),
+    username: envVarSchema.optional(),
+    password: envVarSchema.optional(),
+    /** Sent as X-Scope-OrgID for multi-tenant Loki. */
+    tenant: z.string().optional(),
+  })
+  .strict();
+
 export const LOGGING_BACKEND_KINDS = [
   'file',
   'kubernetes',
   'elasticsearch',
   'opensearch',
   'cloudwatch',
+  'loki',
 ] as const;
+export type LoggingBackendKind = (typeof LOGGING_BACKEND_KINDS)[number];
 
 /** One backend: exactly one of its kinds. */
 const backendSchema = z
@@ -98,6 +116,7 @@ const backendSchema = z
     elasticsearch: elasticsearchBackend.optional(),
     opensearch: opensearchBackend.optional(),
     cloudwatch: cloudwatchBackend.optional(),
+    loki: lokiBackend.optional(),
   })
   .strict()
   .refine((b) => LOGGING_BACKEND_KINDS.filter((k) => b[k] !== undefined).length === 1, {
@@ -108,6 +127,13 @@ export const loggingBackendSpecSchema = z
   .object({ backends: z.array(backendSchema).min(1, 'at least one backend is required') })
   .strict();
 export type LoggingBackendSpec = z.infer<typeof loggingBackendSpecSchema>;
+export type LoggingBackendEntry = LoggingBackendSpec['backends'][number];
+export type LoggingRoute = z.infer<typeof routeSchema>;
+export type FileLogBackend = z.infer<typeof fileBackend>;
+export type KubernetesLogBackend = z.infer<typeof kubernetesBackend>;
+export type ElasticsearchLogBackend = z.infer<typeof elasticsearchBackend>;
+export type OpensearchLogBackend = z.infer<typeof opensearchBackend>;
+export type LokiLogBackend = z.infer<typeof lokiBackend>;
 
 /** The whole Kubernetes-style document (apiVersion, kind, metadata, spec). */
 export const loggingBackendResourceSchema = resourceDocumentSchema(

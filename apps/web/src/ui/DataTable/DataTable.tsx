@@ -39,6 +39,11 @@ export type DataTableProps<T extends RowData> = {
   pageSizes?: readonly number[];
   /** Virtualised rows; reaching the end doubles the page size. */
   virtual?: boolean;
+  /**
+   * Virtual mode with rows of varying height (wrapped log lines): their estimated height; each
+   * drawn row is then measured. Without it rows are the fixed ROW_ESTIMATE high.
+   */
+  rowEstimate?: number;
   /** Client-side grouping by these column ids. */
   groupBy?: string[];
   loading?: boolean;
@@ -140,6 +145,7 @@ export function DataTable<T extends RowData>({
   pagination: showPagination = true,
   pageSizes,
   virtual = false,
+  rowEstimate,
   groupBy = STABLE_EMPTY,
   loading = false,
   onRowClick,
@@ -184,7 +190,7 @@ export function DataTable<T extends RowData>({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE,
+    estimateSize: () => rowEstimate ?? ROW_ESTIMATE,
     overscan: OVERSCAN,
     enabled: virtual,
     initialRect: { width: 0, height: 600 },
@@ -233,6 +239,7 @@ export function DataTable<T extends RowData>({
         key={row.id}
         style={style}
         data-index={index}
+        ref={virtual && rowEstimate ? virtualizer.measureElement : undefined}
         onClick={onRowClick ? () => onRowClick(row.original) : undefined}
         onKeyDown={
           onRowClick

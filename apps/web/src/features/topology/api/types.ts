@@ -68,6 +68,8 @@ export type TopologyComponent = {
   children: TopologyComponent[];
   checks: z.infer<typeof check>[];
   teams: z.infer<typeof team>[];
+  /** Its log selectors (names only): View Logs shows when there is one. */
+  logs?: { name: string }[];
 };
 
 export const componentSchema: z.ZodType<TopologyComponent> = z.lazy(() =>
@@ -114,6 +116,10 @@ export const componentSchema: z.ZodType<TopologyComponent> = z.lazy(() =>
       children: z.array(componentSchema).catch([]),
       checks: z.array(check).catch([]),
       teams: z.array(team).catch([]),
+      logs: z
+        .array(z.object({ name: z.string() }).loose())
+        .optional()
+        .catch(undefined),
     })
     .loose(),
 );

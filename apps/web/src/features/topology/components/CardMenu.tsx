@@ -1,14 +1,15 @@
-import { BellOff, Camera, Link2, MoreVertical, ZoomIn } from 'lucide-react';
+import { BellOff, Camera, Link2, MoreVertical, ScrollText, ZoomIn } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useFeatureCheck } from '../../../auth/features.js';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { ResourceActionMenuItems, type ResourceAction } from '../../../platform/resourceActions.js';
 import type { TopologyComponent } from '../api/types.js';
 import { LinkConfigModal } from './LinkConfigModal.js';
 import { SnapshotModal } from './SnapshotModal.js';
 
-/** The card's ⋮ menu: Zoom In, contributed actions (Link to Incident), Snapshot, Link to catalog, Silence. */
+/** The card's ⋮ menu: View Logs, Zoom In, contributed actions (Link to Incident), Snapshot, Link to catalog, Silence. */
 export function CardMenu({ component, zoom = true }: { component: TopologyComponent; zoom?: boolean }) {
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<'snapshot' | 'link' | ResourceAction | null>(null);
@@ -16,6 +17,8 @@ export function CardMenu({ component, zoom = true }: { component: TopologyCompon
   const [armed, setArmed] = useState(false);
   const canWrite = useHasPermission('topologies', 'write');
   const canSilence = useHasPermission('notifications', 'write');
+  const isDisabled = useFeatureCheck();
+  const hasLogs = (component.logs?.length ?? 0) > 0 && !isDisabled('logs');
   const label = `Actions for ${component.name}`;
   if (!armed)
     return (
@@ -37,6 +40,15 @@ export function CardMenu({ component, zoom = true }: { component: TopologyCompon
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={4} className="menu">
+            {hasLogs && (
+              // The logs page lives in the logs area: linked, not imported.
+              <DropdownMenu.Item
+                className="menu-item"
+                onSelect={() => void navigate(`/logs?topologyId=${encodeURIComponent(component.id)}`)}
+              >
+                <ScrollText className="size-4" /> View Logs
+              </DropdownMenu.Item>
+            )}
             {zoom && (
               <DropdownMenu.Item
                 className="menu-item"
