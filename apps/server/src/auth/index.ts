@@ -1,7 +1,7 @@
 import type { DomainModule } from '../platform/domain.js';
 import { installAuth } from './guard.js';
 import { authRoutes } from './routes.js';
-import { peopleSeed } from './seed.js';
+import { featureFlagsSeed, peopleSeed } from './seed.js';
 import type { AuthServices } from './services.js';
 
 export { createAccessToken, verifyAccessToken } from './access-tokens.js';
@@ -23,5 +23,5 @@ export const authDomain: DomainModule = {
     app.decorate(SERVICES, await installAuth(app, ctx));
   },
   routes: (app) => authRoutes(app, app.getDecorator<AuthServices>(SERVICES)),
-  seeds: [peopleSeed],
+  seeds: [peopleSeed, featureFlagsSeed],
 };

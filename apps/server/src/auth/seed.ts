@@ -38,3 +38,26 @@ export const peopleSeed: SeedModule = {
     }
   },
 };
+
+/** Feature flags the demo shows on Settings › Feature Flags: every area on, with how to turn it off. */
+const FLAGS = [
+  { name: 'incidents.disable', description: 'Set to true to hide Incidents' },
+  { name: 'logs.disable', description: 'Set to true to hide Logs and the Log Backends settings' },
+  { name: 'settings.integrations.disable', description: 'Set to true to hide Settings › Integrations' },
+];
+
+/** Runs on older demo databases too (upgrade), without touching a flag someone already set. */
+export const featureFlagsSeed: SeedModule = {
+  name: 'feature-flags-demo',
+  upgrade: true,
+  async run(tx) {
+    for (const f of FLAGS) {
+      await tx.query(
+        `INSERT INTO properties (name, value, description, source, created_by)
+         VALUES ($1, 'false', $2, 'demo', (SELECT id FROM people WHERE email = 'priya.raman@example.com'))
+         ON CONFLICT (name) DO NOTHING`,
+        [f.name, f.description],
+      );
+    }
+  },
+};
