@@ -29,6 +29,13 @@ test.describe('identity (builtin)', () => {
   );
   test.skip(ADMIN_PASSWORD === '', 'needs E2E_ADMIN_PASSWORD (the ADMIN_PASSWORD the server started with)');
 
+  test('the signed-out sign-in page makes no request that fails', async ({ page }) => {
+    // No allowConsoleErrors: a 401 logged by the browser would fail this journey.
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('button', { name: /sign in/i }).first()).toBeVisible();
+  });
+
   test('invite a viewer, promote to editor, enrol and use TOTP', async ({
     page,
     browser,
