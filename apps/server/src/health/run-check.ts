@@ -3,7 +3,7 @@ import { isConnectionReference, type ConnectionResolver } from '../connections/i
 import { evalCel, evalCelString } from '../expr/index.js';
 import { defaultOutboundPolicy, OutboundRefusedError, type OutboundPolicy } from '../net/outbound.js';
 import type { SandboxPolicy } from '../sandbox/policy.js';
-import { applyConnection } from './checks/connection.js';
+import { applyConnection, NESTED_CONNECTIONS } from './checks/connection.js';
 import { runnerFor } from './checks/registry.js';
 import type { RunOutcome } from './checks/types.js';
 
@@ -132,10 +132,18 @@ async function hydrateFromConnection(
   connections: ConnectionResolver | undefined,
 ): Promise<unknown> {
   if (!rawSpec || typeof rawSpec !== 'object') return rawSpec;
-  const spec = rawSpec as Record<string, unknown>;
-  if (!isConnectionReference(spec.connection)) return rawSpec;
-  if (!connections) throw new Error(`connection ${spec.connection} cannot be resolved here`);
-  return applyConnection(type, spec, await connections(spec.connection));
+  let spec = rawSpec as Record<string, unknown>;
+  const resolve = async (ref: string) => {
+    if (!connections) throw new Error(`connection ${ref} cannot be resolved here`);
+    return connections(ref);
+  };
+  for (const { key, type: nestedType } of NESTED_CONNECTIONS[type] ?? []) {
+    const nested = spec[key] as Record<string, unknown> | undefined;
+    if (nested && isConnectionReference(nested.connection))
+      spec = { ...spec, [key]: applyConnection(nestedType, nested, await resolve(nested.connection)) };
+  }
+  if (!isConnectionReference(spec.connection)) return spec;
+  return applyConnection(type, spec, await resolve(spec.connection));
 }
 
 function errorText(e: unknown): string {

@@ -3,6 +3,15 @@ import { resourceDocumentSchema, specJsonSchema } from '../resource-document.js'
 import { configSelectorSchema } from '../selectors.js';
 import { durationTextSchema, MAX_DURATION_MS } from '../time/duration.js';
 import { scheduleSchema } from '../time/schedule.js';
+import type { CheckSchemaBase } from './check-schemas/base.js';
+import { ldapCheckSchema } from './check-schemas/ldap.js';
+import {
+  sftpCheckSchema,
+  sftpConnectionSchema,
+  smbCheckSchema,
+  smbConnectionSchema,
+} from './check-schemas/remote-folder.js';
+import { sqlCheckSchema } from './check-schemas/sql.js';
 
 /**
  * The canary spec, with canary-checker's field names so existing canary YAML imports
@@ -66,6 +75,13 @@ export const commonCheckFields = {
     .object({ configs: z.array(configSelectorSchema).optional() })
     .loose()
     .optional(),
+};
+
+/** The pieces the schemas in check-schemas/ are built from. */
+const checkBase: CheckSchemaBase = {
+  common: commonCheckFields,
+  envVar: envVarSchema,
+  duration: durationSchema,
 };
 
 const url = z.string().min(1, 'url is required');
@@ -147,7 +163,7 @@ const sqlCheck = z
   .loose()
   .refine((c) => Boolean(c.url ?? c.connection), { message: 'url or connection is required', path: ['url'] });
 export const postgresCheckSchema = sqlCheck;
-export const mysqlCheckSchema = sqlCheck;
+export const mysqlCheckSchema = sqlCheckSchema(checkBase);
 
 export const redisCheckSchema = z
   .object({
@@ -185,6 +201,8 @@ export const folderCheckSchema = z
       })
       .loose()
       .optional(),
+    sftpConnection: sftpConnectionSchema(checkBase).optional(),
+    smbConnection: smbConnectionSchema(checkBase).optional(),
   })
   .loose();
 
@@ -227,11 +245,16 @@ export const RUNNABLE_CHECK_SCHEMAS = {
   prometheus: prometheusCheckSchema,
   elasticsearch: elasticsearchCheckSchema,
   opensearch: elasticsearchCheckSchema,
+  mysql: mysqlCheckSchema,
+  sql: sqlCheckSchema(checkBase),
+  ldap: ldapCheckSchema(checkBase),
+  sftp: sftpCheckSchema(checkBase),
+  smb: smbCheckSchema(checkBase),
 } as const;
 
 /** Types whose fields are validated but which have no runner here (see docs/health.md). */
 export const ACCEPTED_CHECK_SCHEMAS = {
-  mysql: mysqlCheckSchema,
+  mssql: sqlCheckSchema(checkBase),
   mongodb: mongodbCheckSchema,
 } as const;
 
@@ -241,17 +264,12 @@ export const PASSTHROUGH_CHECK_TYPES = [
   'awsConfig',
   'github',
   'ec2',
-  'ldap',
   'pod',
   'alertmanager',
   'cloudwatch',
   'gcs',
   's3',
-  'smb',
-  'sftp',
   'kubernetes',
-  'sql',
-  'mssql',
   'configDB',
   'azuredevops',
   'jmeter',

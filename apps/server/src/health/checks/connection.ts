@@ -49,6 +49,8 @@ export function applyConnection(type: string, spec: Spec, conn: HydratedConnecti
       break;
     case 'postgres':
     case 'mysql':
+    case 'sql':
+    case 'mssql':
     case 'prometheus':
     case 'elasticsearch':
     case 'opensearch':
@@ -62,8 +64,42 @@ export function applyConnection(type: string, spec: Spec, conn: HydratedConnecti
       if (conn.properties.db && Number.isInteger(db) && db >= 0) fill('db', db);
       break;
     }
+    case 'ldap':
+      fill('url', conn.url);
+      fill('username', conn.username);
+      fill('password', conn.password);
+      if (conn.insecureTls) fill('skipTLSVerify', true);
+      break;
+    case 'sftp': {
+      // The SFTP connection keeps host and port as properties (Mission Control's form).
+      const fromUrl = hostPortOf(conn.url, 22)?.split(':');
+      fill('host', conn.properties.host ?? fromUrl?.[0]);
+      const port = Number(conn.properties.port ?? fromUrl?.[1]);
+      if (Number.isInteger(port) && port > 0) fill('port', port);
+      fill('username', conn.username);
+      fill('password', conn.password);
+      break;
+    }
+    case 'smb': {
+      fill('server', conn.properties.server ?? conn.url);
+      const port = Number(conn.properties.port);
+      if (Number.isInteger(port) && port > 0) fill('port', port);
+      fill('sharename', conn.properties.share);
+      fill('domain', conn.properties.domain);
+      fill('username', conn.username);
+      fill('password', conn.password);
+      break;
+    }
     default:
       fill('url', conn.url);
   }
   return out;
 }
+
+/** Folder checks name their SFTP or SMB connection inside `sftpConnection` / `smbConnection`. */
+export const NESTED_CONNECTIONS: Readonly<Record<string, readonly { key: string; type: string }[]>> = {
+  folder: [
+    { key: 'sftpConnection', type: 'sftp' },
+    { key: 'smbConnection', type: 'smb' },
+  ],
+};

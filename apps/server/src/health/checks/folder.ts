@@ -3,6 +3,7 @@ import path from 'node:path';
 import { folderCheckSchema } from '@opsdeck/shared';
 import type { z } from 'zod';
 import { allowedRealPath, pathProblem, resolveSpecPath, type FileAccess } from '../../sandbox/file-roots.js';
+import { isRemoteFolder, runRemoteFolder } from './folder-remote.js';
 import { type CheckRunner, fail, pass } from './types.js';
 import { ownTable, parseDuration } from '@opsdeck/shared';
 
@@ -45,7 +46,7 @@ export async function folderPathProblems(spec: unknown, access: FileAccess): Pro
   const problems: string[] = [];
   for (const [i, check] of list.entries()) {
     const p = (check as { path?: unknown } | null)?.path;
-    if (typeof p !== 'string') continue;
+    if (typeof p !== 'string' || isRemoteFolder(check as object)) continue;
     const problem = await pathProblem(p, access);
     if (problem) problems.push(`spec.folder.${i}.path: ${problem}`);
   }
@@ -62,6 +63,8 @@ export const folderRunner: CheckRunner<FolderSpec> = {
   schema: folderCheckSchema,
   endpoint: (s) => s.path,
   async run(spec, ctx) {
+    const remote = runRemoteFolder(spec, ctx);
+    if (remote) return remote;
     const access = ctx.sandbox.files;
     const folder = await allowedRealPath(resolveSpecPath(spec.path, access), access);
     const f = spec.filter ?? {};

@@ -5,9 +5,14 @@ import { execRunner } from './exec.js';
 import { folderRunner } from './folder.js';
 import { httpRunner } from './http.js';
 import { icmpRunner } from './icmp.js';
+import { ldapRunner } from './ldap.js';
+import { mysqlRunner } from './mysql.js';
 import { postgresRunner } from './postgres.js';
 import { prometheusRunner } from './prometheus.js';
 import { redisRunner } from './redis.js';
+import { sftpRunner } from './sftp.js';
+import { smbRunner } from './smb.js';
+import { sqlRunner } from './sql.js';
 import { tcpRunner } from './tcp.js';
 import type { CheckRunner } from './types.js';
 
@@ -24,6 +29,11 @@ export const CHECK_RUNNERS: { [K in RunnableCheckType]: CheckRunner<never> } = {
   prometheus: prometheusRunner as CheckRunner<never>,
   elasticsearch: elasticsearchRunner as CheckRunner<never>,
   opensearch: opensearchRunner as CheckRunner<never>,
+  mysql: mysqlRunner as CheckRunner<never>,
+  sql: sqlRunner as CheckRunner<never>,
+  ldap: ldapRunner as CheckRunner<never>,
+  sftp: sftpRunner as CheckRunner<never>,
+  smb: smbRunner as CheckRunner<never>,
 };
 
 /** The runner of a type, or undefined for types that are accepted but not run. */

@@ -1,0 +1,56 @@
+import type { folderCheckSchema } from '@opsdeck/shared';
+import type { z } from 'zod';
+import { credentialsOf } from './credentials.js';
+import { testListing } from './remote-listing.js';
+import { SFTP_PORT } from './sftp.js';
+import { listSftp } from './sftp-list.js';
+import { smbCredentials } from './smb.js';
+import { listSmb } from './smb-list.js';
+import { parseSmbPath, SMB_PORT } from './smb-path.js';
+import type { RunContext, RunOutcome } from './types.js';
+
+type FolderSpec = z.infer<typeof folderCheckSchema>;
+
+/** A folder on an SMB share (`smb://…`, `\\host\share`) or behind an `sftpConnection`. */
+export function isRemoteFolder(check: {
+  path?: unknown;
+  sftpConnection?: unknown;
+  smbConnection?: unknown;
+}): boolean {
+  const p = typeof check.path === 'string' ? check.path : '';
+  return Boolean(check.sftpConnection) || /^(smb|sftp):\/\//i.test(p) || p.startsWith('\\\\');
+}
+
+/**
+ * Folder checks on SFTP and SMB (canary-checker: `sftpConnection`, or a path `smb://host/share/dir`
+ * or `\\host\share\dir` with `smbConnection`); undefined for local folders.
+ */
+export function runRemoteFolder(spec: FolderSpec, ctx: RunContext): Promise<RunOutcome> | undefined {
+  const p = spec.path;
+  if (/^smb:\/\//i.test(p) || p.startsWith('\\\\')) {
+    const conn = spec.smbConnection ?? {};
+    const loc = parseSmbPath(p, conn.port ?? SMB_PORT);
+    return listSmb(loc, smbCredentials(conn, conn.domain), ctx).then((l) =>
+      testListing(l, spec, `${loc.share}/${loc.dir}`),
+    );
+  }
+  if (spec.sftpConnection || /^sftp:\/\//i.test(p)) {
+    const conn = spec.sftpConnection;
+    const url = /^sftp:\/\//i.test(p) ? new URL(p) : undefined;
+    const host = conn?.host ?? url?.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (!host) return Promise.reject(new Error('sftpConnection.host is required'));
+    const creds = credentialsOf(conn);
+    const dir = url ? decodeURIComponent(url.pathname) || '.' : p;
+    return listSftp(
+      {
+        host,
+        port: conn?.port ?? (url?.port ? Number(url.port) : SFTP_PORT),
+        path: dir,
+        username: creds.username ?? (url?.username ? decodeURIComponent(url.username) : undefined),
+        password: creds.password ?? (url?.password ? decodeURIComponent(url.password) : undefined),
+      },
+      ctx,
+    ).then((l) => testListing(l, spec, dir));
+  }
+  return undefined;
+}
