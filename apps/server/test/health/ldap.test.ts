@@ -121,4 +121,25 @@ member: uid=alice,ou=people,dc=example,dc=org`,
     );
     expect(denied.error).toContain('refused to connect to 127.0.0.1: loopback addresses are not allowed');
   });
+
+  it('takes url, bind DN and password from an ldap connection', async () => {
+    const connections = async () => ({
+      id: '1',
+      name: 'directory',
+      namespace: 'default',
+      type: 'ldap',
+      url: ldap.url,
+      username: ldap.adminDN,
+      password: ldap.adminPassword,
+      certificate: '',
+      properties: {},
+      insecureTls: false,
+    });
+    const r = await executeCheck(
+      'ldap',
+      { connection: 'connection://default/directory', bindDN: ldap.peopleDN, userSearch: '(uid=alice)' },
+      { ...opts, connections },
+    );
+    expect(r).toMatchObject({ pass: true, error: null, message: '1 entries' });
+  });
 });

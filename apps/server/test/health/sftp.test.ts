@@ -107,4 +107,34 @@ describe.skipIf(why)(why ? `sftp checks (skipped: ${why})` : 'sftp checks on Ope
     );
     expect(denied.error).toContain('refused to connect to 127.0.0.1: loopback addresses are not allowed');
   });
+
+  it('fills the SFTP host, port and login from a connection, top-level or in sftpConnection', async () => {
+    const connections = async (ref: string) => {
+      expect(ref).toBe('connection://default/files');
+      return {
+        id: '1',
+        name: 'files',
+        namespace: 'default',
+        type: 'sftp',
+        url: '',
+        username: peer.user,
+        password: peer.password,
+        certificate: '',
+        properties: { host: '127.0.0.1', port: String(peer.port) },
+        insecureTls: false,
+      };
+    };
+    const nested = await executeCheck(
+      'folder',
+      { path: 'backups', sftpConnection: { connection: 'connection://default/files' }, minCount: 3 },
+      { ...opts, connections },
+    );
+    expect(nested).toMatchObject({ pass: true, message: '3 files' });
+    const top = await executeCheck(
+      'sftp',
+      { connection: 'connection://default/files', path: 'backups', maxCount: 2 },
+      { ...opts, connections },
+    );
+    expect(top.error).toBe('3 files, expected at most 2');
+  });
 });
