@@ -1,25 +1,16 @@
 import type { folderCheckSchema } from '@opsdeck/shared';
 import type { z } from 'zod';
 import { credentialsOf } from './credentials.js';
+import { folderRunner } from './folder.js';
 import { testListing } from './remote-listing.js';
 import { SFTP_PORT } from './sftp.js';
 import { listSftp } from './sftp-list.js';
 import { smbCredentials } from './smb.js';
 import { listSmb } from './smb-list.js';
 import { parseSmbPath, SMB_PORT } from './smb-path.js';
-import type { RunContext, RunOutcome } from './types.js';
+import type { CheckRunner, RunContext, RunOutcome } from './types.js';
 
 type FolderSpec = z.infer<typeof folderCheckSchema>;
-
-/** A folder on an SMB share (`smb://…`, `\\host\share`) or behind an `sftpConnection`. */
-export function isRemoteFolder(check: {
-  path?: unknown;
-  sftpConnection?: unknown;
-  smbConnection?: unknown;
-}): boolean {
-  const p = typeof check.path === 'string' ? check.path : '';
-  return Boolean(check.sftpConnection) || /^(smb|sftp):\/\//i.test(p) || p.startsWith('\\\\');
-}
 
 /**
  * Folder checks on SFTP and SMB (canary-checker: `sftpConnection`, or a path `smb://host/share/dir`
@@ -54,3 +45,9 @@ export function runRemoteFolder(spec: FolderSpec, ctx: RunContext): Promise<RunO
   }
   return undefined;
 }
+
+/** The folder check: SFTP and SMB folders listed remotely, the rest by the local folder runner. */
+export const folderWithRemotesRunner: CheckRunner<FolderSpec> = {
+  ...folderRunner,
+  run: (spec, ctx) => runRemoteFolder(spec, ctx) ?? folderRunner.run(spec, ctx),
+};

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { folderCheckSchema } from '@opsdeck/shared';
 import type { z } from 'zod';
 import { allowedRealPath, pathProblem, resolveSpecPath, type FileAccess } from '../../sandbox/file-roots.js';
-import { isRemoteFolder, runRemoteFolder } from './folder-remote.js';
+import { isRemoteFolder } from './folder-kind.js';
 import { type CheckRunner, fail, pass } from './types.js';
 import { ownTable, parseDuration } from '@opsdeck/shared';
 
@@ -63,8 +63,6 @@ export const folderRunner: CheckRunner<FolderSpec> = {
   schema: folderCheckSchema,
   endpoint: (s) => s.path,
   async run(spec, ctx) {
-    const remote = runRemoteFolder(spec, ctx);
-    if (remote) return remote;
     const access = ctx.sandbox.files;
     const folder = await allowedRealPath(resolveSpecPath(spec.path, access), access);
     const f = spec.filter ?? {};

@@ -2,7 +2,7 @@ import type { RunnableCheckType } from '@opsdeck/shared';
 import { dnsRunner } from './dns.js';
 import { elasticsearchRunner, opensearchRunner } from './elasticsearch.js';
 import { execRunner } from './exec.js';
-import { folderRunner } from './folder.js';
+import { folderWithRemotesRunner } from './folder-remote.js';
 import { httpRunner } from './http.js';
 import { icmpRunner } from './icmp.js';
 import { ldapRunner } from './ldap.js';
@@ -25,7 +25,7 @@ export const CHECK_RUNNERS: { [K in RunnableCheckType]: CheckRunner<never> } = {
   exec: execRunner as CheckRunner<never>,
   postgres: postgresRunner as CheckRunner<never>,
   redis: redisRunner as CheckRunner<never>,
-  folder: folderRunner as CheckRunner<never>,
+  folder: folderWithRemotesRunner as CheckRunner<never>,
   prometheus: prometheusRunner as CheckRunner<never>,
   elasticsearch: elasticsearchRunner as CheckRunner<never>,
   opensearch: opensearchRunner as CheckRunner<never>,
