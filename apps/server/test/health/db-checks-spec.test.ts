@@ -2,6 +2,7 @@ import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { CanarySpecError, parseCanarySpec } from '../../src/health/canary-spec.js';
 import { folderPathProblems } from '../../src/health/checks/folder.js';
+import { runnerFor } from '../../src/health/checks/registry.js';
 import { parseMysqlTarget, redactSqlUrl } from '../../src/health/checks/mysql-dsn.js';
 import { parseSmbLs } from '../../src/health/checks/smb-list.js';
 import { parseSmbPath } from '../../src/health/checks/smb-path.js';
@@ -117,6 +118,20 @@ spec:
     const problems = await folderPathProblems(spec, access);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^spec\.folder\.3\.path: /);
+  });
+});
+
+describe('endpoints', () => {
+  it('never show passwords of remote folder paths, DSNs or smb servers', () => {
+    expect(runnerFor('folder')?.endpoint({ path: 'sftp://u:secret@files:2222/in' })).toBe(
+      'sftp://u:****@files:2222/in',
+    );
+    expect(runnerFor('folder')?.endpoint({ path: '/srv/in' })).toBe('/srv/in');
+    expect(runnerFor('sql')?.endpoint({ url: 'u:secret@tcp(db:3306)/x' })).toBe('u:****@tcp(db:3306)/x');
+    expect(runnerFor('smb')?.endpoint({ server: '\\\\files\\share\\in', port: 1445 })).toBe(
+      'smb://files:1445/share/in',
+    );
+    expect(runnerFor('ldap')?.endpoint({ url: 'ldap://dir:389', bindDN: 'dc=x' })).toBe('ldap://dir:389');
   });
 });
 

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeCheck } from '../../src/health/run-check.js';
@@ -137,5 +138,32 @@ describe.skipIf(why)(why ? `smb checks (skipped: ${why})` : 'smb checks on Samba
       },
     );
     expect(denied.error).toContain('refused to connect to 127.0.0.1: loopback addresses are not allowed');
+  });
+
+  it('kills smbclient at the time limit when the server never answers', async () => {
+    const held: { socket: net.Socket; closed: boolean }[] = [];
+    const silent = net.createServer((socket) => {
+      const entry = { socket, closed: false };
+      held.push(entry);
+      socket.on('close', () => (entry.closed = true)).on('error', () => {});
+      socket.resume();
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as net.AddressInfo).port;
+    try {
+      const started = Date.now();
+      const r = await executeCheck(
+        'smb',
+        { server: '127.0.0.1', port, sharename: 'share', ...auth(), timeout: '1s' },
+        opts,
+      );
+      expect(r.error).toBe('timed out after 1000 ms');
+      expect(Date.now() - started).toBeLessThan(5000);
+      // The child went with the time limit: its connection closes.
+      await expect.poll(() => held.length > 0 && held.every((h) => h.closed), { timeout: 5000 }).toBe(true);
+    } finally {
+      held.forEach((h) => h.socket.destroy());
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });

@@ -8,7 +8,7 @@ import { listSftp } from './sftp-list.js';
 import { smbCredentials } from './smb.js';
 import { listSmb } from './smb-list.js';
 import { parseSmbPath, SMB_PORT } from './smb-path.js';
-import type { CheckRunner, RunContext, RunOutcome } from './types.js';
+import { type CheckRunner, redactUrl, type RunContext, type RunOutcome } from './types.js';
 
 type FolderSpec = z.infer<typeof folderCheckSchema>;
 
@@ -49,5 +49,7 @@ export function runRemoteFolder(spec: FolderSpec, ctx: RunContext): Promise<RunO
 /** The folder check: SFTP and SMB folders listed remotely, the rest by the local folder runner. */
 export const folderWithRemotesRunner: CheckRunner<FolderSpec> = {
   ...folderRunner,
+  // An sftp:// path may carry a password.
+  endpoint: (s) => (/^sftp:\/\//i.test(s.path) ? redactUrl(s.path) : folderRunner.endpoint(s)),
   run: (spec, ctx) => runRemoteFolder(spec, ctx) ?? folderRunner.run(spec, ctx),
 };
