@@ -3,6 +3,7 @@ import { connectionReferenceProblems, type SpecReference } from '../connections/
 import { documentSpec, specResourceWriteHook } from '../platform/spec-resource-hook.js';
 import { fileAccess } from '../sandbox/file-roots.js';
 import { CanarySpecError, parseCanarySpec } from './canary-spec.js';
+import { NESTED_CONNECTIONS } from './checks/connection.js';
 import { folderPathProblems } from './checks/folder.js';
 import { resolveTemplates } from './run-check.js';
 import { templateVars } from './runtime.js';
@@ -17,6 +18,12 @@ function checkConnections(spec: unknown): SpecReference[] {
     list.forEach((check: unknown, i) => {
       if (check && typeof check === 'object' && 'connection' in check) {
         refs.push({ path: `spec.${type}.${i}.connection`, value: check.connection });
+      }
+      for (const { key } of NESTED_CONNECTIONS[type] ?? []) {
+        const nested = (check as Record<string, unknown> | null)?.[key];
+        if (nested && typeof nested === 'object' && 'connection' in nested) {
+          refs.push({ path: `spec.${type}.${i}.${key}.connection`, value: nested.connection });
+        }
       }
     });
   }

@@ -106,5 +106,17 @@ describe.skipIf(why)(why ? `ldap and sftp canaries (skipped: ${why})` : 'ldap an
       expect(res.status).toBe(400);
       expect(res.body.message).toContain('spec.ldap.0.bindDN');
     });
+
+    it('refuses an unknown connection inside sftpConnection with a 400 naming it', async () => {
+      const res = await api<{ message: string }>(server, 'POST', '/api/db/canaries', {
+        name: 'unknown-sftp',
+        spec: {
+          folder: [{ name: 'x', path: '/in', sftpConnection: { connection: 'connection://sftp/nope' } }],
+        },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toContain('spec.folder.0.sftpConnection.connection');
+      expect(res.body.message).toContain('connection://sftp/nope');
+    });
   });
 });

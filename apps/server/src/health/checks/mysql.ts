@@ -55,22 +55,27 @@ export async function runMysql(raw: string, spec: SqlSpec, ctx: RunContext): Pro
   const target = parseMysqlTarget(raw, credentialsOf(spec));
   const address = await resolveOutboundAddress(target.host, ctx.outbound);
   const servername = tlsServerName(target.host);
-  const client = await abortable(
-    createConnection({
-      host: address.address,
-      port: target.port,
-      user: target.user,
-      password: target.password,
-      database: target.database,
-      connectTimeout: ctx.timeoutMs,
-      // One statement per check: a `;` cannot smuggle in a second one.
-      multipleStatements: false,
-      ...(target.tls
-        ? { ssl: { rejectUnauthorized: target.tls === 'verify', ...(servername ? { servername } : {}) } }
-        : {}),
-    }),
-    ctx.signal,
-  );
+  const connecting = createConnection({
+    host: address.address,
+    port: target.port,
+    user: target.user,
+    password: target.password,
+    database: target.database,
+    connectTimeout: ctx.timeoutMs,
+    // One statement per check: a `;` cannot smuggle in a second one.
+    multipleStatements: false,
+    ...(target.tls
+      ? { ssl: { rejectUnauthorized: target.tls === 'verify', ...(servername ? { servername } : {}) } }
+      : {}),
+  });
+  const client = await abortable(connecting, ctx.signal).catch((e: unknown) => {
+    // A connection that completes after the time limit is closed at once.
+    void connecting.then(
+      (c) => c.destroy(),
+      () => {},
+    );
+    throw e;
+  });
   const onAbort = () => client.destroy();
   ctx.signal.addEventListener('abort', onAbort, { once: true });
   try {
