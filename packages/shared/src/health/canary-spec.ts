@@ -3,6 +3,12 @@ import { resourceDocumentSchema, specJsonSchema } from '../resource-document.js'
 import { configSelectorSchema } from '../selectors.js';
 import { durationTextSchema, MAX_DURATION_MS } from '../time/duration.js';
 import { scheduleSchema } from '../time/schedule.js';
+import { gcsCheckFields } from './check-schemas/gcs.js';
+import { kubernetesResourceCheckFields } from './check-schemas/kubernetes-resource.js';
+import { kubernetesCheckFields } from './check-schemas/kubernetes.js';
+import { namespaceCheckFields } from './check-schemas/namespace.js';
+import { podCheckFields } from './check-schemas/pod.js';
+import { s3CheckFields } from './check-schemas/s3.js';
 
 /**
  * The canary spec, with canary-checker's field names so existing canary YAML imports
@@ -227,6 +233,12 @@ export const RUNNABLE_CHECK_SCHEMAS = {
   prometheus: prometheusCheckSchema,
   elasticsearch: elasticsearchCheckSchema,
   opensearch: elasticsearchCheckSchema,
+  kubernetes: z.object({ ...commonCheckFields, ...kubernetesCheckFields }).loose(),
+  pod: z.object({ ...commonCheckFields, ...podCheckFields }).loose(),
+  namespace: z.object({ ...commonCheckFields, ...namespaceCheckFields }).loose(),
+  kubernetesResource: z.object({ ...commonCheckFields, ...kubernetesResourceCheckFields }).loose(),
+  s3: z.object({ ...commonCheckFields, ...s3CheckFields }).loose(),
+  gcs: z.object({ ...commonCheckFields, ...gcsCheckFields }).loose(),
 } as const;
 
 /** Types whose fields are validated but which have no runner here (see docs/health.md). */
@@ -242,14 +254,10 @@ export const PASSTHROUGH_CHECK_TYPES = [
   'github',
   'ec2',
   'ldap',
-  'pod',
   'alertmanager',
   'cloudwatch',
-  'gcs',
-  's3',
   'smb',
   'sftp',
-  'kubernetes',
   'sql',
   'mssql',
   'configDB',
@@ -257,7 +265,6 @@ export const PASSTHROUGH_CHECK_TYPES = [
   'jmeter',
   'junit',
   'dynatrace',
-  'namespace',
   'custom',
   'catalog',
   'webhook',
