@@ -62,6 +62,20 @@ export function applyConnection(type: string, spec: Spec, conn: HydratedConnecti
       if (conn.properties.db && Number.isInteger(db) && db >= 0) fill('db', db);
       break;
     }
+    case 'kubernetes':
+    case 'pod':
+    case 'namespace':
+    case 'kubernetesResource':
+      // A Kubernetes connection keeps its kubeconfig in `certificate` (as the log backend reads it).
+      if (!isSet(out.kubeconfig) && !out.inCluster) fill('kubeconfig', conn.certificate);
+      delete out.connection;
+      break;
+    case 's3':
+      fill('endpoint', conn.url);
+      fill('accessKey', conn.username);
+      fill('secretKey', conn.password);
+      if (typeof conn.properties.region === 'string') fill('region', conn.properties.region);
+      break;
     default:
       fill('url', conn.url);
   }
