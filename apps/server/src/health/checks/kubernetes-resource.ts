@@ -14,14 +14,17 @@ const ms = (v: string | number | undefined) => parseDuration(v, { defaultUnit: '
 
 /** canary-checker's CEL helpers over objects: `k8s.isReady(r)`, `k8s.isHealthy(r)`. */
 const K8S_FUNCTIONS = {
-  'k8s.isReady(dyn): bool': (o: unknown) => kubeHealth(o as KubeObject).ready,
-  'k8s.isHealthy(dyn): bool': (o: unknown) => kubeHealth(o as KubeObject).health === 'healthy',
+  'k8sIsReady(dyn): bool': (o: unknown) => kubeHealth(o as KubeObject).ready,
+  'k8sIsHealthy(dyn): bool': (o: unknown) => kubeHealth(o as KubeObject).health === 'healthy',
 };
+
+/** The CEL engine takes no dotted function names: `k8s.isReady(` is spelled `k8sIsReady(` for it. */
+const k8sCalls = (expr: string) => expr.replace(/\bk8s\.is(Ready|Healthy)\s*\(/g, 'k8sIs$1(');
 
 /** Every resource ready, or the `waitFor.expr` CEL over `resources` true. */
 function settled(objects: KubeObject[], expr: string | undefined): boolean {
   if (!expr) return objects.every((o) => kubeHealth(o).ready);
-  return evalCel(expr, { resources: objects }, { functions: K8S_FUNCTIONS }) === true;
+  return evalCel(k8sCalls(expr), { resources: objects }, { functions: K8S_FUNCTIONS }) === true;
 }
 
 /** Runs the nested checks; only http runs here. Returns the first failure, or undefined. */
