@@ -8,12 +8,24 @@ import { loopbackServer } from '../catalog/peers.js';
  * `crash` (CrashLoopBackOff); namespaces are Active at once. Deletions complete after
  * `deleteMs`. It insists on the kubeconfig's bearer token like a real API server.
  */
-type Obj = { apiVersion?: string; kind?: string; metadata: Record<string, unknown> & { name: string; namespace?: string; labels?: Record<string, string> }; spec?: Record<string, unknown>; status?: Record<string, unknown> };
+type Obj = {
+  apiVersion?: string;
+  kind?: string;
+  metadata: Record<string, unknown> & { name: string; namespace?: string; labels?: Record<string, string> };
+  spec?: Record<string, unknown>;
+  status?: Record<string, unknown>;
+};
 
 export async function fakeKubeApi(token: string, opts: { podReadyMs?: number; deleteMs?: number } = {}) {
   const store = new Map<string, Obj>();
   const requests: string[] = [];
-  const kindOf: Record<string, string> = { pods: 'Pod', namespaces: 'Namespace', services: 'Service', deployments: 'Deployment', nodes: 'Node' };
+  const kindOf: Record<string, string> = {
+    pods: 'Pod',
+    namespaces: 'Namespace',
+    services: 'Service',
+    deployments: 'Deployment',
+    nodes: 'Node',
+  };
   const settle = (o: Obj) => {
     if (o.kind !== 'Pod') return;
     const image = ((o.spec?.containers as { image?: string }[] | undefined)?.[0]?.image ?? '').toString();
@@ -21,18 +33,31 @@ export async function fakeKubeApi(token: string, opts: { podReadyMs?: number; de
     setTimeout(() => {
       if (image === 'crash') {
         o.spec = { ...o.spec, nodeName: 'node-1' };
-        o.status = { phase: 'Running', containerStatuses: [{ state: { waiting: { reason: 'CrashLoopBackOff', message: 'back-off restarting' } } }] };
+        o.status = {
+          phase: 'Running',
+          containerStatuses: [
+            { state: { waiting: { reason: 'CrashLoopBackOff', message: 'back-off restarting' } } },
+          ],
+        };
         return;
       }
       o.spec = { ...o.spec, nodeName: 'node-1' };
-      o.status = { phase: 'Running', conditions: [{ type: 'PodScheduled', status: 'True' }, { type: 'Ready', status: 'True' }] };
+      o.status = {
+        phase: 'Running',
+        conditions: [
+          { type: 'PodScheduled', status: 'True' },
+          { type: 'Ready', status: 'True' },
+        ],
+      };
     }, opts.podReadyMs ?? 100);
   };
   const peer = await loopbackServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     requests.push(`${req.method} ${url.pathname}`);
-    const send = (code: number, body: unknown) => res.writeHead(code, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    const status = (code: number, reason: string, message: string) => send(code, { kind: 'Status', status: 'Failure', reason, message, code });
+    const send = (code: number, body: unknown) =>
+      res.writeHead(code, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const status = (code: number, reason: string, message: string) =>
+      send(code, { kind: 'Status', status: 'Failure', reason, message, code });
     if (req.headers.authorization !== `Bearer ${token}`) return status(401, 'Unauthorized', 'Unauthorized');
     // /api/v1[/namespaces/ns]/plural[/name] or /apis/g/v[/namespaces/ns]/plural[/name]
     const parts = url.pathname.split('/').filter(Boolean);
@@ -50,10 +75,20 @@ export async function fakeKubeApi(token: string, opts: { podReadyMs?: number; de
       if (req.method === 'POST') {
         const o = JSON.parse(body) as Obj;
         const k = key(o.metadata.name, ns);
-        if (store.has(k)) return status(409, 'AlreadyExists', `${plural} "${o.metadata.name}" already exists`);
+        if (store.has(k))
+          return status(409, 'AlreadyExists', `${plural} "${o.metadata.name}" already exists`);
         if (ns && plural !== 'namespaces' && !store.has(`namespaces//${ns}`) && ns !== 'default')
           return status(404, 'NotFound', `namespaces "${ns}" not found`);
-        const created: Obj = { ...o, kind: o.kind ?? kindOf[plural], metadata: { ...o.metadata, ...(ns ? { namespace: ns } : {}), uid: k, creationTimestamp: new Date().toISOString() } };
+        const created: Obj = {
+          ...o,
+          kind: o.kind ?? kindOf[plural],
+          metadata: {
+            ...o.metadata,
+            ...(ns ? { namespace: ns } : {}),
+            uid: k,
+            creationTimestamp: new Date().toISOString(),
+          },
+        };
         if (plural === 'namespaces') created.status = { phase: 'Active' };
         if (plural === 'pods') created.status = { phase: 'Pending' };
         store.set(k, created);
@@ -67,7 +102,8 @@ export async function fakeKubeApi(token: string, opts: { podReadyMs?: number; de
         setTimeout(() => {
           store.delete(key(name ?? '', ns));
           // A namespace takes its objects with it.
-          if (plural === 'namespaces') for (const k of [...store.keys()]) if (k.split('/')[1] === name) store.delete(k);
+          if (plural === 'namespaces')
+            for (const k of [...store.keys()]) if (k.split('/')[1] === name) store.delete(k);
         }, opts.deleteMs ?? 50);
         return send(200, o);
       }
@@ -75,7 +111,10 @@ export async function fakeKubeApi(token: string, opts: { podReadyMs?: number; de
         const o = store.get(key(name, ns));
         return o ? send(200, o) : status(404, 'NotFound', `${plural} "${name}" not found`);
       }
-      const labels = (url.searchParams.get('labelSelector') ?? '').split(',').filter(Boolean).map((p) => p.split('='));
+      const labels = (url.searchParams.get('labelSelector') ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((p) => p.split('='));
       const field = /^metadata\.name=(.+)$/.exec(url.searchParams.get('fieldSelector') ?? '')?.[1];
       const items = [...store.entries()]
         .filter(([k]) => k.startsWith(`${plural}/`) && (!ns || k.split('/')[1] === ns))
@@ -87,7 +126,8 @@ export async function fakeKubeApi(token: string, opts: { podReadyMs?: number; de
     });
   });
   /** Puts an object straight into the store (fixtures for the kubernetes check). */
-  const put = (plural: string, o: Obj) => store.set(`${plural}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o);
+  const put = (plural: string, o: Obj) =>
+    store.set(`${plural}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o);
   const kubeconfig = `apiVersion: v1
 kind: Config
 clusters:

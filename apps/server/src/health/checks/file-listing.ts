@@ -35,7 +35,13 @@ type Duration = string | number | undefined;
 type Size = string | number | undefined;
 
 /** The folder check's `filter`: which files count. */
-export type FileFilter = { minAge?: Duration; maxAge?: Duration; minSize?: Size; maxSize?: Size; regex?: string };
+export type FileFilter = {
+  minAge?: Duration;
+  maxAge?: Duration;
+  minSize?: Size;
+  maxSize?: Size;
+  regex?: string;
+};
 
 /** The folder check's tests on the files that passed the filter. */
 export type FolderTests = {
@@ -106,8 +112,10 @@ export function folderVerdict(files: ListedFile[], t: FolderTests, what = 'files
     size: files.reduce((n, f) => n + f.size, 0),
   };
   const n = files.length;
-  if (t.minCount !== undefined && n < t.minCount) return fail(`${n} ${what}, expected at least ${t.minCount}`, data);
-  if (t.maxCount !== undefined && n > t.maxCount) return fail(`${n} ${what}, expected at most ${t.maxCount}`, data);
+  if (t.minCount !== undefined && n < t.minCount)
+    return fail(`${n} ${what}, expected at least ${t.minCount}`, data);
+  if (t.maxCount !== undefined && n > t.maxCount)
+    return fail(`${n} ${what}, expected at most ${t.maxCount}`, data);
   const now = Date.now();
   const minAge = parseDuration(t.minAge, { defaultUnit: 'ms' });
   const maxAge = parseDuration(t.maxAge, { defaultUnit: 'ms' });
@@ -115,12 +123,24 @@ export function folderVerdict(files: ListedFile[], t: FolderTests, what = 'files
   const maxSize = parseSize(t.maxSize);
   const age = (f: ListedFile) => Math.round((now - f.modified.getTime()) / 1000);
   if (newest && minAge !== undefined && now - newest.modified.getTime() < minAge)
-    return fail(`${newest.name} is too new: ${age(newest)} s old, expected at least ${String(t.minAge)}`, data);
+    return fail(
+      `${newest.name} is too new: ${age(newest)} s old, expected at least ${String(t.minAge)}`,
+      data,
+    );
   if (oldest && maxAge !== undefined && now - oldest.modified.getTime() > maxAge)
-    return fail(`${oldest.name} is too old: ${age(oldest)} s old, expected at most ${String(t.maxAge)}`, data);
+    return fail(
+      `${oldest.name} is too old: ${age(oldest)} s old, expected at most ${String(t.maxAge)}`,
+      data,
+    );
   if (smallest && minSize !== undefined && smallest.size < minSize)
-    return fail(`${smallest.name} is too small: ${smallest.size} bytes, expected at least ${String(t.minSize)}`, data);
+    return fail(
+      `${smallest.name} is too small: ${smallest.size} bytes, expected at least ${String(t.minSize)}`,
+      data,
+    );
   if (largest && maxSize !== undefined && largest.size > maxSize)
-    return fail(`${largest.name} is too large: ${largest.size} bytes, expected at most ${String(t.maxSize)}`, data);
+    return fail(
+      `${largest.name} is too large: ${largest.size} bytes, expected at most ${String(t.maxSize)}`,
+      data,
+    );
   return pass(`${n} ${what}`, data);
 }

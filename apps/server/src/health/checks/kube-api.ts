@@ -16,7 +16,12 @@ export type KubeResponse = { status: number; body: unknown; text: string };
 export type KubeApi = {
   server: string;
   /** `signal` overrides the check's (clean-up after the deadline). */
-  call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, signal?: AbortSignal): Promise<KubeResponse>;
+  call(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+    signal?: AbortSignal,
+  ): Promise<KubeResponse>;
   /** GET that throws on a status ≥ 400, naming the path. */
   get(path: string): Promise<unknown>;
 };
@@ -49,10 +54,15 @@ export function kubeError(what: string, res: KubeResponse): KubeApiError {
 export async function kubeApi(target: KubeTarget, ctx: RunContext): Promise<KubeApi> {
   const k = target.kubeconfig;
   if (k && typeof k === 'object' && k.value === undefined) {
-    throw new Error('kubeconfig.valueFrom (a Kubernetes secret) is not supported: give the kubeconfig inline or a connection');
+    throw new Error(
+      'kubeconfig.valueFrom (a Kubernetes secret) is not supported: give the kubeconfig inline or a connection',
+    );
   }
   const given = typeof k === 'object' ? { value: k.value ?? '' } : k;
-  const creds = await checkedKubeconfig({ kubeconfig: given, inCluster: target.inCluster }, ctx.sandbox.files);
+  const creds = await checkedKubeconfig(
+    { kubeconfig: given, inCluster: target.inCluster },
+    ctx.sandbox.files,
+  );
   // Loaded on first use: the client library is large and most servers never check a cluster.
   const { KubeConfig } = await import('@kubernetes/client-node');
   const kc = new KubeConfig();

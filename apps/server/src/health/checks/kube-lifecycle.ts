@@ -15,7 +15,8 @@ export function parseManifest(text: string, field: string): KubeObject {
   } catch (e) {
     throw new Error(`${field} is not valid YAML: ${(e as Error).message.split('\n')[0]}`);
   }
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) throw new Error(`${field} must be a Kubernetes manifest`);
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc))
+    throw new Error(`${field} must be a Kubernetes manifest`);
   return doc as KubeObject;
 }
 
@@ -50,13 +51,18 @@ export async function waitUntil<T>(
     const value = await probe();
     const ms = Date.now() - started;
     if (value !== undefined) return { value, ms };
-    if (opts.timeoutMs !== undefined && ms >= opts.timeoutMs) throw new Error(`${opts.what} within ${opts.timeoutMs} ms`);
+    if (opts.timeoutMs !== undefined && ms >= opts.timeoutMs)
+      throw new Error(`${opts.what} within ${opts.timeoutMs} ms`);
     await sleep(POLL_MS, opts.signal);
   }
 }
 
 /** Creates the object; a conflict (already there) is an error naming it. */
-export async function createObject(api: KubeApi, obj: KubeObject, defaultNamespace: string): Promise<KubeObject> {
+export async function createObject(
+  api: KubeApi,
+  obj: KubeObject,
+  defaultNamespace: string,
+): Promise<KubeObject> {
   const where = kindPath(obj.kind ?? '', obj.apiVersion);
   const ns = where.namespaced ? (obj.metadata?.namespace ?? defaultNamespace) : undefined;
   const body = ns ? { ...obj, metadata: { ...obj.metadata, namespace: ns } } : obj;
@@ -66,7 +72,11 @@ export async function createObject(api: KubeApi, obj: KubeObject, defaultNamespa
 }
 
 /** The object now, or undefined once it is gone (404). */
-export async function getObject(api: KubeApi, obj: KubeObject, defaultNamespace: string): Promise<KubeObject | undefined> {
+export async function getObject(
+  api: KubeApi,
+  obj: KubeObject,
+  defaultNamespace: string,
+): Promise<KubeObject | undefined> {
   const res = await api.call('GET', objectPath(obj, defaultNamespace));
   if (res.status === 404) return undefined;
   if (res.status >= 400) throw kubeError(`reading ${describeObject(obj)}`, res);
@@ -83,11 +93,14 @@ export async function deleteObject(
   const res = await api.call('DELETE', objectPath(obj, defaultNamespace), undefined, opts.signal);
   if (res.status >= 400 && res.status !== 404) throw kubeError(`deleting ${describeObject(obj)}`, res);
   if (!opts.wait) return 0;
-  const { ms } = await waitUntil(async () => ((await getObject(api, obj, defaultNamespace)) ? undefined : true), {
-    timeoutMs: opts.timeoutMs,
-    what: `${describeObject(obj)} was not deleted`,
-    signal: opts.signal,
-  });
+  const { ms } = await waitUntil(
+    async () => ((await getObject(api, obj, defaultNamespace)) ? undefined : true),
+    {
+      timeoutMs: opts.timeoutMs,
+      what: `${describeObject(obj)} was not deleted`,
+      signal: opts.signal,
+    },
+  );
   return ms;
 }
 

@@ -4,7 +4,13 @@ import { ownTable } from '@opsdeck/shared';
 export type KubeObject = {
   apiVersion?: string;
   kind?: string;
-  metadata?: { name?: string; namespace?: string; labels?: Record<string, string>; generation?: number; deletionTimestamp?: string };
+  metadata?: {
+    name?: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+    generation?: number;
+    deletionTimestamp?: string;
+  };
   spec?: Record<string, unknown>;
   status?: Record<string, unknown>;
   [k: string]: unknown;
@@ -40,7 +46,10 @@ function plural(kind: string): string {
 }
 
 /** Where objects of a kind live: the collection path, with `{ns}` for namespaced kinds. */
-export function kindPath(kind: string, apiVersion?: string): { path: (ns?: string) => string; namespaced: boolean } {
+export function kindPath(
+  kind: string,
+  apiVersion?: string,
+): { path: (ns?: string) => string; namespaced: boolean } {
   const known = KINDS[kind.toLowerCase()];
   const version = apiVersion ?? known?.[0] ?? 'v1';
   const resource = known && (!apiVersion || apiVersion === known[0]) ? known[1] : plural(kind);
@@ -50,7 +59,9 @@ export function kindPath(kind: string, apiVersion?: string): { path: (ns?: strin
   return {
     namespaced,
     path: (ns) =>
-      namespaced && ns ? `${prefix}/namespaces/${encodeURIComponent(ns)}/${resource}` : `${prefix}/${resource}`,
+      namespaced && ns
+        ? `${prefix}/namespaces/${encodeURIComponent(ns)}/${resource}`
+        : `${prefix}/${resource}`,
   };
 }
 
@@ -68,18 +79,28 @@ export function describeObject(obj: KubeObject): string {
 
 /** `*` globs, comma-separated (`web-*,api`), `!` negates; empty matches everything. */
 export function nameMatcher(pattern: string | undefined): (name: string) => boolean {
-  const parts = (pattern ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+  const parts = (pattern ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (!parts.length || parts.includes('*')) return () => true;
   const toRe = (g: string) => new RegExp(`^${g.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
   const include = parts.filter((p) => !p.startsWith('!')).map(toRe);
   const exclude = parts.filter((p) => p.startsWith('!')).map((p) => toRe(p.slice(1)));
-  return (name) => (!include.length || include.some((r) => r.test(name))) && !exclude.some((r) => r.test(name));
+  return (name) =>
+    (!include.length || include.some((r) => r.test(name))) && !exclude.some((r) => r.test(name));
 }
 
-export type Health = { ready: boolean; health: 'healthy' | 'unhealthy' | 'unknown'; status: string; message: string };
+export type Health = {
+  ready: boolean;
+  health: 'healthy' | 'unhealthy' | 'unknown';
+  status: string;
+  message: string;
+};
 
 type Condition = { type?: string; status?: string; reason?: string; message?: string };
-const conditions = (o: KubeObject) => (Array.isArray(o.status?.conditions) ? (o.status.conditions as Condition[]) : []);
+const conditions = (o: KubeObject) =>
+  Array.isArray(o.status?.conditions) ? (o.status.conditions as Condition[]) : [];
 const condition = (o: KubeObject, type: string) => conditions(o).find((c) => c.type === type);
 const num = (v: unknown) => (typeof v === 'number' ? v : 0);
 
@@ -88,9 +109,15 @@ function replicas(o: KubeObject, wanted: number, readyField: string): Health {
   const observed = num(o.status?.observedGeneration);
   const generation = num(o.metadata?.generation);
   const status = `${ready}/${wanted} ready`;
-  if (generation && observed < generation) return { ready: false, health: 'unknown', status: 'Progressing', message: 'rollout not observed yet' };
+  if (generation && observed < generation)
+    return { ready: false, health: 'unknown', status: 'Progressing', message: 'rollout not observed yet' };
   if (ready >= wanted) return { ready: true, health: 'healthy', status, message: '' };
-  return { ready: false, health: ready > 0 ? 'unhealthy' : 'unknown', status, message: `${wanted - ready} replicas not ready` };
+  return {
+    ready: false,
+    health: ready > 0 ? 'unhealthy' : 'unknown',
+    status,
+    message: `${wanted - ready} replicas not ready`,
+  };
 }
 
 /**
@@ -102,23 +129,42 @@ function replicas(o: KubeObject, wanted: number, readyField: string): Health {
 export function kubeHealth(o: KubeObject): Health {
   const kind = (o.kind ?? '').toLowerCase();
   const phase = typeof o.status?.phase === 'string' ? o.status.phase : '';
-  if (o.metadata?.deletionTimestamp) return { ready: false, health: 'unknown', status: 'Terminating', message: '' };
+  if (o.metadata?.deletionTimestamp)
+    return { ready: false, health: 'unknown', status: 'Terminating', message: '' };
   switch (kind) {
     case 'pod': {
       if (phase === 'Succeeded') return { ready: true, health: 'healthy', status: 'Completed', message: '' };
-      if (phase === 'Failed') return { ready: false, health: 'unhealthy', status: 'Failed', message: String(o.status?.message ?? '') };
+      if (phase === 'Failed')
+        return {
+          ready: false,
+          health: 'unhealthy',
+          status: 'Failed',
+          message: String(o.status?.message ?? ''),
+        };
       const ready = condition(o, 'Ready');
-      const statuses = Array.isArray(o.status?.containerStatuses) ? (o.status.containerStatuses as { state?: { waiting?: { reason?: string; message?: string } } }[]) : [];
+      const statuses = Array.isArray(o.status?.containerStatuses)
+        ? (o.status.containerStatuses as { state?: { waiting?: { reason?: string; message?: string } } }[])
+        : [];
       const waiting = statuses.map((s) => s.state?.waiting).find((w) => w?.reason);
       if (waiting?.reason && /BackOff|Err|Invalid/.test(waiting.reason))
         return { ready: false, health: 'unhealthy', status: waiting.reason, message: waiting.message ?? '' };
-      if (phase === 'Running' && ready?.status === 'True') return { ready: true, health: 'healthy', status: 'Running', message: '' };
-      return { ready: false, health: 'unknown', status: waiting?.reason ?? (phase || 'Pending'), message: ready?.message ?? '' };
+      if (phase === 'Running' && ready?.status === 'True')
+        return { ready: true, health: 'healthy', status: 'Running', message: '' };
+      return {
+        ready: false,
+        health: 'unknown',
+        status: waiting?.reason ?? (phase || 'Pending'),
+        message: ready?.message ?? '',
+      };
     }
     case 'deployment':
     case 'statefulset':
     case 'replicaset':
-      return replicas(o, typeof o.spec?.replicas === 'number' ? o.spec.replicas : 1, kind === 'deployment' ? 'availableReplicas' : 'readyReplicas');
+      return replicas(
+        o,
+        typeof o.spec?.replicas === 'number' ? o.spec.replicas : 1,
+        kind === 'deployment' ? 'availableReplicas' : 'readyReplicas',
+      );
     case 'daemonset':
       return replicas(o, num(o.status?.desiredNumberScheduled), 'numberReady');
     case 'node': {
@@ -132,8 +178,15 @@ export function kubeHealth(o: KubeObject): Health {
         ? { ready: true, health: 'healthy', status: 'Active', message: '' }
         : { ready: false, health: 'unknown', status: phase, message: '' };
     case 'job': {
-      if (condition(o, 'Failed')?.status === 'True') return { ready: true, health: 'unhealthy', status: 'Failed', message: condition(o, 'Failed')?.message ?? '' };
-      if (condition(o, 'Complete')?.status === 'True') return { ready: true, health: 'healthy', status: 'Complete', message: '' };
+      if (condition(o, 'Failed')?.status === 'True')
+        return {
+          ready: true,
+          health: 'unhealthy',
+          status: 'Failed',
+          message: condition(o, 'Failed')?.message ?? '',
+        };
+      if (condition(o, 'Complete')?.status === 'True')
+        return { ready: true, health: 'healthy', status: 'Complete', message: '' };
       return { ready: false, health: 'unknown', status: 'Running', message: '' };
     }
     default: {
@@ -141,7 +194,12 @@ export function kubeHealth(o: KubeObject): Health {
       if (!ready) return { ready: true, health: 'unknown', status: phase, message: '' };
       return ready.status === 'True'
         ? { ready: true, health: 'healthy', status: 'Ready', message: '' }
-        : { ready: false, health: 'unhealthy', status: ready.reason ?? 'NotReady', message: ready.message ?? '' };
+        : {
+            ready: false,
+            health: 'unhealthy',
+            status: ready.reason ?? 'NotReady',
+            message: ready.message ?? '',
+          };
     }
   }
 }

@@ -58,9 +58,13 @@ export const kubernetesRunner: CheckRunner<KubernetesSpec> = {
     const results = objects.map((o) => {
       const h = kubeHealth(o);
       if (spec.healthy && h.health !== 'healthy')
-        problems.push(`${describeObject(o)} is not healthy (health: ${h.health}, status: ${h.status})${h.message ? `: ${h.message}` : ''}`);
+        problems.push(
+          `${describeObject(o)} is not healthy (health: ${h.health}, status: ${h.status})${h.message ? `: ${h.message}` : ''}`,
+        );
       if (spec.ready && !h.ready)
-        problems.push(`${describeObject(o)} is not ready (status: ${h.status})${h.message ? `: ${h.message}` : ''}`);
+        problems.push(
+          `${describeObject(o)} is not ready (status: ${h.status})${h.message ? `: ${h.message}` : ''}`,
+        );
       return { ...slim(o), healthStatus: h };
     });
     const data = { results: results.slice(0, MAX_RESULTS), count: results.length };

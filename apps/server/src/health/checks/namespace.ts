@@ -25,7 +25,11 @@ export const namespaceRunner: CheckRunner<NamespaceSpec> = {
     const ns: KubeObject = {
       apiVersion: 'v1',
       kind: 'Namespace',
-      metadata: { name, labels: spec.namespaceLabels ?? {}, ...(spec.namespaceAnnotations ? { annotations: spec.namespaceAnnotations } : {}) },
+      metadata: {
+        name,
+        labels: spec.namespaceLabels ?? {},
+        ...(spec.namespaceAnnotations ? { annotations: spec.namespaceAnnotations } : {}),
+      },
     };
     const data: Record<string, unknown> = { namespace: name };
     let deleted = false;
@@ -44,10 +48,17 @@ export const namespaceRunner: CheckRunner<NamespaceSpec> = {
         pod = await podLifecycle(api, podManifest(spec.podSpec, 'podSpec', name, 'canary-pod'), spec, ctx);
         data.pod = pod;
       }
-      data.deleteMs = await deleteObject(api, ns, '', { timeoutMs: spec.deleteTimeout, wait: true, signal: ctx.signal });
+      data.deleteMs = await deleteObject(api, ns, '', {
+        timeoutMs: spec.deleteTimeout,
+        wait: true,
+        signal: ctx.signal,
+      });
       deleted = true;
       const podText = pod ? `, pod ${pod.name} ready in ${pod.readyMs} ms` : '';
-      return pass(`namespace ${name} active in ${active.ms} ms${podText}, deleted in ${String(data.deleteMs)} ms`, data);
+      return pass(
+        `namespace ${name} active in ${active.ms} ms${podText}, deleted in ${String(data.deleteMs)} ms`,
+        data,
+      );
     } catch (e) {
       return fail((e as Error).message, data);
     } finally {

@@ -13,7 +13,13 @@ export function splitBucketUrl(raw: string): { scheme: 's3' | 'gcs'; bucket: str
   return { scheme: m[1] as 's3' | 'gcs', bucket: m[2] ?? '', prefix: m[3] ?? '' };
 }
 
-export async function listS3(target: S3Target, bucket: string, prefix: string, recursive: boolean, ctx: RunContext) {
+export async function listS3(
+  target: S3Target,
+  bucket: string,
+  prefix: string,
+  recursive: boolean,
+  ctx: RunContext,
+) {
   const client = await s3Client(target, ctx);
   const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
   try {
@@ -40,7 +46,13 @@ export async function listS3(target: S3Target, bucket: string, prefix: string, r
   }
 }
 
-export async function listGcs(target: GcsTarget, bucket: string, prefix: string, recursive: boolean, ctx: RunContext) {
+export async function listGcs(
+  target: GcsTarget,
+  bucket: string,
+  prefix: string,
+  recursive: boolean,
+  ctx: RunContext,
+) {
   const storage = await gcsClient(target, ctx);
   const [found] = await abortable(
     storage.bucket(bucket).getFiles({
@@ -63,9 +75,13 @@ export async function listGcs(target: GcsTarget, bucket: string, prefix: string,
  * with `gcpConnection`; every object under the prefix (one level only with `recursive: false`),
  * then the local folder check's filter and tests.
  */
-export async function listObjectFolder(spec: Record<string, unknown> & { filter?: FileFilter }, ctx: RunContext): Promise<RunOutcome> {
+export async function listObjectFolder(
+  spec: Record<string, unknown> & { filter?: FileFilter },
+  ctx: RunContext,
+): Promise<RunOutcome> {
   const parsed = objectFolderFields.safeParse(spec);
-  if (!parsed.success) return fail(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
+  if (!parsed.success)
+    return fail(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '));
   const s = parsed.data;
   const { scheme, bucket, prefix } = splitBucketUrl(s.path);
   const recursive = s.recursive !== false;

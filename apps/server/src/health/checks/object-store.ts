@@ -28,7 +28,11 @@ function policyLookup(policy: OutboundPolicy): LookupFunction {
   return (hostname, options, callback) => {
     resolveOutbound(hostname, policy).then(
       (addrs) => {
-        if (options.all) return callback(null, addrs.map((a) => ({ address: a.address, family: a.family })));
+        if (options.all)
+          return callback(
+            null,
+            addrs.map((a) => ({ address: a.address, family: a.family })),
+          );
         const first = addrs[0];
         if (!first) return callback(new Error(`${hostname} did not resolve`), '', 4);
         callback(null, first.address, first.family);
@@ -47,7 +51,8 @@ async function checkEndpoint(endpoint: string | undefined, ctx: RunContext): Pro
   } catch {
     throw new Error(`endpoint ${endpoint} is not a URL (http://host:port or https://host)`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`endpoint ${endpoint}: unsupported scheme ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`endpoint ${endpoint}: unsupported scheme ${url.protocol}`);
   await resolveOutbound(url.hostname, ctx.outbound);
 }
 
@@ -110,12 +115,16 @@ export async function gcsClient(t: GcsTarget, ctx: RunContext): Promise<Storage>
       throw new Error('gcpConnection.credentials must be a service-account key (JSON)');
     }
   } else if (!t.endpoint) {
-    throw new Error("gcpConnection.credentials is required (the server's own Google credentials are not used)");
+    throw new Error(
+      "gcpConnection.credentials is required (the server's own Google credentials are not used)",
+    );
   }
   const { Storage: Client } = await import('@google-cloud/storage');
   return new Client({
     ...(t.endpoint ? { apiEndpoint: t.endpoint, useAuthWithCustomEndpoint: Boolean(credentials) } : {}),
-    ...(credentials ? { credentials, projectId: String(credentials.project_id ?? '') || undefined } : { projectId: 'opsdeck-check' }),
+    ...(credentials
+      ? { credentials, projectId: String(credentials.project_id ?? '') || undefined }
+      : { projectId: 'opsdeck-check' }),
     retryOptions: { autoRetry: false },
   });
 }

@@ -46,16 +46,32 @@ export const s3Runner: CheckRunner<S3Spec> = {
       return out;
     };
     try {
-      await timed('PutObject', () => client.send(new sdk.PutObjectCommand({ Bucket: b.name, Key: key, Body: body, ...(spec.storageClass ? { StorageClass: spec.storageClass as never } : {}) }), opts));
+      await timed('PutObject', () =>
+        client.send(
+          new sdk.PutObjectCommand({
+            Bucket: b.name,
+            Key: key,
+            Body: body,
+            ...(spec.storageClass ? { StorageClass: spec.storageClass as never } : {}),
+          }),
+          opts,
+        ),
+      );
       const got = await timed('GetObject', async () => {
         const res = await client.send(new sdk.GetObjectCommand({ Bucket: b.name, Key: key }), opts);
         return (await res.Body?.transformToString()) ?? '';
       });
       const data = { bucket: b.name, objectPath: key, timings };
-      if (got !== body) return fail(`GetObject returned different content than PutObject wrote (${got.length} bytes)`, data);
-      const listed = await timed('ListObjectsV2', () => client.send(new sdk.ListObjectsV2Command({ Bucket: b.name, Prefix: key }), opts));
-      if (!(listed.Contents ?? []).some((o) => o.Key === key)) return fail(`ListObjectsV2 does not list ${key}`, data);
-      await timed('DeleteObject', () => client.send(new sdk.DeleteObjectCommand({ Bucket: b.name, Key: key }), opts));
+      if (got !== body)
+        return fail(`GetObject returned different content than PutObject wrote (${got.length} bytes)`, data);
+      const listed = await timed('ListObjectsV2', () =>
+        client.send(new sdk.ListObjectsV2Command({ Bucket: b.name, Prefix: key }), opts),
+      );
+      if (!(listed.Contents ?? []).some((o) => o.Key === key))
+        return fail(`ListObjectsV2 does not list ${key}`, data);
+      await timed('DeleteObject', () =>
+        client.send(new sdk.DeleteObjectCommand({ Bucket: b.name, Key: key }), opts),
+      );
       return pass(`put, get, list and delete of ${key} in ${b.name}`, data);
     } catch (e) {
       if (ctx.signal.aborted) throw e;

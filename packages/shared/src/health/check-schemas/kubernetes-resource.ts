@@ -8,7 +8,9 @@ const manifest = z
   .object({
     apiVersion: z.string().min(1, 'apiVersion is required'),
     kind: z.string().min(1, 'kind is required'),
-    metadata: z.object({ name: z.string().min(1, 'metadata.name is required'), namespace: z.string().optional() }).loose(),
+    metadata: z
+      .object({ name: z.string().min(1, 'metadata.name is required'), namespace: z.string().optional() })
+      .loose(),
   })
   .loose();
 
@@ -19,7 +21,14 @@ export const kubernetesResourceCheckFields = {
   resources: z.array(manifest).min(1, 'resources must list at least one manifest'),
   /** Nested checks by type (`- http: [...]`); only http runs here. */
   checks: z.array(z.record(z.string(), z.unknown())).optional(),
-  checkRetries: z.object({ delay: durationText.optional(), interval: durationText.optional(), timeout: durationText.optional() }).loose().optional(),
+  checkRetries: z
+    .object({
+      delay: durationText.optional(),
+      interval: durationText.optional(),
+      timeout: durationText.optional(),
+    })
+    .loose()
+    .optional(),
   clearResources: z.boolean().optional(),
   waitFor: z
     .object({

@@ -27,7 +27,9 @@ export const gcpConnectionSchema = z
 /** The extra fields of a folder check whose path is `s3://bucket/prefix` or `gcs://bucket/prefix`. */
 export const objectFolderFields = z
   .object({
-    path: z.string().regex(/^(s3|gcs):\/\/[^/]+/, 'path must be s3://bucket[/prefix] or gcs://bucket[/prefix]'),
+    path: z
+      .string()
+      .regex(/^(s3|gcs):\/\/[^/]+/, 'path must be s3://bucket[/prefix] or gcs://bucket[/prefix]'),
     recursive: z.boolean().optional(),
     awsConnection: awsConnectionSchema.optional(),
     gcpConnection: gcpConnectionSchema.optional(),

@@ -4,7 +4,13 @@ import { envValueSchema } from './kube-connection.js';
 /** The older `bucket: {name, region, endpoint}` or a bucket name. */
 const bucket = z.union([
   z.string().min(1),
-  z.object({ name: z.string().min(1, 'bucket.name is required'), region: z.string().optional(), endpoint: z.string().optional() }).loose(),
+  z
+    .object({
+      name: z.string().min(1, 'bucket.name is required'),
+      region: z.string().optional(),
+      endpoint: z.string().optional(),
+    })
+    .loose(),
 ]);
 
 /** `s3`: puts, gets, lists and deletes `objectPath` in the bucket. */
