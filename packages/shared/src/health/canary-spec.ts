@@ -8,7 +8,7 @@ import { kubernetesResourceCheckFields } from './check-schemas/kubernetes-resour
 import { kubernetesCheckFields } from './check-schemas/kubernetes.js';
 import { namespaceCheckFields } from './check-schemas/namespace.js';
 import { podCheckFields } from './check-schemas/pod.js';
-import { s3CheckFields } from './check-schemas/s3.js';
+import { hasS3Bucket, s3BucketRequired, s3CheckFields } from './check-schemas/s3.js';
 
 /**
  * The canary spec, with canary-checker's field names so existing canary YAML imports
@@ -237,7 +237,10 @@ export const RUNNABLE_CHECK_SCHEMAS = {
   pod: z.object({ ...commonCheckFields, ...podCheckFields }).loose(),
   namespace: z.object({ ...commonCheckFields, ...namespaceCheckFields }).loose(),
   kubernetesResource: z.object({ ...commonCheckFields, ...kubernetesResourceCheckFields }).loose(),
-  s3: z.object({ ...commonCheckFields, ...s3CheckFields }).loose(),
+  s3: z
+    .object({ ...commonCheckFields, ...s3CheckFields })
+    .loose()
+    .refine(hasS3Bucket, s3BucketRequired),
   gcs: z.object({ ...commonCheckFields, ...gcsCheckFields }).loose(),
 } as const;
 

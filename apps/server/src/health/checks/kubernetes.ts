@@ -48,6 +48,13 @@ export const kubernetesRunner: CheckRunner<KubernetesSpec> = {
     const api = await kubeApi(spec, ctx);
     const where = kindPath(spec.kind, spec.apiVersion);
     const namespaces = where.namespaced ? await namespacesOf(api, spec) : [''];
+    if (!namespaces.length && !spec.test) {
+      const sel = spec.namespaceSelector ?? {};
+      const given = Object.entries(sel)
+        .filter(([, v]) => typeof v === 'string' && v)
+        .map(([k, v]) => `${k}: ${String(v)}`);
+      return fail(`no namespace matches namespaceSelector (${given.join(', ')})`, { results: [], count: 0 });
+    }
     const ignored = (spec.ignore ?? []).map((g) => nameMatcher(g));
     const objects: KubeObject[] = [];
     for (const ns of namespaces) {

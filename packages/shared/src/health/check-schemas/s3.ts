@@ -28,3 +28,8 @@ export const s3CheckFields = {
   storageClass: z.string().optional(),
   connection: z.string().optional(),
 };
+
+/** A bucket must be named, by `bucketName` or `bucket`. */
+export const hasS3Bucket = (c: { bucketName?: string; bucket?: unknown }) =>
+  Boolean(c.bucketName ?? c.bucket);
+export const s3BucketRequired = { message: 'bucketName (or bucket) is required', path: ['bucketName'] };
