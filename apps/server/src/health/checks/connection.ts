@@ -75,7 +75,18 @@ export function applyConnection(type: string, spec: Spec, conn: HydratedConnecti
       fill('accessKey', conn.username);
       fill('secretKey', conn.password);
       if (typeof conn.properties.region === 'string') fill('region', conn.properties.region);
+      if (!isSet(out.bucket)) fill('bucketName', conn.properties.bucket);
+      if (conn.insecureTls) fill('skipTLSVerify', true);
       break;
+    case 'gcs': {
+      // A Google Cloud Storage connection: endpoint, service-account JSON and the bucket.
+      const gcp = { ...((out.gcpConnection ?? {}) as Spec) };
+      if (!isSet(gcp.endpoint) && isSet(conn.url)) gcp.endpoint = conn.url;
+      if (!isSet(gcp.credentials) && isSet(conn.certificate)) gcp.credentials = conn.certificate;
+      out.gcpConnection = gcp;
+      if (conn.properties.bucket) fill('path', `gcs://${conn.properties.bucket}`);
+      break;
+    }
     default:
       fill('url', conn.url);
   }

@@ -3,8 +3,13 @@ import { gcpConnectionSchema } from './object-storage.js';
 
 /** `gcs`: lists `gcs://bucket/prefix` with the folder check's filter and counts. */
 export const gcsCheckFields = {
-  path: z.string().regex(/^gcs:\/\/[^/]+/, 'path must be gcs://bucket[/prefix]'),
+  /** Optional when a Cloud Storage connection names the bucket. */
+  path: z
+    .string()
+    .regex(/^gcs:\/\/[^/]+/, 'path must be gcs://bucket[/prefix]')
+    .optional(),
   gcpConnection: gcpConnectionSchema.optional(),
+  connection: z.string().optional(),
   recursive: z.boolean().optional(),
   minCount: z.number().int().nonnegative().optional(),
   maxCount: z.number().int().nonnegative().optional(),
