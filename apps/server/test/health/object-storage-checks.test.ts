@@ -94,6 +94,26 @@ describe('s3 and gcs checks against loopback servers', () => {
     );
   });
 
+  it('the SDK connects through the outbound policy: a name resolves by the policy, a refused answer fails', async () => {
+    const rules = { allowLinkLocal: false, denyPrivate: false, denyLoopback: false };
+    const port = new URL(s3.endpoint).port;
+    const endpoint = `http://minio.test:${port}`;
+    const resolver = (answer: string) => () => Promise.resolve([{ address: answer, family: 4 as const }]);
+    const spec = { path: 's3://backups', awsConnection: { ...aws(), endpoint } };
+    const ok = await executeCheck('folder', spec, {
+      ...opts,
+      outbound: outboundPolicy(rules, resolver('127.0.0.1')),
+    });
+    expect(ok).toMatchObject({ pass: true, message: '3 objects' });
+    const metadata = await executeCheck('folder', spec, {
+      ...opts,
+      outbound: outboundPolicy(rules, resolver('169.254.169.254')),
+    });
+    expect(metadata.error).toMatch(
+      /refused to connect to minio\.test \(169\.254\.169\.254\): link-local and cloud metadata/,
+    );
+  });
+
   it('s3: puts, gets, lists and deletes an object', async () => {
     const r = await executeCheck(
       's3',
