@@ -15,3 +15,4 @@ export * from './incidents/index.js';
 export * from './playbooks/index.js';
 export * from './connections/index.js';
 export * from './kubeconfig.js';
+export * from './health/check-schemas/object-storage.js';

@@ -5,6 +5,7 @@ import { fileAccess } from '../sandbox/file-roots.js';
 import { CanarySpecError, parseCanarySpec } from './canary-spec.js';
 import { NESTED_CONNECTIONS } from './checks/connection.js';
 import { folderPathProblems } from './checks/folder.js';
+import { kubeconfigProblems } from './checks/kube-save.js';
 import { resolveTemplates } from './run-check.js';
 import { templateVars } from './runtime.js';
 import { syncCanaryChecks } from './sync.js';
@@ -33,8 +34,8 @@ function checkConnections(spec: unknown): SpecReference[] {
 /**
  * Writes to /api/db/canaries: validates and normalises the spec before anything is
  * stored (a canary-checker document is unwrapped: metadata fills name, namespace and
- * labels), a check's `connection:` must name a live connection, and folder checks must stay
- * inside the file roots; then reconciles the canary's
+ * labels), a check's `connection:` must name a live connection, folder checks must stay
+ * inside the file roots and Kubernetes checks' kubeconfigs must pass the sandbox rules; then reconciles the canary's
  * checks in the same transaction and asks the scheduler to run it soon.
  */
 export const canaryWriteHook = specResourceWriteHook({
@@ -45,6 +46,7 @@ export const canaryWriteHook = specResourceWriteHook({
     const problems = [
       ...(await connectionReferenceProblems(w.ctx.db, checkConnections(spec))),
       ...(await folderPathProblems(resolveTemplates(spec, templateVars(w.ctx)), fileAccess(w.ctx.config))),
+      ...(await kubeconfigProblems(resolveTemplates(spec, templateVars(w.ctx)), fileAccess(w.ctx.config))),
     ];
     return problems.length ? problems.join('; ') : undefined;
   },

@@ -12,6 +12,12 @@ import {
   smbConnectionSchema,
 } from './check-schemas/remote-folder.js';
 import { sqlCheckSchema } from './check-schemas/sql.js';
+import { gcsCheckFields } from './check-schemas/gcs.js';
+import { kubernetesResourceCheckFields } from './check-schemas/kubernetes-resource.js';
+import { kubernetesCheckFields } from './check-schemas/kubernetes.js';
+import { namespaceCheckFields } from './check-schemas/namespace.js';
+import { podCheckFields } from './check-schemas/pod.js';
+import { hasS3Bucket, s3BucketRequired, s3CheckFields } from './check-schemas/s3.js';
 
 /**
  * The canary spec, with canary-checker's field names so existing canary YAML imports
@@ -250,6 +256,15 @@ export const RUNNABLE_CHECK_SCHEMAS = {
   ldap: ldapCheckSchema(checkBase),
   sftp: sftpCheckSchema(checkBase),
   smb: smbCheckSchema(checkBase),
+  kubernetes: z.object({ ...commonCheckFields, ...kubernetesCheckFields }).loose(),
+  pod: z.object({ ...commonCheckFields, ...podCheckFields }).loose(),
+  namespace: z.object({ ...commonCheckFields, ...namespaceCheckFields }).loose(),
+  kubernetesResource: z.object({ ...commonCheckFields, ...kubernetesResourceCheckFields }).loose(),
+  s3: z
+    .object({ ...commonCheckFields, ...s3CheckFields })
+    .loose()
+    .refine(hasS3Bucket, s3BucketRequired),
+  gcs: z.object({ ...commonCheckFields, ...gcsCheckFields }).loose(),
 } as const;
 
 /** Types whose fields are validated but which have no runner here (see docs/health.md). */
@@ -264,18 +279,13 @@ export const PASSTHROUGH_CHECK_TYPES = [
   'awsConfig',
   'github',
   'ec2',
-  'pod',
   'alertmanager',
   'cloudwatch',
-  'gcs',
-  's3',
-  'kubernetes',
   'configDB',
   'azuredevops',
   'jmeter',
   'junit',
   'dynatrace',
-  'namespace',
   'custom',
   'catalog',
   'webhook',

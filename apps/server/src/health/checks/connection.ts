@@ -90,6 +90,31 @@ export function applyConnection(type: string, spec: Spec, conn: HydratedConnecti
       fill('password', conn.password);
       break;
     }
+    case 'kubernetes':
+    case 'pod':
+    case 'namespace':
+    case 'kubernetesResource':
+      // A Kubernetes connection keeps its kubeconfig in `certificate` (as the log backend reads it).
+      if (!isSet(out.kubeconfig) && !out.inCluster) fill('kubeconfig', conn.certificate);
+      delete out.connection;
+      break;
+    case 's3':
+      fill('endpoint', conn.url);
+      fill('accessKey', conn.username);
+      fill('secretKey', conn.password);
+      if (typeof conn.properties.region === 'string') fill('region', conn.properties.region);
+      if (!isSet(out.bucket)) fill('bucketName', conn.properties.bucket);
+      if (conn.insecureTls) fill('skipTLSVerify', true);
+      break;
+    case 'gcs': {
+      // A Google Cloud Storage connection: endpoint, service-account JSON and the bucket.
+      const gcp = { ...((out.gcpConnection ?? {}) as Spec) };
+      if (!isSet(gcp.endpoint) && isSet(conn.url)) gcp.endpoint = conn.url;
+      if (!isSet(gcp.credentials) && isSet(conn.certificate)) gcp.credentials = conn.certificate;
+      out.gcpConnection = gcp;
+      if (conn.properties.bucket) fill('path', `gcs://${conn.properties.bucket}`);
+      break;
+    }
     default:
       fill('url', conn.url);
   }

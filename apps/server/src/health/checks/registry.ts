@@ -3,13 +3,19 @@ import { dnsRunner } from './dns.js';
 import { elasticsearchRunner, opensearchRunner } from './elasticsearch.js';
 import { execRunner } from './exec.js';
 import { folderWithRemotesRunner } from './folder-remote.js';
+import { gcsRunner } from './gcs.js';
 import { httpRunner } from './http.js';
 import { icmpRunner } from './icmp.js';
+import { kubernetesResourceRunner } from './kubernetes-resource.js';
+import { kubernetesRunner } from './kubernetes.js';
 import { ldapRunner } from './ldap.js';
 import { mysqlRunner } from './mysql.js';
+import { namespaceRunner } from './namespace.js';
+import { podRunner } from './pod.js';
 import { postgresRunner } from './postgres.js';
 import { prometheusRunner } from './prometheus.js';
 import { redisRunner } from './redis.js';
+import { s3Runner } from './s3.js';
 import { sftpRunner } from './sftp.js';
 import { smbRunner } from './smb.js';
 import { sqlRunner } from './sql.js';
@@ -34,6 +40,12 @@ export const CHECK_RUNNERS: { [K in RunnableCheckType]: CheckRunner<never> } = {
   ldap: ldapRunner as CheckRunner<never>,
   sftp: sftpRunner as CheckRunner<never>,
   smb: smbRunner as CheckRunner<never>,
+  kubernetes: kubernetesRunner as CheckRunner<never>,
+  pod: podRunner as CheckRunner<never>,
+  namespace: namespaceRunner as CheckRunner<never>,
+  kubernetesResource: kubernetesResourceRunner as CheckRunner<never>,
+  s3: s3Runner as CheckRunner<never>,
+  gcs: gcsRunner as CheckRunner<never>,
 };
 
 /** The runner of a type, or undefined for types that are accepted but not run. */

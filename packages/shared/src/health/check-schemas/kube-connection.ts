@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/**
+ * Field shapes only (no common check fields): canary-spec.ts imports these files and adds
+ * the common fields itself, so nothing here imports canary-spec.ts (no import cycle).
+ */
+
+/** A value inline or by reference, as canary-checker's EnvVar. */
+export const envValueSchema = z.union([
+  z.string(),
+  z.object({ value: z.string().optional(), valueFrom: z.record(z.string(), z.unknown()).optional() }).loose(),
+]);
+
+/** Which cluster: an inline kubeconfig (text or `{value}`), a file inside the file roots, or the server's own. */
+export const kubeConnectionFields = {
+  kubeconfig: envValueSchema.optional(),
+  inCluster: z.boolean().optional(),
+  /** A Kubernetes connection (`connection://…`) whose kubeconfig is used. */
+  connection: z.string().min(1, 'connection must not be empty').optional(),
+};
+
+/** A millisecond count (canary-checker's pod and namespace timeouts). */
+export const millis = z.number().int().nonnegative().max(3_600_000);
