@@ -3,6 +3,7 @@ import {
   canarySpecSchema,
   type CanarySpec,
   type CheckType,
+  CHECK_TYPE_ALIASES,
   CHECK_TYPES,
 } from '@opsdeck/shared';
 import { readSpecObject } from '../lib/spec-object.js';
@@ -105,8 +106,14 @@ export function definedChecks(
 ): DefinedCheck[] {
   const out: DefinedCheck[] = [];
   const seen = new Set<string>();
-  for (const type of CHECK_TYPES) {
-    const list = (spec as Record<string, unknown>)[type];
+  const keys: [string, CheckType][] = [
+    ...CHECK_TYPES.map((t): [string, CheckType] => [t, t]),
+    ...Object.entries(CHECK_TYPE_ALIASES),
+  ];
+  for (const [key, type] of keys) {
+    const given = (spec as Record<string, unknown>)[key];
+    // canary-checker's webhook is a single object, not a list.
+    const list = given && typeof given === 'object' && !Array.isArray(given) ? [given] : given;
     if (!Array.isArray(list)) continue;
     list.forEach((raw: unknown, i) => {
       const c = raw as CommonCheck & Record<string, unknown>;
@@ -122,7 +129,7 @@ export function definedChecks(
       const key = `${type}/${name}`;
       if (seen.has(key)) {
         throw new CanarySpecError(
-          `spec.${type}.${i}.name: duplicate check name "${name}" (names must be unique per type)`,
+          `spec.${key}.${i}.name: duplicate check name "${name}" (names must be unique per type)`,
         );
       }
       seen.add(key);

@@ -2,7 +2,15 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { folderCheckSchema } from '@opsdeck/shared';
 import type { z } from 'zod';
-import { allowedRealPath, pathProblem, resolveSpecPath, type FileAccess } from '../../sandbox/file-roots.js';
+import { glob } from 'tinyglobby';
+import {
+  allowedRealPath,
+  globBase,
+  globProblem,
+  OutsideFileRootsError,
+  resolveSpecPath,
+  type FileAccess,
+} from '../../sandbox/file-roots.js';
 import { type CheckRunner, fail, pass } from './types.js';
 import { ownTable, parseDuration } from '@opsdeck/shared';
 
@@ -46,16 +54,50 @@ export async function folderPathProblems(spec: unknown, access: FileAccess): Pro
   for (const [i, check] of list.entries()) {
     const p = (check as { path?: unknown } | null)?.path;
     if (typeof p !== 'string') continue;
-    const problem = await pathProblem(p, access);
+    const problem = await globProblem(p, access);
     if (problem) problems.push(`spec.folder.${i}.path: ${problem}`);
   }
   return problems;
+}
+
+type Candidate = { name: string; file: string };
+
+/** Files directly in a folder; a folder that does not exist is an empty listing (minCount decides). */
+async function listFolder(folder: string): Promise<Candidate[]> {
+  try {
+    // Entries that are symlinks are not files here (Dirent reports the link): never followed.
+    const entries = await fs.readdir(folder, { withFileTypes: true });
+    return entries.filter((e) => e.isFile()).map((e) => ({ name: e.name, file: path.join(folder, e.name) }));
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return [];
+    throw e;
+  }
+}
+
+/** Files matching a glob (`/data/backups/*.tar.gz`, `logs/**\/*.log`); links are not followed. */
+async function listGlob(pattern: string, access: FileAccess): Promise<Candidate[]> {
+  const problem = await globProblem(pattern, access);
+  if (problem) throw new OutsideFileRootsError(problem);
+  const absolute = resolveSpecPath(pattern, access);
+  const base = resolveSpecPath(globBase(pattern).base, access);
+  const files = await glob(absolute, { absolute: true, onlyFiles: true, followSymbolicLinks: false });
+  const out: Candidate[] = [];
+  for (const file of files) {
+    const st = await fs.lstat(file).catch(() => undefined);
+    if (!st?.isFile()) continue;
+    // Every match is checked against the roots again (a folder on the way may be a link).
+    await allowedRealPath(file, access);
+    out.push({ name: path.relative(base, file), file });
+  }
+  return out;
 }
 
 /**
  * Folder: counts the files matching the filter (age, size, name regex) against min/max. The
  * folder must lie inside the file roots once symlinks are resolved (checked at every run:
  * a link may be swapped after the spec was saved); relative paths are relative to DATA_DIR.
+ * `path` may be a glob; a folder that does not exist counts as empty, as in canary-checker.
  */
 export const folderRunner: CheckRunner<FolderSpec> = {
   type: 'folder',
@@ -63,28 +105,32 @@ export const folderRunner: CheckRunner<FolderSpec> = {
   endpoint: (s) => s.path,
   async run(spec, ctx) {
     const access = ctx.sandbox.files;
-    const folder = await allowedRealPath(resolveSpecPath(spec.path, access), access);
     const f = spec.filter ?? {};
     const minAge = parseDuration(f.minAge, { defaultUnit: 'ms' });
     const maxAge = parseDuration(f.maxAge, { defaultUnit: 'ms' });
     const minSize = parseSize(f.minSize);
     const maxSize = parseSize(f.maxSize);
-    const regex = f.regex ? new RegExp(f.regex) : undefined;
-    // Entries that are symlinks are not files here (Dirent reports the link): never followed.
-    const entries = await fs.readdir(folder, { withFileTypes: true });
+    let regex: RegExp | undefined;
+    try {
+      regex = f.regex ? new RegExp(f.regex) : undefined;
+    } catch (e) {
+      return fail(`filter.regex is not a valid regular expression: ${(e as Error).message}`);
+    }
+    const candidates = globBase(spec.path).wildcardSegments.length
+      ? await listGlob(spec.path, access)
+      : await listFolder(await allowedRealPath(resolveSpecPath(spec.path, access), access));
     const now = Date.now();
     const files: { name: string; size: number; modified: string }[] = [];
-    for (const e of entries) {
-      if (!e.isFile()) continue;
-      if (regex && !regex.test(e.name)) continue;
-      const st = await fs.stat(path.join(folder, e.name)).catch(() => undefined);
+    for (const c of candidates) {
+      if (regex && !regex.test(c.name)) continue;
+      const st = await fs.stat(c.file).catch(() => undefined);
       if (!st) continue;
       const age = now - st.mtimeMs;
       if (minAge !== undefined && age < minAge) continue;
       if (maxAge !== undefined && age > maxAge) continue;
       if (minSize !== undefined && st.size < minSize) continue;
       if (maxSize !== undefined && st.size > maxSize) continue;
-      files.push({ name: e.name, size: st.size, modified: st.mtime.toISOString() });
+      files.push({ name: c.name, size: st.size, modified: st.mtime.toISOString() });
     }
     files.sort((a, b) => (a.modified < b.modified ? 1 : -1));
     const data = { count: files.length, files: files.slice(0, 50), newest: files[0] ?? null };
