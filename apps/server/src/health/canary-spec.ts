@@ -8,6 +8,7 @@ import {
 } from '@opsdeck/shared';
 import { readSpecObject } from '../lib/spec-object.js';
 import { runnerFor } from './checks/registry.js';
+import { dependencyProblems } from './depends.js';
 import { resolveTemplates } from './run-check.js';
 
 export class CanarySpecError extends Error {}
@@ -110,8 +111,8 @@ export function definedChecks(
     ...CHECK_TYPES.map((t): [string, CheckType] => [t, t]),
     ...Object.entries(CHECK_TYPE_ALIASES),
   ];
-  for (const [key, type] of keys) {
-    const given = (spec as Record<string, unknown>)[key];
+  for (const [specKey, type] of keys) {
+    const given = (spec as Record<string, unknown>)[specKey];
     // canary-checker's webhook is a single object, not a list.
     const list = given && typeof given === 'object' && !Array.isArray(given) ? [given] : given;
     if (!Array.isArray(list)) continue;
@@ -129,7 +130,7 @@ export function definedChecks(
       const key = `${type}/${name}`;
       if (seen.has(key)) {
         throw new CanarySpecError(
-          `spec.${key}.${i}.name: duplicate check name "${name}" (names must be unique per type)`,
+          `spec.${specKey}.${i}.name: duplicate check name "${name}" (names must be unique per type)`,
         );
       }
       seen.add(key);
@@ -146,5 +147,7 @@ export function definedChecks(
       });
     });
   }
+  const problems = dependencyProblems(out);
+  if (problems.length) throw new CanarySpecError(problems.join('; '));
   return out;
 }

@@ -160,13 +160,19 @@ describe('http check: method, digest, oauth2, SigV4, templates, ntlm', () => {
     const auth = String(lastSigned.authorization);
     const signed = /SignedHeaders=([^,]+)/.exec(auth)?.[1]?.split(';') ?? [];
     expect(signed).toEqual(['host', 'x-amz-content-sha256', 'x-amz-date', 'x-custom']);
+    const bytes = (d: string | ArrayBuffer | ArrayBufferView): string | Uint8Array =>
+      typeof d === 'string'
+        ? d
+        : d instanceof ArrayBuffer
+          ? new Uint8Array(d)
+          : new Uint8Array(d.buffer, d.byteOffset, d.byteLength);
     class Sha256 {
       private h: crypto.Hash | crypto.Hmac;
-      constructor(secret?: string | Uint8Array) {
-        this.h = secret ? crypto.createHmac('sha256', secret) : crypto.createHash('sha256');
+      constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
+        this.h = secret ? crypto.createHmac('sha256', bytes(secret)) : crypto.createHash('sha256');
       }
-      update(d: string | Uint8Array) {
-        this.h.update(d);
+      update(d: string | ArrayBuffer | ArrayBufferView) {
+        this.h.update(bytes(d));
       }
       digest() {
         return Promise.resolve(new Uint8Array(this.h.digest()));
