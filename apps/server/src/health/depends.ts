@@ -19,7 +19,9 @@ export function dependencyProblems(checks: Named[]): string[] {
     for (const dep of dependsOnOf(c.spec)) {
       if (dep === c.name) problems.push(`${c.type} check "${c.name}": dependsOn names the check itself`);
       else if (!names.has(dep))
-        problems.push(`${c.type} check "${c.name}": dependsOn names "${dep}", which is not a check of this canary`);
+        problems.push(
+          `${c.type} check "${c.name}": dependsOn names "${dep}", which is not a check of this canary`,
+        );
     }
   }
   if (problems.length) return problems;
@@ -53,7 +55,10 @@ export class DependencyBoard {
   private readonly waiting = new Map<string, Promise<boolean>[]>();
   private readonly settle = new Map<string, ((ok: boolean) => void)[]>();
 
-  constructor(names: string[], private readonly known: Map<string, boolean> = new Map()) {
+  constructor(
+    names: string[],
+    private readonly known: Map<string, boolean> = new Map(),
+  ) {
     for (const name of names) {
       let resolve!: (ok: boolean) => void;
       const p = new Promise<boolean>((r) => (resolve = r));

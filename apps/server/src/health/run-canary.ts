@@ -13,7 +13,14 @@ export type RunSummary = { total: number; failed: number; success: number; error
 
 /** The result of a check that did not run because a check it depends on did not pass. */
 function dependencyFailure(dep: string): CheckResult {
-  return { time: new Date(), pass: false, durationMs: 0, message: '', error: `dependency "${dep}" failed`, details: {} };
+  return {
+    time: new Date(),
+    pass: false,
+    durationMs: 0,
+    message: '',
+    error: `dependency "${dep}" failed`,
+    details: {},
+  };
 }
 
 /**
@@ -46,7 +53,10 @@ async function runChecks(
           if (signal?.aborted) return;
           const result = failedDep
             ? dependencyFailure(failedDep)
-            : await executeCheck(check.type, check.spec, { ...options, ...(check.namespace ? { namespace: check.namespace } : {}) });
+            : await executeCheck(check.type, check.spec, {
+                ...options,
+                ...(check.namespace ? { namespace: check.namespace } : {}),
+              });
           await recordCheckResult(ctx.db, check.id, result, nextRuntime);
           ok = result.pass;
           if (result.pass) summary.success++;

@@ -71,9 +71,14 @@ describe('canary-checker spec keys and shapes', () => {
   });
 
   it('refuses duplicate check names, also across an alias and its type', () => {
-    expect(checksOrRefusal({ http: [{ name: 'home', url: 'http://a' }, { name: 'home', url: 'http://b' }] })).toBe(
-      'spec.http.1.name: duplicate check name "home" (names must be unique per type)',
-    );
+    expect(
+      checksOrRefusal({
+        http: [
+          { name: 'home', url: 'http://a' },
+          { name: 'home', url: 'http://b' },
+        ],
+      }),
+    ).toBe('spec.http.1.name: duplicate check name "home" (names must be unique per type)');
     expect(checksOrRefusal({ alertmanager: [{ name: 'a' }], alertManager: [{ name: 'a' }] })).toBe(
       'spec.alertManager.0.name: duplicate check name "a" (names must be unique per type)',
     );
@@ -92,7 +97,9 @@ describe('canary-checker spec keys and shapes', () => {
       }),
     ).toEqual([{ type: 'http', name: 'api' }]);
     expect(
-      checksOrRefusal({ http: [{ url: 'http://a', relationships: { configs: [{ labelSelector: 'a=b,,=c' }] } }] }),
+      checksOrRefusal({
+        http: [{ url: 'http://a', relationships: { configs: [{ labelSelector: 'a=b,,=c' }] } }],
+      }),
     ).toContain('spec.http.0.relationships.configs.0.labelSelector: a label selector is');
   });
 
@@ -106,7 +113,11 @@ describe('canary-checker spec keys and shapes', () => {
             digest: true,
             oauth2: { tokenURL: 'https://idp/token', scope: ['x'], params: { audience: 'y' } },
             awsSigV4: { service: 'execute-api', region: 'eu-west-1' },
-            tlsConfig: { ca: { valueFrom: { secretKeyRef: { name: 'tls', key: 'ca.crt' } } }, cert: 'C', key: 'K' },
+            tlsConfig: {
+              ca: { valueFrom: { secretKeyRef: { name: 'tls', key: 'ca.crt' } } },
+              cert: 'C',
+              key: 'K',
+            },
             env: [{ name: 'TOKEN', valueFrom: { secretKeyRef: { name: 'api', key: 'token' } } }],
             headers: [{ name: 'Authorization', value: 'Bearer $(.env.TOKEN)' }],
             ntlm: true,
@@ -123,13 +134,21 @@ describe('canary-checker spec keys and shapes', () => {
   });
 
   it('refuses dependsOn naming no check, the check itself, or a cycle', () => {
-    const http = (name: string, dependsOn?: string[]) => ({ name, url: 'http://a', ...(dependsOn ? { dependsOn } : {}) });
+    const http = (name: string, dependsOn?: string[]) => ({
+      name,
+      url: 'http://a',
+      ...(dependsOn ? { dependsOn } : {}),
+    });
     expect(checksOrRefusal({ http: [http('a'), http('b', ['a'])] })).toHaveLength(2);
     expect(checksOrRefusal({ http: [http('b', ['nope'])] })).toBe(
       'http check "b": dependsOn names "nope", which is not a check of this canary',
     );
-    expect(checksOrRefusal({ http: [http('b', ['b'])] })).toBe('http check "b": dependsOn names the check itself');
-    expect(checksOrRefusal({ http: [http('a', ['b']), http('b', ['a'])] })).toBe('dependsOn forms a cycle: a → b → a');
+    expect(checksOrRefusal({ http: [http('b', ['b'])] })).toBe(
+      'http check "b": dependsOn names the check itself',
+    );
+    expect(checksOrRefusal({ http: [http('a', ['b']), http('b', ['a'])] })).toBe(
+      'dependsOn forms a cycle: a → b → a',
+    );
   });
 });
 
@@ -139,14 +158,19 @@ describe('valueFrom references at run time', () => {
   let kubeconfig = '';
   const kubeRequests: string[] = [];
   beforeAll(async () => {
-    web = await httpServer((req, res) => res.writeHead(200).end(`${req.headers.authorization ?? ''}|${req.url}`));
+    web = await httpServer((req, res) =>
+      res.writeHead(200).end(`${req.headers.authorization ?? ''}|${req.url}`),
+    );
     kube = await loopbackServer((req, res) => {
       kubeRequests.push(req.url ?? '');
       if (req.headers.authorization !== 'Bearer kube-token') return res.writeHead(401).end('{}');
       const json = (code: number, body: unknown) =>
         res.writeHead(code, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       if (req.url === '/api/v1/namespaces/prod/secrets/api')
-        return json(200, { kind: 'Secret', data: { token: Buffer.from('tok-from-secret').toString('base64') } });
+        return json(200, {
+          kind: 'Secret',
+          data: { token: Buffer.from('tok-from-secret').toString('base64') },
+        });
       if (req.url === '/api/v1/namespaces/default/configmaps/routes')
         return json(200, { kind: 'ConfigMap', data: { path: 'v2' } });
       json(404, { kind: 'Status', reason: 'NotFound', code: 404 });
@@ -199,14 +223,22 @@ current-context: fake
   it('fails clearly on a missing secret, a missing key and when no cluster is configured', async () => {
     const missing = await executeCheck(
       'http',
-      { url: url('/'), password: { valueFrom: { secretKeyRef: { name: 'gone', key: 'pw' } } }, username: 'u' },
+      {
+        url: url('/'),
+        password: { valueFrom: { secretKeyRef: { name: 'gone', key: 'pw' } } },
+        username: 'u',
+      },
       withKube(),
     );
     expect(missing.pass).toBe(false);
     expect(missing.error).toBe('password: secret default/gone not found');
     const noKey = await executeCheck(
       'http',
-      { url: url('/'), namespace: 'prod', bearer: { valueFrom: { secretKeyRef: { name: 'api', key: 'nope' } } } },
+      {
+        url: url('/'),
+        namespace: 'prod',
+        bearer: { valueFrom: { secretKeyRef: { name: 'api', key: 'nope' } } },
+      },
       withKube(),
     );
     expect(noKey.error).toBe('bearer: secret prod/api has no key nope');
@@ -234,7 +266,9 @@ current-context: fake
       insecureTls: false,
     };
     const connections = (ref: string) =>
-      ref === 'connection://default/api' ? Promise.resolve(conn) : Promise.reject(new Error(`connection ${ref} not found`));
+      ref === 'connection://default/api'
+        ? Promise.resolve(conn)
+        : Promise.reject(new Error(`connection ${ref} not found`));
     const r = await executeCheck(
       'http',
       {
@@ -265,7 +299,11 @@ describe('folder checks: globs and missing folders', () => {
   });
 
   it('counts the files a glob in path matches, with filter.regex on top', async () => {
-    const all = await executeCheck('folder', { path: path.join(tmp, 'backups', '*', '*.tar.gz'), minCount: 3 }, opts);
+    const all = await executeCheck(
+      'folder',
+      { path: path.join(tmp, 'backups', '*', '*.tar.gz'), minCount: 3 },
+      opts,
+    );
     expect(all).toMatchObject({ pass: true, message: '3 files' });
     const daily = await executeCheck(
       'folder',
@@ -292,12 +330,15 @@ describe('folder checks: globs and missing folders', () => {
 describe('redis by url', async () => {
   const redis = await redisServer('pa55');
   afterAll(() => redis?.close());
-  it.skipIf(!redis)('connects by url with credentials and db (skipped when redis-server is not installed)', async () => {
-    const ok = await executeCheck('redis', { url: `redis://:pa55@127.0.0.1:${redis?.port}/3` }, opts);
-    expect(ok).toMatchObject({ pass: true, message: 'PONG' });
-    const denied = await executeCheck('redis', { url: `redis://:wrong@127.0.0.1:${redis?.port}` }, opts);
-    expect(denied.pass).toBe(false);
-  });
+  it.skipIf(!redis)(
+    'connects by url with credentials and db (skipped when redis-server is not installed)',
+    async () => {
+      const ok = await executeCheck('redis', { url: `redis://:pa55@127.0.0.1:${redis?.port}/3` }, opts);
+      expect(ok).toMatchObject({ pass: true, message: 'PONG' });
+      const denied = await executeCheck('redis', { url: `redis://:wrong@127.0.0.1:${redis?.port}` }, opts);
+      expect(denied.pass).toBe(false);
+    },
+  );
 });
 
 describe.each(DB_KINDS)('dependsOn when a canary runs, on %s', (kind) => {
@@ -340,15 +381,24 @@ describe.each(DB_KINDS)('dependsOn when a canary runs, on %s', (kind) => {
     const summary = await runCanary(ctx, { id, name: 'deps', schedule: null });
     expect(summary).toMatchObject({ total: 4, success: 2, failed: 2 });
     expect(summary.errors).toEqual(
-      expect.arrayContaining(['api: response code 503, expected 2xx or 3xx', 'checkout: dependency "api" failed']),
+      expect.arrayContaining([
+        'api: response code 503, expected 2xx or 3xx',
+        'checkout: dependency "api" failed',
+      ]),
     );
     expect(hits).toContain('/app');
     expect(hits).not.toContain('/checkout');
     // Run Now on the dependent check reads its dependencies' last status.
-    const checkout = await db.query<{ id: string }>("SELECT id FROM checks WHERE canary_id = $1 AND name = 'checkout'", [id]);
+    const checkout = await db.query<{ id: string }>(
+      "SELECT id FROM checks WHERE canary_id = $1 AND name = 'checkout'",
+      [id],
+    );
     const now = await runCheckNow(ctx, checkout.rows[0]!.id);
     expect(now.errors).toEqual(['checkout: dependency "api" failed']);
-    const app = await db.query<{ id: string }>("SELECT id FROM checks WHERE canary_id = $1 AND name = 'app'", [id]);
+    const app = await db.query<{ id: string }>(
+      "SELECT id FROM checks WHERE canary_id = $1 AND name = 'app'",
+      [id],
+    );
     expect(await runCheckNow(ctx, app.rows[0]!.id)).toMatchObject({ success: 1, failed: 0 });
   });
 });

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type http from 'node:http';
 import https from 'node:https';
 import type net from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import os from 'node:os';
 import path from 'node:path';
 import { SignatureV4 } from '@smithy/signature-v4';
@@ -14,7 +15,10 @@ import { httpServer, type Listening } from './peers.js';
 
 const opts: ExecuteOptions = {
   defaultTimeoutMs: 5000,
-  sandbox: { scripts: { disabled: false, user: 'nobody' }, files: { roots: [os.tmpdir()], baseDir: os.tmpdir() } },
+  sandbox: {
+    scripts: { disabled: false, user: 'nobody' },
+    files: { roots: [os.tmpdir()], baseDir: os.tmpdir() },
+  },
   templateVars: {},
 };
 
@@ -30,10 +34,16 @@ const md5 = (s: string) => crypto.createHash('md5').update(s).digest('hex');
 const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex');
 
 /** Verifies an RFC 7616 Digest answer (qop=auth) for user ops / password s3cret. */
-function digestOk(header: string | undefined, method: string, algorithm: 'MD5' | 'SHA-256', nonce: string): boolean {
+function digestOk(
+  header: string | undefined,
+  method: string,
+  algorithm: 'MD5' | 'SHA-256',
+  nonce: string,
+): boolean {
   if (!header?.startsWith('Digest ')) return false;
   const p: Record<string, string> = {};
-  for (const m of header.slice(7).matchAll(/(\w+)=(?:"([^"]*)"|([^\s,]+))/g)) p[m[1] ?? ''] = m[2] ?? m[3] ?? '';
+  for (const m of header.slice(7).matchAll(/(\w+)=(?:"([^"]*)"|([^\s,]+))/g))
+    p[m[1] ?? ''] = m[2] ?? m[3] ?? '';
   const h = algorithm === 'MD5' ? md5 : sha256;
   const ha1 = h(`${p.username}:${p.realm}:s3cret`);
   const ha2 = h(`${method}:${p.uri}`);
@@ -70,10 +80,16 @@ describe('http check: method, digest, oauth2, SigV4, templates, ntlm', () => {
           const form = new URLSearchParams(body);
           const basic = `Basic ${Buffer.from('client-1:secret-1').toString('base64')}`;
           if (req.headers.authorization !== basic || form.get('grant_type') !== 'client_credentials')
-            return res.writeHead(401, { 'content-type': 'application/json' }).end('{"error":"invalid_client"}');
-          res
-            .writeHead(200, { 'content-type': 'application/json' })
-            .end(JSON.stringify({ access_token: `tok-${form.get('scope')}-${form.get('audience')}`, token_type: 'bearer', expires_in: 3600 }));
+            return res
+              .writeHead(401, { 'content-type': 'application/json' })
+              .end('{"error":"invalid_client"}');
+          res.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              access_token: `tok-${form.get('scope')}-${form.get('audience')}`,
+              token_type: 'bearer',
+              expires_in: 3600,
+            }),
+          );
         });
         return;
       }
@@ -96,7 +112,11 @@ describe('http check: method, digest, oauth2, SigV4, templates, ntlm', () => {
   const url = (p: string) => `http://127.0.0.1:${web.port}${p}`;
 
   it('sends GET even with a body unless method says otherwise', async () => {
-    const get = await executeCheck('http', { url: url('/echo'), body: 'hello', responseContent: 'GET hello' }, opts);
+    const get = await executeCheck(
+      'http',
+      { url: url('/echo'), body: 'hello', responseContent: 'GET hello' },
+      opts,
+    );
     expect(get).toMatchObject({ pass: true, error: null });
     const post = await executeCheck(
       'http',
@@ -152,7 +172,12 @@ describe('http check: method, digest, oauth2, SigV4, templates, ntlm', () => {
       {
         url: url('/signed/items?b=2&a=1'),
         headers: [{ name: 'X-Custom', value: 'yes' }],
-        awsSigV4: { service: 'execute-api', region: 'eu-west-1', accessKey: 'AKIDEXAMPLE', secretKey: { value: 'wJalrXUtnFEMI/K7MDENG' } },
+        awsSigV4: {
+          service: 'execute-api',
+          region: 'eu-west-1',
+          accessKey: 'AKIDEXAMPLE',
+          secretKey: { value: 'wJalrXUtnFEMI/K7MDENG' },
+        },
       },
       opts,
     );
@@ -224,7 +249,11 @@ describe('http check: method, digest, oauth2, SigV4, templates, ntlm', () => {
   });
 
   it('refuses NTLM at run time with the reason', async () => {
-    const r = await executeCheck('http', { url: url('/echo'), ntlm: true, username: 'a', password: 'b' }, opts);
+    const r = await executeCheck(
+      'http',
+      { url: url('/echo'), ntlm: true, username: 'a', password: 'b' },
+      opts,
+    );
     expect(r.error).toBe(
       'NTLM authentication (ntlm/ntlmv2) is not supported by this server; use basic, digest, oauth2 or a bearer token',
     );
@@ -232,15 +261,66 @@ describe('http check: method, digest, oauth2, SigV4, templates, ntlm', () => {
 });
 
 /** A CA, a server certificate for 127.0.0.1 and a client certificate, all made with the openssl CLI. */
-function makePki(): { ca: string; serverKey: string; serverCert: string; clientKey: string; clientCert: string } {
+function makePki(): {
+  ca: string;
+  serverKey: string;
+  serverCert: string;
+  clientKey: string;
+  clientCert: string;
+} {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-pki-'));
   const ssl = (args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
   try {
-    ssl(['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Test CA']);
+    ssl([
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.pem',
+      '-days',
+      '2',
+      '-subj',
+      '/CN=Test CA',
+    ]);
     fs.writeFileSync(path.join(dir, 'san.ext'), 'subjectAltName=IP:127.0.0.1\n');
     for (const who of ['server', 'client']) {
-      ssl(['req', '-new', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', `${who}.key`, '-out', `${who}.csr`, '-subj', `/CN=${who}`]);
-      ssl(['x509', '-req', '-in', `${who}.csr`, '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-days', '2', '-out', `${who}.pem`, ...(who === 'server' ? ['-extfile', 'san.ext'] : [])]);
+      ssl([
+        'req',
+        '-new',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        `${who}.key`,
+        '-out',
+        `${who}.csr`,
+        '-subj',
+        `/CN=${who}`,
+      ]);
+      ssl([
+        'x509',
+        '-req',
+        '-in',
+        `${who}.csr`,
+        '-CA',
+        'ca.pem',
+        '-CAkey',
+        'ca.key',
+        '-CAcreateserial',
+        '-days',
+        '2',
+        '-out',
+        `${who}.pem`,
+        ...(who === 'server' ? ['-extfile', 'san.ext'] : []),
+      ]);
     }
     const read = (f: string) => fs.readFileSync(path.join(dir, f), 'utf8');
     return {
@@ -262,7 +342,8 @@ describe('http check: tlsConfig with CA, client certificate and key', () => {
   beforeAll(async () => {
     server = https.createServer(
       { key: pki.serverKey, cert: pki.serverCert, ca: pki.ca, requestCert: true, rejectUnauthorized: true },
-      (req, res) => res.writeHead(200).end(`hello ${(req.socket as import('node:tls').TLSSocket).getPeerCertificate().subject.CN}`),
+      (req, res) =>
+        res.writeHead(200).end(`hello ${(req.socket as TLSSocket).getPeerCertificate().subject.CN}`),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as net.AddressInfo).port;

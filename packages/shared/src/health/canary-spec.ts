@@ -56,7 +56,10 @@ export const commonCheckFields = {
    * matches are linked to the check, and re-resolved as the catalog changes.
    */
   relationships: z
-    .object({ configs: z.array(configSelectorSchema).optional(), components: z.array(z.unknown()).optional() })
+    .object({
+      configs: z.array(configSelectorSchema).optional(),
+      components: z.array(z.unknown()).optional(),
+    })
     .loose()
     .optional(),
 };
@@ -275,11 +278,14 @@ export type RunnableCheckType = keyof typeof RUNNABLE_CHECK_SCHEMAS;
 type PassthroughType = (typeof PASSTHROUGH_CHECK_TYPES)[number] | (typeof LATER_PASSTHROUGH_TYPES)[number];
 export type CheckType = RunnableCheckType | keyof typeof ACCEPTED_CHECK_SCHEMAS | PassthroughType;
 
-const schemaTypes = new Set<string>([...Object.keys(RUNNABLE_CHECK_SCHEMAS), ...Object.keys(ACCEPTED_CHECK_SCHEMAS)]);
+const schemaTypes = new Set<string>([
+  ...Object.keys(RUNNABLE_CHECK_SCHEMAS),
+  ...Object.keys(ACCEPTED_CHECK_SCHEMAS),
+]);
 /** Passthrough types that have no schema of their own (a type given a runner leaves this list). */
-const passthroughTypes = [...new Set<PassthroughType>([...PASSTHROUGH_CHECK_TYPES, ...LATER_PASSTHROUGH_TYPES])].filter(
-  (t) => !schemaTypes.has(t),
-);
+const passthroughTypes = [
+  ...new Set<PassthroughType>([...PASSTHROUGH_CHECK_TYPES, ...LATER_PASSTHROUGH_TYPES]),
+].filter((t) => !schemaTypes.has(t));
 
 export const CHECK_TYPES: readonly CheckType[] = [
   ...(Object.keys(RUNNABLE_CHECK_SCHEMAS) as RunnableCheckType[]),
@@ -289,7 +295,8 @@ export const CHECK_TYPES: readonly CheckType[] = [
 
 /** The canonical type of a spec key: itself, or the type an alias stands for. */
 export function canonicalCheckType(key: string): CheckType | undefined {
-  if (Object.hasOwn(CHECK_TYPE_ALIASES, key)) return CHECK_TYPE_ALIASES[key as keyof typeof CHECK_TYPE_ALIASES];
+  if (Object.hasOwn(CHECK_TYPE_ALIASES, key))
+    return CHECK_TYPE_ALIASES[key as keyof typeof CHECK_TYPE_ALIASES];
   return (CHECK_TYPES as readonly string[]).includes(key) ? (key as CheckType) : undefined;
 }
 export { CHECK_TYPE_ALIASES };

@@ -49,7 +49,8 @@ async function resolveOne(valueFrom: Obj, src: ValueSources, where: string): Pro
   if (isObj(valueFrom.secretKeyRef)) return kube('secret', 'secretKeyRef');
   if (isObj(valueFrom.configMapKeyRef)) return kube('configmap', 'configMapKeyRef');
   if (typeof valueFrom.connection === 'string') {
-    if (!src.connections) throw new Error(`${where}: connection ${valueFrom.connection} cannot be resolved here`);
+    if (!src.connections)
+      throw new Error(`${where}: connection ${valueFrom.connection} cannot be resolved here`);
     const conn = await src.connections(valueFrom.connection);
     return connectionField(conn, typeof valueFrom.key === 'string' ? valueFrom.key : 'password');
   }
@@ -75,6 +76,7 @@ export async function resolveValueRefs(value: unknown, src: ValueSources, where 
     return { ...rest, value: await resolveOne(valueFrom, src, named || 'value') };
   }
   const out: Obj = {};
-  for (const [k, v] of Object.entries(value)) out[k] = await resolveValueRefs(v, src, where ? `${where}.${k}` : k);
+  for (const [k, v] of Object.entries(value))
+    out[k] = await resolveValueRefs(v, src, where ? `${where}.${k}` : k);
   return out;
 }

@@ -32,7 +32,9 @@ export function renderField(
 }
 
 /** `env: [{name, value}]` (values already resolved) as a map. */
-export function envMap(env: { name: string; value?: string | undefined }[] | undefined): Record<string, string> {
+export function envMap(
+  env: { name: string; value?: string | undefined }[] | undefined,
+): Record<string, string> {
   const out: Record<string, string> = {};
   for (const e of env ?? []) out[e.name] = e.value ?? '';
   return out;

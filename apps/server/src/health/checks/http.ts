@@ -52,7 +52,8 @@ function prepare(spec: HttpSpec): Prepared {
   } catch {
     throw new Error(`invalid url: ${redactUrl(target)}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`unsupported scheme ${url.protocol}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`unsupported scheme ${url.protocol}`);
   const headers: Record<string, string> = {};
   for (const h of spec.headers ?? [])
     headers[h.name.toLowerCase()] = renderField(resolveValue(h) ?? '', vars, `headers.${h.name}`);
@@ -91,11 +92,18 @@ function signing(spec: HttpSpec, p: Prepared, headers: Record<string, string>): 
   const accessKey = resolveValue(s.accessKey);
   const secretKey = resolveValue(s.secretKey);
   if (!accessKey || !secretKey)
-    throw new Error('awsSigV4 needs accessKey and secretKey (the server does not use its own AWS credentials)');
-  const region = s.region ?? /\.([a-z]{2}(?:-[a-z]+)+-\d)\.amazonaws\.com$/.exec(p.url.hostname)?.[1] ?? 'us-east-1';
+    throw new Error(
+      'awsSigV4 needs accessKey and secretKey (the server does not use its own AWS credentials)',
+    );
+  const region =
+    s.region ?? /\.([a-z]{2}(?:-[a-z]+)+-\d)\.amazonaws\.com$/.exec(p.url.hostname)?.[1] ?? 'us-east-1';
   return sigV4Headers(
     { method: p.method, url: p.url, headers, body: p.body },
-    { service: s.service, region, credentials: { accessKey, secretKey, sessionToken: resolveValue(s.sessionToken) } },
+    {
+      service: s.service,
+      region,
+      credentials: { accessKey, secretKey, sessionToken: resolveValue(s.sessionToken) },
+    },
   );
 }
 
@@ -106,7 +114,9 @@ export const httpRunner: CheckRunner<HttpSpec> = {
   endpoint: (s) => ((s.url ?? s.endpoint) ? redactUrl(s.url ?? s.endpoint ?? '') : (s.connection ?? '')),
   async run(spec, ctx) {
     if (spec.ntlm || spec.ntlmv2)
-      return fail('NTLM authentication (ntlm/ntlmv2) is not supported by this server; use basic, digest, oauth2 or a bearer token');
+      return fail(
+        'NTLM authentication (ntlm/ntlmv2) is not supported by this server; use basic, digest, oauth2 or a bearer token',
+      );
     let p: Prepared;
     try {
       p = prepare(spec);
@@ -154,7 +164,8 @@ export const httpRunner: CheckRunner<HttpSpec> = {
       if (spec.digest && res.statusCode === 401) {
         const challenge = parseDigestChallenge(res.headers['www-authenticate']);
         await res.body.dump();
-        if (!challenge) return fail('digest authentication: the server answered 401 without a Digest challenge');
+        if (!challenge)
+          return fail('digest authentication: the server answered 401 without a Digest challenge');
         const answer = digestAuthorization(challenge, {
           method: p.method,
           uri: `${p.url.pathname}${p.url.search}`,

@@ -30,7 +30,10 @@ function label(ref: KubeValueRef): string {
  * which may reference files but not run programs. Requests go to the address the outbound
  * policy checked.
  */
-export function kubeValueReader(source: { kubeconfig: string } | 'server', outbound: OutboundPolicy): KubeValueReader {
+export function kubeValueReader(
+  source: { kubeconfig: string } | 'server',
+  outbound: OutboundPolicy,
+): KubeValueReader {
   return async (ref, signal) => {
     // Loaded on first use: the client library is large and most servers never read a secret.
     const { KubeConfig } = await import('@kubernetes/client-node');
@@ -68,7 +71,9 @@ export function kubeValueReader(source: { kubeconfig: string } | 'server', outbo
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 500, text: Buffer.concat(chunks).toString('utf8') }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 500, text: Buffer.concat(chunks).toString('utf8') }),
+          );
           res.on('error', reject);
         },
       );
@@ -77,7 +82,8 @@ export function kubeValueReader(source: { kubeconfig: string } | 'server', outbo
       req.end();
     });
     if (status === 404) throw new Error(`${label(ref)} not found`);
-    if (status === 401 || status === 403) throw new Error(`${label(ref)}: access denied by the API server (HTTP ${status})`);
+    if (status === 401 || status === 403)
+      throw new Error(`${label(ref)}: access denied by the API server (HTTP ${status})`);
     if (status >= 400) throw new Error(`${label(ref)}: HTTP ${status} from the API server`);
     let doc: { data?: Record<string, string>; stringData?: Record<string, string> };
     try {

@@ -10,8 +10,7 @@ export function resolveValue(
   if (v === undefined) return undefined;
   if (typeof v === 'string') return v;
   if (v.value !== undefined) return v.value;
-  if (v.valueFrom)
-    throw new Error('a valueFrom reference was not resolved before the check ran');
+  if (v.valueFrom) throw new Error('a valueFrom reference was not resolved before the check ran');
   return undefined;
 }
 

@@ -11,4 +11,10 @@ export const CHECK_TYPE_ALIASES = {
 export type CheckTypeAlias = keyof typeof CHECK_TYPE_ALIASES;
 
 /** canary-checker types that appeared after the first list: accepted, stored, not run. */
-export const LATER_PASSTHROUGH_TYPES = ['azureDevops', 'pubsub', 'gitProtocol', 'argo', 'kubernetesResource'] as const;
+export const LATER_PASSTHROUGH_TYPES = [
+  'azureDevops',
+  'pubsub',
+  'gitProtocol',
+  'argo',
+  'kubernetesResource',
+] as const;
