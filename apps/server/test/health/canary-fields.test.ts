@@ -10,6 +10,8 @@ import { kubeValueReader } from '../../src/health/checks/kube-values.js';
 import { runCanary, runCheckNow } from '../../src/health/run-canary.js';
 import { executeCheck, type ExecuteOptions } from '../../src/health/run-check.js';
 import { syncCanaryChecks } from '../../src/health/sync.js';
+import { canaryWriteHook } from '../../src/health/write-hook.js';
+import type { DataWriteContext } from '../../src/platform/data-write-hook.js';
 import { defaultOutboundPolicy } from '../../src/net/outbound.js';
 import { loopbackServer } from '../catalog/peers.js';
 import { DB_KINDS, freshDb } from '../helpers.js';
@@ -400,5 +402,24 @@ describe.each(DB_KINDS)('dependsOn when a canary runs, on %s', (kind) => {
       [id],
     );
     expect(await runCheckNow(ctx, app.rows[0]!.id)).toMatchObject({ success: 1, failed: 0 });
+  });
+
+  it('refuses to save a canary whose dependsOn names no check, with a 400', async () => {
+    const w = { ctx: healthContext(db), req: {}, method: 'POST' } as unknown as DataWriteContext;
+    const row = { name: 'bad-deps', spec: { http: [{ name: 'app', url: 'http://a', dependsOn: ['db'] }] } };
+    const attempt = (async () => {
+      const [clean] = await canaryWriteHook.beforeWrite!([row], w);
+      await db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ id: string }>(
+          'INSERT INTO canaries (name, spec) VALUES ($1, $2) RETURNING id',
+          [clean!.name, JSON.stringify(clean!.spec)],
+        );
+        await canaryWriteHook.afterWrite!(tx, rows, w);
+      });
+    })();
+    await expect(attempt).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'http check "app": dependsOn names "db", which is not a check of this canary',
+    });
   });
 });
