@@ -160,6 +160,8 @@ describe('valueFrom references at run time', () => {
   let kubeconfig = '';
   const kubeRequests: string[] = [];
   beforeAll(async () => {
+    // The client library loads on first use; loading it here keeps that out of the checks' time limit.
+    await import('@kubernetes/client-node');
     web = await httpServer((req, res) =>
       res.writeHead(200).end(`${req.headers.authorization ?? ''}|${req.url}`),
     );

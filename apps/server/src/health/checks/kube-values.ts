@@ -78,7 +78,9 @@ export function kubeValueReader(
         },
       );
       req.on('timeout', () => req.destroy(new Error(`${label(ref)}: the API server did not answer in time`)));
-      req.on('error', reject);
+      req.on('error', (e) =>
+        reject(signal.aborted ? new Error(`${label(ref)}: the API server did not answer in time`) : e),
+      );
       req.end();
     });
     if (status === 404) throw new Error(`${label(ref)} not found`);
