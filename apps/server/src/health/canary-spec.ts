@@ -3,10 +3,12 @@ import {
   canarySpecSchema,
   type CanarySpec,
   type CheckType,
+  CHECK_TYPE_ALIASES,
   CHECK_TYPES,
 } from '@opsdeck/shared';
 import { readSpecObject } from '../lib/spec-object.js';
 import { runnerFor } from './checks/registry.js';
+import { dependencyProblems } from './depends.js';
 import { resolveTemplates } from './run-check.js';
 
 export class CanarySpecError extends Error {}
@@ -105,8 +107,14 @@ export function definedChecks(
 ): DefinedCheck[] {
   const out: DefinedCheck[] = [];
   const seen = new Set<string>();
-  for (const type of CHECK_TYPES) {
-    const list = (spec as Record<string, unknown>)[type];
+  const keys: [string, CheckType][] = [
+    ...CHECK_TYPES.map((t): [string, CheckType] => [t, t]),
+    ...Object.entries(CHECK_TYPE_ALIASES),
+  ];
+  for (const [specKey, type] of keys) {
+    const given = (spec as Record<string, unknown>)[specKey];
+    // canary-checker's webhook is a single object, not a list.
+    const list = given && typeof given === 'object' && !Array.isArray(given) ? [given] : given;
     if (!Array.isArray(list)) continue;
     list.forEach((raw: unknown, i) => {
       const c = raw as CommonCheck & Record<string, unknown>;
@@ -122,7 +130,7 @@ export function definedChecks(
       const key = `${type}/${name}`;
       if (seen.has(key)) {
         throw new CanarySpecError(
-          `spec.${type}.${i}.name: duplicate check name "${name}" (names must be unique per type)`,
+          `spec.${specKey}.${i}.name: duplicate check name "${name}" (names must be unique per type)`,
         );
       }
       seen.add(key);
@@ -139,5 +147,7 @@ export function definedChecks(
       });
     });
   }
+  const problems = dependencyProblems(out);
+  if (problems.length) throw new CanarySpecError(problems.join('; '));
   return out;
 }

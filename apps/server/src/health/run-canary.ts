@@ -1,39 +1,74 @@
 import { isRunnableCheckType, LOCAL_AGENT_ID, nextRunAfter } from '@opsdeck/shared';
 import { recordJob } from '../jobs/history.js';
+import { DependencyBoard, dependsOnOf } from './depends.js';
 import { recordCheckResult } from './record.js';
-import { executeCheck } from './run-check.js';
+import { type CheckResult, executeCheck } from './run-check.js';
 import { checkLimiter, executeOptions, type HealthContext, templateVars } from './runtime.js';
 import { DEFAULT_SCHEDULE } from './schedule.js';
 import { syncCanaryChecks } from './sync.js';
 
-type CheckRow = { id: string; type: string; name: string; spec: unknown };
+type CheckRow = { id: string; type: string; name: string; spec: unknown; namespace: string | null };
 
 export type RunSummary = { total: number; failed: number; success: number; errors: string[] };
 
-/** Runs checks (bounded by CHECK_CONCURRENCY) and records each result as it completes. */
+/** The result of a check that did not run because a check it depends on did not pass. */
+function dependencyFailure(dep: string): CheckResult {
+  return {
+    time: new Date(),
+    pass: false,
+    durationMs: 0,
+    message: '',
+    error: `dependency "${dep}" failed`,
+    details: {},
+  };
+}
+
+/**
+ * Runs checks (bounded by CHECK_CONCURRENCY) and records each result as it completes. A
+ * check with `dependsOn` waits (without holding a slot) for the checks it names; `known`
+ * gives the last status of dependencies that are not part of this run (Run Now).
+ */
 async function runChecks(
   ctx: HealthContext,
   checks: CheckRow[],
   nextRuntime: Date | null,
   signal?: AbortSignal,
+  known?: Map<string, boolean>,
 ): Promise<RunSummary> {
   const limiter = checkLimiter(ctx);
   const options = executeOptions(ctx);
   const summary: RunSummary = { total: checks.length, failed: 0, success: 0, errors: [] };
+  const board = new DependencyBoard(
+    checks.map((c) => c.name),
+    known,
+  );
   await Promise.all(
-    checks.map((check) =>
-      limiter.run(async () => {
-        // On shutdown, checks still waiting for a slot are not started (the next slot runs them).
-        if (signal?.aborted) return;
-        const result = await executeCheck(check.type, check.spec, options);
-        await recordCheckResult(ctx.db, check.id, result, nextRuntime);
-        if (result.pass) summary.success++;
-        else {
-          summary.failed++;
-          summary.errors.push(`${check.name}: ${result.error ?? result.message}`);
-        }
-      }),
-    ),
+    checks.map(async (check) => {
+      let ok = false;
+      try {
+        const deps = dependsOnOf(check.spec);
+        const failedDep = deps.length ? await board.firstFailed(deps) : undefined;
+        await limiter.run(async () => {
+          // On shutdown, checks still waiting for a slot are not started (the next slot runs them).
+          if (signal?.aborted) return;
+          const result = failedDep
+            ? dependencyFailure(failedDep)
+            : await executeCheck(check.type, check.spec, {
+                ...options,
+                ...(check.namespace ? { namespace: check.namespace } : {}),
+              });
+          await recordCheckResult(ctx.db, check.id, result, nextRuntime);
+          ok = result.pass;
+          if (result.pass) summary.success++;
+          else {
+            summary.failed++;
+            summary.errors.push(`${check.name}: ${result.error ?? result.message}`);
+          }
+        });
+      } finally {
+        board.done(check.name, ok);
+      }
+    }),
   );
   return summary;
 }
@@ -54,7 +89,7 @@ export async function runCanary(
     async () => {
       await syncCanaryChecks(ctx.db, canary.id, templateVars(ctx));
       const { rows } = await ctx.db.query<CheckRow>(
-        'SELECT id, type, name, spec FROM checks WHERE canary_id = $1 AND deleted_at IS NULL ORDER BY name',
+        'SELECT id, type, name, spec, namespace FROM checks WHERE canary_id = $1 AND deleted_at IS NULL ORDER BY name',
         [canary.id],
       );
       const runnable = rows.filter((c) => isRunnableCheckType(c.type));
@@ -74,8 +109,8 @@ export class CheckNotFoundError extends Error {}
 
 /** "Run Now" on one check: runs it at once and records the result like a scheduled run. */
 export async function runCheckNow(ctx: HealthContext, checkId: string): Promise<RunSummary> {
-  const { rows } = await ctx.db.query<CheckRow & { next_runtime: Date | null }>(
-    `SELECT k.id, k.type, k.name, k.spec, c.next_runtime FROM checks k JOIN canaries c ON c.id = k.canary_id
+  const { rows } = await ctx.db.query<CheckRow & { next_runtime: Date | null; canary_id: string }>(
+    `SELECT k.id, k.type, k.name, k.spec, k.namespace, k.canary_id, c.next_runtime FROM checks k JOIN canaries c ON c.id = k.canary_id
      WHERE k.id = $1 AND k.deleted_at IS NULL AND c.deleted_at IS NULL`,
     [checkId],
   );
@@ -89,5 +124,20 @@ export async function runCheckNow(ctx: HealthContext, checkId: string): Promise<
       errors: [`${check.type} checks are accepted but not run by this server`],
     };
   }
-  return runChecks(ctx, [check], check.next_runtime);
+  return runChecks(ctx, [check], check.next_runtime, undefined, await dependencyStatuses(ctx, check));
+}
+
+/** Last status of the checks a check depends on, for Run Now (they are not run with it). */
+async function dependencyStatuses(
+  ctx: HealthContext,
+  check: CheckRow & { canary_id: string },
+): Promise<Map<string, boolean>> {
+  const deps = dependsOnOf(check.spec);
+  if (!deps.length) return new Map();
+  const { rows } = await ctx.db.query<{ name: string; healthy: boolean }>(
+    `SELECT name, bool_and(status = 'healthy') AS healthy FROM checks
+     WHERE canary_id = $1 AND deleted_at IS NULL AND name = ANY($2::text[]) GROUP BY name`,
+    [check.canary_id, deps],
+  );
+  return new Map(rows.map((r) => [r.name, r.healthy === true]));
 }

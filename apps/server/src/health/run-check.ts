@@ -4,6 +4,8 @@ import { evalCel, evalCelString } from '../expr/index.js';
 import { defaultOutboundPolicy, OutboundRefusedError, type OutboundPolicy } from '../net/outbound.js';
 import type { SandboxPolicy } from '../sandbox/policy.js';
 import { applyConnection, NESTED_CONNECTIONS } from './checks/connection.js';
+import { resolveValueRefs } from './checks/env.js';
+import type { KubeValueReader } from './checks/kube-values.js';
 import { runnerFor } from './checks/registry.js';
 import type { RunOutcome } from './checks/types.js';
 
@@ -27,6 +29,10 @@ export type ExecuteOptions = {
   outbound?: OutboundPolicy;
   /** Resolves a check's `connection:` reference; omitted, such references fail the check. */
   connections?: ConnectionResolver;
+  /** Reads `valueFrom.secretKeyRef` / `configMapKeyRef`; omitted, such references fail the check. */
+  kubernetes?: KubeValueReader;
+  /** Namespace for secret and config map references when the check names none (its canary's). */
+  namespace?: string;
 };
 
 export const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
@@ -85,6 +91,12 @@ export async function executeCheck(
   let withConnection: unknown;
   try {
     withConnection = await hydrateFromConnection(type, rawSpec, opts.connections);
+    withConnection = await resolveValueRefs(withConnection, {
+      connections: opts.connections,
+      kubernetes: opts.kubernetes,
+      namespace: checkNamespace(withConnection) ?? opts.namespace ?? 'default',
+      signal: AbortSignal.timeout(opts.defaultTimeoutMs),
+    });
   } catch (e) {
     return done({ pass: false, message: '', error: errorText(e), data: {} });
   }
@@ -144,6 +156,11 @@ async function hydrateFromConnection(
   }
   if (!isConnectionReference(spec.connection)) return spec;
   return applyConnection(type, spec, await resolve(spec.connection));
+}
+
+function checkNamespace(spec: unknown): string | undefined {
+  const ns = (spec as { namespace?: unknown } | null)?.namespace;
+  return typeof ns === 'string' && ns ? ns : undefined;
 }
 
 function errorText(e: unknown): string {

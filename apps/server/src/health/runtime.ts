@@ -3,6 +3,7 @@ import { connectionResolver } from '../connections/index.js';
 import type { ServerContext } from '../context.js';
 import { outboundPolicy } from '../net/outbound.js';
 import { sandboxPolicy } from '../sandbox/policy.js';
+import { kubeValueReader, serverHasCluster } from './checks/kube-values.js';
 import { Limiter } from './limiter.js';
 import { DEFAULT_CHECK_TIMEOUT_MS, type ExecuteOptions } from './run-check.js';
 
@@ -38,11 +39,14 @@ export function templateVars(ctx: HealthContext): Record<string, string> {
 }
 
 export function executeOptions(ctx: HealthContext): ExecuteOptions {
+  const outbound = outboundPolicy(ctx.config.outbound);
   return {
     defaultTimeoutMs: DEFAULT_CHECK_TIMEOUT_MS,
     sandbox: sandboxPolicy(ctx.config),
     templateVars: templateVars(ctx),
-    outbound: outboundPolicy(ctx.config.outbound),
+    outbound,
     connections: connectionResolver(ctx),
+    // valueFrom secrets and config maps come from the server's own cluster, when it has one.
+    ...(serverHasCluster() ? { kubernetes: kubeValueReader('server', outbound) } : {}),
   };
 }

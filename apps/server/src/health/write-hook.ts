@@ -1,4 +1,4 @@
-import { CHECK_TYPES, scheduleSchema } from '@opsdeck/shared';
+import { canonicalCheckType, scheduleSchema } from '@opsdeck/shared';
 import { connectionReferenceProblems, type SpecReference } from '../connections/index.js';
 import { documentSpec, specResourceWriteHook } from '../platform/spec-resource-hook.js';
 import { fileAccess } from '../sandbox/file-roots.js';
@@ -13,8 +13,10 @@ import { syncCanaryChecks } from './sync.js';
 /** Every check's `connection` value, with where it stands in the spec. */
 function checkConnections(spec: unknown): SpecReference[] {
   const refs: SpecReference[] = [];
-  for (const type of CHECK_TYPES) {
-    const list: unknown = (spec as Record<string, unknown> | null)?.[type];
+  for (const [type, given] of Object.entries((spec ?? {}) as Record<string, unknown>)) {
+    if (!canonicalCheckType(type)) continue;
+    // canary-checker's webhook is a single object.
+    const list: unknown = given && typeof given === 'object' && !Array.isArray(given) ? [given] : given;
     if (!Array.isArray(list)) continue;
     list.forEach((check: unknown, i) => {
       if (check && typeof check === 'object' && 'connection' in check) {

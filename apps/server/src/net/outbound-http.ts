@@ -4,7 +4,7 @@ import { type OutboundPolicy, resolveOutboundAddress } from './outbound.js';
 
 export type OutboundAgentOptions = {
   /** TLS settings for https peers. */
-  tls?: { rejectUnauthorized?: boolean; ca?: string };
+  tls?: { rejectUnauthorized?: boolean; ca?: string; cert?: string; key?: string };
   connectTimeoutMs?: number;
   /** Called with every connected socket (the HTTP check reads the peer certificate). */
   onSocket?: (socket: net.Socket) => void;
@@ -22,6 +22,8 @@ export function createOutboundAgent(policy: OutboundPolicy, options: OutboundAge
     timeout,
     rejectUnauthorized: options.tls?.rejectUnauthorized ?? true,
     ...(options.tls?.ca ? { ca: options.tls.ca } : {}),
+    // A client certificate for mutual TLS.
+    ...(options.tls?.cert && options.tls.key ? { cert: options.tls.cert, key: options.tls.key } : {}),
   });
   const connect: buildConnector.connector = (opts, callback) => {
     resolveOutboundAddress(opts.hostname, policy).then(

@@ -18,6 +18,8 @@ import { kubernetesCheckFields } from './check-schemas/kubernetes.js';
 import { namespaceCheckFields } from './check-schemas/namespace.js';
 import { podCheckFields } from './check-schemas/pod.js';
 import { hasS3Bucket, s3BucketRequired, s3CheckFields } from './check-schemas/s3.js';
+import { CHECK_TYPE_ALIASES, LATER_PASSTHROUGH_TYPES } from './check-schemas/aliases.js';
+import { awsSigV4Schema, envValueSchema, oauth2Schema, tlsConfigSchema } from './check-schemas/http-auth.js';
 
 /**
  * The canary spec, with canary-checker's field names so existing canary YAML imports
@@ -25,22 +27,11 @@ import { hasS3Bucket, s3BucketRequired, s3CheckFields } from './check-schemas/s3
  * the whole Kubernetes-style document (apiVersion, kind, metadata, spec).
  */
 
-/** A value given inline or by reference (`{value}`, `{valueFrom: {secretKeyRef|configMapKeyRef}}`). */
-export const envVarSchema = z.union([
-  z.string(),
-  z
-    .object({
-      value: z.string().optional(),
-      valueFrom: z
-        .object({
-          secretKeyRef: z.object({ name: z.string(), key: z.string() }).optional(),
-          configMapKeyRef: z.object({ name: z.string(), key: z.string() }).optional(),
-        })
-        .loose()
-        .optional(),
-    })
-    .loose(),
-]);
+/**
+ * A value given inline or by reference (`{value}`, `{valueFrom: {secretKeyRef|configMapKeyRef|connection}}`):
+ * references are resolved when the check runs.
+ */
+export const envVarSchema = envValueSchema;
 export type EnvVarValue = z.infer<typeof envVarSchema>;
 
 const namedEnvVar = z
@@ -73,12 +64,17 @@ export const commonCheckFields = {
   test: expression.optional(),
   display: expression.optional(),
   transform: z.record(z.string(), z.unknown()).optional(),
+  /** Names of checks of the same canary that must pass first; otherwise this one fails without running. */
+  dependsOn: z.array(z.string().min(1, 'dependsOn entries must not be empty')).optional(),
   /**
    * Config items the check is about (canary-checker's `relationships`): each selector's
    * matches are linked to the check, and re-resolved as the catalog changes.
    */
   relationships: z
-    .object({ configs: z.array(configSelectorSchema).optional() })
+    .object({
+      configs: z.array(configSelectorSchema).optional(),
+      components: z.array(z.unknown()).optional(),
+    })
     .loose()
     .optional(),
 };
@@ -112,13 +108,22 @@ export const httpCheckSchema = z
     body: z.string().optional(),
     username: envVarSchema.optional(),
     password: envVarSchema.optional(),
+    /** Bearer token (Mission Control's HTTP connection field). */
+    bearer: envVarSchema.optional(),
+    /** HTTP digest authentication with username/password (401 challenge, then the digest). */
+    digest: z.boolean().optional(),
+    /** NTLM v1/v2: accepted, refused at run time (not supported by this server). */
+    ntlm: z.boolean().optional(),
+    ntlmv2: z.boolean().optional(),
+    oauth2: oauth2Schema.optional(),
+    awsSigV4: awsSigV4Schema.optional(),
+    /** Values for `$(.env.NAME)` / `$(NAME)` templates in url, headers and (templateBody) body. */
+    env: z.array(namedEnvVar).optional(),
+    templateBody: z.boolean().optional(),
     responseCodes: z.array(z.number().int().min(100).max(599)).optional(),
     responseContent: z.string().optional(),
     maxSSLExpiry: z.number().int().nonnegative().optional(),
-    tlsConfig: z
-      .object({ insecureSkipVerify: z.boolean().optional(), ca: z.string().optional() })
-      .loose()
-      .optional(),
+    tlsConfig: tlsConfigSchema.optional(),
   })
   .loose()
   .refine((c) => Boolean(c.url ?? c.endpoint ?? c.connection), {
@@ -282,7 +287,6 @@ export const PASSTHROUGH_CHECK_TYPES = [
   'alertmanager',
   'cloudwatch',
   'configDB',
-  'azuredevops',
   'jmeter',
   'junit',
   'dynatrace',
@@ -299,14 +303,31 @@ export const PASSTHROUGH_CHECK_TYPES = [
 ] as const;
 
 export type RunnableCheckType = keyof typeof RUNNABLE_CHECK_SCHEMAS;
-export type CheckType =
-  RunnableCheckType | keyof typeof ACCEPTED_CHECK_SCHEMAS | (typeof PASSTHROUGH_CHECK_TYPES)[number];
+type PassthroughType = (typeof PASSTHROUGH_CHECK_TYPES)[number] | (typeof LATER_PASSTHROUGH_TYPES)[number];
+export type CheckType = RunnableCheckType | keyof typeof ACCEPTED_CHECK_SCHEMAS | PassthroughType;
+
+const schemaTypes = new Set<string>([
+  ...Object.keys(RUNNABLE_CHECK_SCHEMAS),
+  ...Object.keys(ACCEPTED_CHECK_SCHEMAS),
+]);
+/** Passthrough types that have no schema of their own (a type given a runner leaves this list). */
+const passthroughTypes = [
+  ...new Set<PassthroughType>([...PASSTHROUGH_CHECK_TYPES, ...LATER_PASSTHROUGH_TYPES]),
+].filter((t) => !schemaTypes.has(t));
 
 export const CHECK_TYPES: readonly CheckType[] = [
   ...(Object.keys(RUNNABLE_CHECK_SCHEMAS) as RunnableCheckType[]),
   ...(Object.keys(ACCEPTED_CHECK_SCHEMAS) as (keyof typeof ACCEPTED_CHECK_SCHEMAS)[]),
-  ...PASSTHROUGH_CHECK_TYPES,
+  ...passthroughTypes,
 ];
+
+/** The canonical type of a spec key: itself, or the type an alias stands for. */
+export function canonicalCheckType(key: string): CheckType | undefined {
+  if (Object.hasOwn(CHECK_TYPE_ALIASES, key))
+    return CHECK_TYPE_ALIASES[key as keyof typeof CHECK_TYPE_ALIASES];
+  return (CHECK_TYPES as readonly string[]).includes(key) ? (key as CheckType) : undefined;
+}
+export { CHECK_TYPE_ALIASES };
 
 export function isRunnableCheckType(type: string): type is RunnableCheckType {
   return Object.hasOwn(RUNNABLE_CHECK_SCHEMAS, type);
@@ -317,10 +338,20 @@ const passthroughCheck = z.object({ ...commonCheckFields }).loose();
 const checkLists = Object.fromEntries([
   ...Object.entries(RUNNABLE_CHECK_SCHEMAS).map(([t, s]) => [t, z.array(s).optional()]),
   ...Object.entries(ACCEPTED_CHECK_SCHEMAS).map(([t, s]) => [t, z.array(s).optional()]),
-  ...PASSTHROUGH_CHECK_TYPES.map((t) => [t, z.array(passthroughCheck).optional()]),
+  ...passthroughTypes.map((t) => [t, z.array(passthroughCheck).optional()]),
 ]) as {
   [K in CheckType]: z.ZodOptional<z.ZodArray<z.ZodType<CheckSpecOf<K>>>>;
 };
+
+const webhookCheck = z.object({ ...commonCheckFields, token: envVarSchema.optional() }).loose();
+
+/** Alias keys (`alertManager`, `mongo`, `azuredevops`) validate like the type they stand for. */
+const aliasLists = Object.fromEntries(
+  Object.entries(CHECK_TYPE_ALIASES).map(([alias, type]) => [
+    alias,
+    (checkLists as Record<string, z.ZodType>)[type] ?? z.array(passthroughCheck).optional(),
+  ]),
+) as { [K in keyof typeof CHECK_TYPE_ALIASES]: z.ZodOptional<z.ZodArray<z.ZodType<CommonCheckSpec>>> };
 
 type CheckSpecOf<K extends CheckType> = K extends RunnableCheckType
   ? z.infer<(typeof RUNNABLE_CHECK_SCHEMAS)[K]>
@@ -338,7 +369,12 @@ export const canarySpecSchema = z
     replicas: z.number().int().nonnegative().optional(),
     resultMode: z.string().optional(),
     env: z.record(z.string(), z.unknown()).optional(),
+    icon: z.string().optional(),
+    agentSelector: z.array(z.string()).optional(),
     ...checkLists,
+    ...aliasLists,
+    /** canary-checker's webhook is one object; a list is accepted too. */
+    webhook: z.union([webhookCheck, z.array(webhookCheck)]).optional(),
   })
   .strict();
 export type CanarySpec = z.infer<typeof canarySpecSchema>;

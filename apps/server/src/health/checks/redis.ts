@@ -9,7 +9,7 @@ import { resolveValue } from './values.js';
 
 type RedisSpec = z.infer<typeof redisCheckSchema>;
 
-/** Redis: AUTH (when given), SELECT db, PING answered with PONG. */
+/** Redis by `addr` (host:port) or `url` (redis://user:pass@host:port/db): AUTH, SELECT db, PING → PONG. */
 export const redisRunner: CheckRunner<RedisSpec> = {
   type: 'redis',
   schema: redisCheckSchema,
@@ -32,7 +32,10 @@ export const redisRunner: CheckRunner<RedisSpec> = {
           ctx.signal,
         );
       }
-      if (spec.db) await abortable(client.command(['SELECT', String(spec.db)]), ctx.signal);
+      // redis://host:port/2 selects db 2 unless the check gives db.
+      const urlDb = Number(fromUrl?.pathname.slice(1) || 0);
+      const db = spec.db ?? (Number.isInteger(urlDb) ? urlDb : 0);
+      if (db) await abortable(client.command(['SELECT', String(db)]), ctx.signal);
       const reply = await abortable(client.command(['PING']), ctx.signal);
       const data = { reply };
       if (reply !== 'PONG') return fail(`PING answered ${JSON.stringify(reply)}, expected PONG`, data);

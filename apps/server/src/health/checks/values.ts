@@ -1,8 +1,8 @@
 import type { EnvVarValue } from '@opsdeck/shared';
 
 /**
- * Resolves an inline value. References to secrets and config maps need a Kubernetes
- * cluster or the connections store, which checks cannot read yet: they fail clearly.
+ * An inline value. `valueFrom` references were already replaced by their values before the
+ * runner started (checks/env.ts); one left here is a bug, reported as such.
  */
 export function resolveValue(
   v: EnvVarValue | { value?: string; valueFrom?: unknown } | undefined,
@@ -10,8 +10,7 @@ export function resolveValue(
   if (v === undefined) return undefined;
   if (typeof v === 'string') return v;
   if (v.value !== undefined) return v.value;
-  if (v.valueFrom)
-    throw new Error('valueFrom references (secrets, config maps) are not supported; give the value inline');
+  if (v.valueFrom) throw new Error('a valueFrom reference was not resolved before the check ran');
   return undefined;
 }
 
