@@ -56,7 +56,9 @@ describe('canary-checker spec keys and shapes', () => {
         alertmanager: [{ name: 'alerts-2' }],
         mongo: [{ name: 'db', url: 'mongodb://x' }],
         azuredevops: [{ name: 'legacy' }],
-        kubernetesResource: [{ name: 'k' }],
+        kubernetesResource: [
+          { name: 'k', resources: [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'k' } }] },
+        ],
         pubsub: [{ name: 'p' }],
       }),
     ).toEqual(

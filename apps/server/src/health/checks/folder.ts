@@ -99,6 +99,6 @@ export const folderRunner: CheckRunner<FolderSpec> = {
       const st = await fs.stat(c.file).catch(() => undefined);
       if (st) files.push({ name: c.name, size: st.size, modified: st.mtime });
     }
-    return folderVerdict(files.filter(fileFilter(spec.filter)), folderTests(spec));
+    return folderVerdict(files.filter(keep), folderTests(spec));
   },
 };
