@@ -25,8 +25,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** A 4xx that says the body is wrong: sending it again cannot help. */
-const rejected = (e: unknown) =>
-  e instanceof UpstreamError && [400, 413, 422].includes(e.status ?? 0);
+const rejected = (e: unknown) => e instanceof UpstreamError && [400, 413, 422].includes(e.status ?? 0);
 
 /**
  * Agent mode's playbook loop: long-polls the upstream for an action to run here, runs it, and

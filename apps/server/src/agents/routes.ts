@@ -14,7 +14,11 @@ const pullQuery = z.object({
 });
 const pollQuery = z.object({
   // Seconds to wait for work, at most 45 (the default).
-  wait: z.coerce.number().min(0).max(AGENT_POLL_MAX_MS / 1000).optional(),
+  wait: z.coerce
+    .number()
+    .min(0)
+    .max(AGENT_POLL_MAX_MS / 1000)
+    .optional(),
 });
 const pingQuery = z.object({
   hostname: z.string().max(255).optional(),

@@ -57,7 +57,9 @@ export class UpstreamClient {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-        signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]) : AbortSignal.timeout(TIMEOUT_MS),
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)])
+          : AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (e) {
       throw new UpstreamError(`upstream ${this.agent.upstreamUrl} unreachable: ${(e as Error).message}`);

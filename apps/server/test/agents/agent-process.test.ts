@@ -73,11 +73,9 @@ describe('a runsOn playbook action runs in a real agent process', () => {
   const spec = {
     parameters: [{ name: 'dir', label: 'Dir' }],
     actions: [
-      exec(
-        'on-edge',
-        'echo "pid=$PPID agent={{.agent.name}} param={{.params.dir}}"; hostname',
-        { runsOn: ['edge'] },
-      ),
+      exec('on-edge', 'echo "pid=$PPID agent={{.agent.name}} param={{.params.dir}}"; hostname', {
+        runsOn: ['edge'],
+      }),
       exec('upstream', 'echo "pid=$PPID got {{ (getAction "on-edge").result.stdout | trim }}"'),
     ],
   };

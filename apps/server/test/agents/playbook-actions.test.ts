@@ -71,10 +71,9 @@ describe.each(DB_KINDS)('playbook actions on agents, upstream side, on %s', (kin
     expect((await runRow(server.db, runId)).status).toBe('waiting');
     const [waiting] = await attempts(server.db, runId);
     expect(waiting).toMatchObject({ name: 'on-edge', status: 'waiting', start_time: null });
-    const { rows: agentCol } = await server.db.query(
-      `SELECT agent FROM get_playbook_run_actions($1)`,
-      [runId],
-    );
+    const { rows: agentCol } = await server.db.query(`SELECT agent FROM get_playbook_run_actions($1)`, [
+      runId,
+    ]);
     expect(agentCol[0]).toEqual({ agent: { id: agents.edge!.id, name: 'edge' } });
 
     // Another agent's poll gets nothing; two polls of the right agent at once get it once.
@@ -109,7 +108,11 @@ describe.each(DB_KINDS)('playbook actions on agents, upstream side, on %s', (kin
     expect((await runRow(server.db, runId)).status).toBe('scheduled');
     const again = await push('edge', { playbook_actions: [outcome] });
     expect(again.json.refused).toEqual([
-      { table: 'playbook_actions', key: { id: handed.action!.id }, reason: 'is no longer running (completed)' },
+      {
+        table: 'playbook_actions',
+        key: { id: handed.action!.id },
+        reason: 'is no longer running (completed)',
+      },
     ]);
 
     await engine();
@@ -141,7 +144,9 @@ describe.each(DB_KINDS)('playbook actions on agents, upstream side, on %s', (kin
     const polled = await poll('west');
     expect(polled.body.run?.id).toBe(byId);
     await push('west', {
-      playbook_actions: [{ id: polled.body.action!.id, status: 'failed', result: null, error: 'exit code 1' }],
+      playbook_actions: [
+        { id: polled.body.action!.id, status: 'failed', result: null, error: 'exit code 1' },
+      ],
     });
     await engine();
     expect((await runRow(server.db, byId)).status).toBe('failed');
@@ -204,7 +209,9 @@ describe.each(DB_KINDS)('playbook actions on agents, upstream side, on %s', (kin
     });
     expect((await poll('west')).status).toBe(204);
 
-    const cancelled = await insertRun(server.db, { actions: [exec('to-cancel', 'echo x', { runsOn: ['west'] })] });
+    const cancelled = await insertRun(server.db, {
+      actions: [exec('to-cancel', 'echo x', { runsOn: ['west'] })],
+    });
     await engine();
     expect((await runRow(server.db, cancelled)).status).toBe('waiting');
     const res = await fetch(`${server.baseUrl}/api/playbook/run/cancel/${cancelled}`, {
