@@ -41,11 +41,20 @@ export async function runHandedAction(
     }
   }
   const timeoutMs = payload.action.timeout_ms;
-  const timeout = AbortSignal.timeout(timeoutMs);
-  const signal = AbortSignal.any([shutdown, timeout]);
-  const outcome = await runAction(action, { ctx, signal, timeoutMs, env: payload.template_env.env });
+  const limit = new AbortController();
+  const timer = setTimeout(
+    () => limit.abort(new Error(`timed out after ${Math.round(timeoutMs / 1000)}s`)),
+    timeoutMs,
+  );
+  const signal = AbortSignal.any([shutdown, limit.signal]);
+  let outcome: ActionOutcome;
+  try {
+    outcome = await runAction(action, { ctx, signal, timeoutMs, env: payload.template_env.env });
+  } finally {
+    clearTimeout(timer);
+  }
   if (shutdown.aborted) return done({ result: outcome.result, error: AGENT_STOPPED_MESSAGE });
-  if (timeout.aborted && outcome.error === undefined)
+  if (limit.signal.aborted && outcome.error === undefined)
     return done({ result: outcome.result, error: `timed out after ${Math.round(timeoutMs / 1000)}s` });
   return done(outcome);
 }
