@@ -44,6 +44,7 @@ describe('the domain list', () => {
       'AgentPushUpstream',
       'AgentPingUpstream',
       'AgentPullUpstream',
+      'AgentPlaybookActions',
       'EventConsumer',
     ]);
   });

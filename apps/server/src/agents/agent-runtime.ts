@@ -1,5 +1,6 @@
 import type { AgentConfig } from '../config.js';
 import type { ServerContext } from '../context.js';
+import type { AgentActionResult } from '../playbooks/index.js';
 import type { PullCursor } from './agent-pull.js';
 import { UpstreamClient } from './upstream-client.js';
 
@@ -15,6 +16,10 @@ export type AgentRuntime = {
   failures: number;
   /** Epoch ms before which the push job waits (back-off while the upstream is away). */
   nextPushAt: number;
+  /** Outcomes of playbook actions run here, not yet acknowledged by the upstream. */
+  actionResults: AgentActionResult[];
+  /** The playbook action loop is running (one per process). */
+  actionLoop: boolean;
 };
 
 const runtimes = new WeakMap<ServerContext, AgentRuntime>();
@@ -31,6 +36,8 @@ export function agentRuntime(ctx: ServerContext): AgentRuntime | undefined {
       cursor: {},
       failures: 0,
       nextPushAt: 0,
+      actionResults: [],
+      actionLoop: false,
     };
     runtimes.set(ctx, rt);
   }

@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../jobs/scheduler.js';
 import { pullAssigned } from './agent-pull.js';
 import { pushPending } from './agent-push.js';
+import { runAgentActionLoop } from './agent-playbooks.js';
 import { agentRuntime, backoffMs } from './agent-runtime.js';
 
 /**
@@ -57,6 +58,24 @@ export const agentJobs: JobDefinition[] = [
       if (!rt) return;
       const pulled = await pullAssigned(ctx.db, rt.client, rt.cursor);
       return pulled ? { success: pulled } : undefined;
+    },
+  },
+  {
+    // One long loop per process (re-triggers while it runs return at once), like the run engine.
+    name: 'AgentPlaybookActions',
+    intervalSeconds: 60,
+    runOnStart: true,
+    recordEmptyRuns: false,
+    async run(ctx, signal) {
+      const rt = agentRuntime(ctx);
+      if (!rt || rt.actionLoop) return;
+      rt.actionLoop = true;
+      try {
+        const { ran, failed } = await runAgentActionLoop(ctx, rt, signal);
+        return ran ? { success: ran - failed, errors: failed } : undefined;
+      } finally {
+        rt.actionLoop = false;
+      }
     },
   },
 ];

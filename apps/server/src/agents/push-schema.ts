@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentActionResultSchema, type AgentActionResult } from '../playbooks/index.js';
 import { PUSH_TABLE_NAMES, PUSH_TABLES, type PushTableName } from './push-tables.js';
 
 /** Rows an agent sends in one push, at most this many over all tables. */
@@ -34,9 +35,12 @@ const tables = Object.fromEntries(
   PUSH_TABLE_NAMES.map((name) => [name, z.array(rowSchema(name)).optional()]),
 ) as Record<PushTableName, z.ZodOptional<z.ZodArray<z.ZodTypeAny>>>;
 
-/** What `POST /api/upstream/push` takes: any of the tables, each a list of rows. */
+/**
+ * What `POST /api/upstream/push` takes: any of the tables, each a list of rows, and the
+ * outcomes of playbook actions the agent ran (`playbook_actions`).
+ */
 export const pushDataSchema = z
-  .object(tables)
+  .object({ ...tables, playbook_actions: z.array(agentActionResultSchema).optional() })
   .strict()
   .refine(
     (d) =>
@@ -45,14 +49,20 @@ export const pushDataSchema = z
   );
 
 export type PushRow = Record<string, unknown>;
-export type PushData = Partial<Record<PushTableName, PushRow[]>>;
+export type PushData = Partial<Record<PushTableName, PushRow[]>> & {
+  playbook_actions?: AgentActionResult[];
+};
+
+/** What a push answer names: a table, or the playbook action outcomes. */
+export type PushResultTable = PushTableName | 'playbook_actions';
+const RESULT_TABLES = [...PUSH_TABLE_NAMES, 'playbook_actions'] as const;
 
 /** A row the upstream did not take: refused for good, or waiting for a parent it lacks. */
-export type PushRowOutcome = { table: PushTableName; key: Record<string, unknown>; reason: string };
+export type PushRowOutcome = { table: PushResultTable; key: Record<string, unknown>; reason: string };
 
 /** The upstream's answer to a push. */
 export type PushResult = {
-  saved: Partial<Record<PushTableName, number>>;
+  saved: Partial<Record<PushResultTable, number>>;
   /** Rows owned by another agent or by the upstream itself: never taken; the agent stops sending them. */
   refused: PushRowOutcome[];
   /** Rows naming a parent the upstream does not have yet: the agent sends them again later. */
@@ -62,9 +72,9 @@ export type PushResult = {
 export const pushResultSchema = z.object({
   saved: z.record(z.string(), z.number()),
   refused: z.array(
-    z.object({ table: z.enum(PUSH_TABLE_NAMES), key: z.record(z.string(), z.unknown()), reason: z.string() }),
+    z.object({ table: z.enum(RESULT_TABLES), key: z.record(z.string(), z.unknown()), reason: z.string() }),
   ),
   deferred: z.array(
-    z.object({ table: z.enum(PUSH_TABLE_NAMES), key: z.record(z.string(), z.unknown()), reason: z.string() }),
+    z.object({ table: z.enum(RESULT_TABLES), key: z.record(z.string(), z.unknown()), reason: z.string() }),
   ),
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
+import { acceptAgentResults, AGENT_POLL_MAX_MS, pollAgentAction } from '../playbooks/index.js';
 import { deleteAgent, generateAgent, generateBodySchema } from './generate.js';
 import { PUSH_BODY_LIMIT, pushDataSchema, type PushData } from './push-schema.js';
 import { requireAgent } from './upstream-auth.js';
@@ -10,6 +11,14 @@ const deleteQuery = z.object({ cleanup: z.enum(['true', 'false']).default('false
 const agentParams = z.object({ id: z.guid({ message: 'must be an agent id (UUID)' }) });
 const pullQuery = z.object({
   since: z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }).optional(),
+});
+const pollQuery = z.object({
+  // Seconds to wait for work, at most 45 (the default).
+  wait: z.coerce
+    .number()
+    .min(0)
+    .max(AGENT_POLL_MAX_MS / 1000)
+    .optional(),
 });
 const pingQuery = z.object({
   hostname: z.string().max(255).optional(),
@@ -56,7 +65,14 @@ export async function agentsRoutes(app: FastifyInstance, ctx: ServerContext): Pr
   app.post('/api/upstream/push', { bodyLimit: PUSH_BODY_LIMIT }, async (req) => {
     const agent = await requireAgent(db, req);
     const data = pushDataSchema.parse(req.body ?? {}) as PushData;
-    return applyPush(db, agent, data);
+    const result = await applyPush(db, agent, data);
+    if (data.playbook_actions?.length) {
+      const actions = await acceptAgentResults(db, agent.agentId, data.playbook_actions);
+      result.saved.playbook_actions = actions.saved;
+      for (const r of actions.refused)
+        result.refused.push({ table: 'playbook_actions', key: { id: r.id }, reason: r.reason });
+    }
+    return result;
   });
 
   for (const [path, table] of [
@@ -77,9 +93,26 @@ export async function agentsRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     });
   }
 
-  // Playbook actions that run on an agent are not handed out yet: nothing to do, at once.
+  // Long polls end (204) when the server closes, rather than holding the close for 45 s.
+  const closing = new AbortController();
+  app.addHook('preClose', async () => closing.abort());
+
+  // The agent's long poll for playbook actions with runsOn naming it: one at a time, claimed.
   app.get('/api/upstream/playbook-action', async (req, reply) => {
-    await requireAgent(db, req);
-    return reply.code(204).send();
+    const agent = await requireAgent(db, req);
+    const { wait } = pollQuery.parse(req.query);
+    const { rows } = await db.query<{ name: string }>(
+      'UPDATE agents SET last_seen = now() WHERE id = $1 RETURNING name',
+      [agent.agentId],
+    );
+    const gone = new AbortController();
+    reply.raw.once('close', () => gone.abort());
+    const payload = await pollAgentAction(
+      ctx,
+      { id: agent.agentId, name: rows[0]?.name ?? '' },
+      wait === undefined ? AGENT_POLL_MAX_MS : wait * 1000,
+      AbortSignal.any([gone.signal, closing.signal]),
+    );
+    return payload ? payload : reply.code(204).send();
   });
 }

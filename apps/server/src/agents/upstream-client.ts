@@ -4,6 +4,7 @@ import type { AgentConfig, Config } from '../config.js';
 import { createOutboundAgent } from '../net/outbound-http.js';
 import { outboundPolicy } from '../net/outbound.js';
 import { buildInfo } from '../version.js';
+import { agentActionPayloadSchema, type AgentActionPayload } from '../playbooks/index.js';
 import { pushResultSchema, type PushData, type PushResult } from './push-schema.js';
 
 /** The upstream did not answer, or answered with something other than a 2xx. */
@@ -43,6 +44,7 @@ export class UpstreamClient {
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
+    signal?: AbortSignal,
   ): Promise<{ status: number; text: string }> {
     let res;
     try {
@@ -55,7 +57,9 @@ export class UpstreamClient {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
         body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
+        signal: signal
+          ? AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)])
+          : AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (e) {
       throw new UpstreamError(`upstream ${this.agent.upstreamUrl} unreachable: ${(e as Error).message}`);
@@ -89,6 +93,21 @@ export class UpstreamClient {
     const q = since ? `?since=${encodeURIComponent(since)}` : '';
     const { text } = await this.call('GET', `/api/upstream/${kind}/pull${q}`);
     return JSON.parse(text) as PulledRow[];
+  }
+
+  /**
+   * The long poll for a playbook action to run here: the upstream answers one (claimed for us)
+   * or, after `waitSeconds` (at most 45) without one, nothing.
+   */
+  async playbookAction(waitSeconds: number, signal?: AbortSignal): Promise<AgentActionPayload | undefined> {
+    const { status, text } = await this.call(
+      'GET',
+      `/api/upstream/playbook-action?wait=${waitSeconds}`,
+      undefined,
+      signal,
+    );
+    if (status === 204 || !text) return undefined;
+    return agentActionPayloadSchema.parse(JSON.parse(text));
   }
 
   close(): Promise<void> {

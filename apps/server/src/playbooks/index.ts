@@ -19,3 +19,12 @@ export const playbooksDomain: DomainModule = {
   writeHooks: { playbooks: playbookWriteHook },
   eventHandlers: eventTriggerHandlers(),
 };
+export { AGENT_POLL_MAX_MS, pollAgentAction } from './agent/poll.js';
+export { acceptAgentResults, type AgentResultsOutcome } from './agent/results.js';
+export {
+  agentActionPayloadSchema,
+  agentActionResultSchema,
+  type AgentActionPayload,
+  type AgentActionResult,
+} from './agent/wire.js';
+export { AGENT_STOPPED_MESSAGE, runHandedAction } from './agent/run-handed.js';

@@ -11,6 +11,7 @@ import { renderDeep } from '../../expr/index.js';
 import { errorMessage, type ActionOutcome } from '../actions/action.js';
 import { runAction } from '../actions/index.js';
 import { loadRunTemplateEnv, type PlaybookTemplateEnv } from '../template-env.js';
+import { chooseAgent, isLocal, type AgentTarget } from './agent-target.js';
 import { delayMs, shouldRun } from './conditions.js';
 import { RunActions } from './functions.js';
 import type { EngineOptions } from './options.js';
@@ -27,6 +28,7 @@ import {
   startAction,
   type ClaimedRun,
 } from './store.js';
+import { toAgent } from './remote.js';
 import { STOPPED_MESSAGE } from './sweep.js';
 
 type Held = { id: string; owner: string };
@@ -120,6 +122,16 @@ export async function processRun(
       if (!(await endRun(ctx.db, held, anyFailed(rows) ? 'failed' : 'completed'))) await letGo();
       return;
     }
+    // An attempt already with an agent is the agent's: the run waits for it, it never runs here.
+    if (step.kind === 'resume' && step.row.status === 'waiting')
+      return releaseRun(ctx.db, held, 'waiting', 0);
+    let target: AgentTarget;
+    try {
+      target = await chooseAgent(ctx.db, run.agent_id, spec, step.action, env);
+    } catch (e) {
+      if (!(await endRun(ctx.db, held, 'failed', errorMessage(e)))) await letGo();
+      return;
+    }
     let row: ActionRow | undefined;
     if (step.kind === 'retry') {
       if (step.waitMs > 0) {
@@ -169,6 +181,14 @@ export async function processRun(
     }
     // Inserts are guarded by the run's status: none means it was cancelled or taken meanwhile.
     if (!row) return letGo();
+    if (!isLocal(target)) {
+      const remote = await toAgent(ctx, { held, action: step.action, row, rows, env, deadline, target });
+      if ('lost' in remote) return letGo();
+      if ('waiting' in remote) return;
+      rows.push(remote.row);
+      renewedAt = Date.now();
+      continue;
+    }
     const done = await runOne(ctx, { held, action: step.action, row, rows, env, deadline, o, shutdown });
     renewedAt = Date.now();
     if (done.row) rows.push(done.row);

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/types.js';
+import type { Db, Queryable } from '../../db/types.js';
 import type { RunForEnv } from '../template-env.js';
 import type { ActionRow } from './plan.js';
 
@@ -17,6 +17,8 @@ export type ClaimedRun = RunForEnv & {
   timeout: string | number;
   /** The status the run had when it was claimed. */
   previous: string;
+  /** The agent every action of the run goes to (all-zero: none chosen, runsOn decides). */
+  agent_id: string;
 };
 
 const interval = (param: string) => `make_interval(secs => ${param}::float8 / 1000)`;
@@ -45,7 +47,8 @@ export async function claimRuns(
      ) due
      WHERE r.id = due.id
      RETURNING r.id, r.playbook_id, r.spec, r.status, r.created_at, r.start_time, r.timeout, r.created_by,
-       r.check_id, r.config_id, r.component_id, r.parameters, r.request, r.trigger, r.parent_id, due.previous`,
+       r.check_id, r.config_id, r.component_id, r.parameters, r.request, r.trigger, r.parent_id, r.agent_id,
+       due.previous`,
     [owner, leaseMs, limit],
   );
   return rows;
@@ -146,7 +149,7 @@ export async function finishAction(
 export async function releaseRun(
   q: Queryable,
   run: { id: string; owner: string },
-  status: 'sleeping' | 'retrying' | 'scheduled',
+  status: 'sleeping' | 'retrying' | 'scheduled' | 'waiting',
   inMs: number,
 ): Promise<void> {
   await q.query(
@@ -154,6 +157,43 @@ export async function releaseRun(
      WHERE id = $1 AND claimed_by = $2 AND status = 'running'`,
     [run.id, run.owner, status, inMs],
   );
+}
+
+/**
+ * Hands a running attempt to an agent: the attempt becomes `waiting` for it (until `deadlineMs`
+ * from now) and the run `waiting`, in one transaction, so the agent's outcome can never arrive
+ * before the run waits for it.
+ */
+export async function handToAgent(
+  db: Db,
+  run: { id: string; owner: string },
+  actionId: string,
+  agentId: string,
+  deadlineMs: number,
+): Promise<boolean> {
+  const lost = new Error('the run is no longer ours');
+  try {
+    return await db.transaction(async (tx) => {
+      const handed = await tx.query(
+        `UPDATE playbook_run_actions SET status = 'waiting', agent_id = $2, start_time = NULL,
+           deadline = now() + ${interval('$3')}
+         WHERE id = $1 AND status = 'running'`,
+        [actionId, agentId, deadlineMs],
+      );
+      if (handed.affectedRows !== 1) return false;
+      const released = await tx.query(
+        `UPDATE playbook_runs SET status = 'waiting', claimed_by = NULL, lease_until = NULL
+         WHERE id = $1 AND claimed_by = $2 AND status = 'running'`,
+        [run.id, run.owner],
+      );
+      // Rolls the attempt back too: a cancelled run's attempt is closed by the sweep.
+      if (released.affectedRows !== 1) throw lost;
+      return true;
+    });
+  } catch (e) {
+    if (e === lost) return false;
+    throw e;
+  }
 }
 
 /** Ends the run with a final status (never over another final one). */

@@ -1,5 +1,8 @@
 import type { Queryable } from '../../db/types.js';
+import { LOCAL_AGENT } from '../template-env.js';
 import { FINAL, LIVE_ACTION_STATUSES } from './store.js';
+
+const LOCAL_AGENT_ID = LOCAL_AGENT.id;
 
 export const STOPPED_MESSAGE = 'the server stopped while this action was running';
 
@@ -36,9 +39,34 @@ export async function closeLeftoverActions(q: Queryable): Promise<number> {
   return res.affectedRows;
 }
 
+/**
+ * Attempts an agent did not answer for by their deadline (the action's timeout, capped by the
+ * run's), handed out or not: failed "timed out waiting for agent <name>", and their runs go on
+ * (a later action with `if: failure()` runs, or the run ends failed) instead of waiting forever.
+ * A late answer from the agent is refused (the attempt is no longer running).
+ */
+export async function timeOutAgentActions(q: Queryable): Promise<number> {
+  const res = await q.query(
+    `WITH late AS (
+       UPDATE playbook_run_actions a SET status = 'failed', end_time = now(),
+         error = 'timed out waiting for agent ' ||
+           coalesce((SELECT g.name FROM agents g WHERE g.id = a.agent_id), a.agent_id::text)
+       WHERE a.status IN ('waiting', 'running') AND a.deadline < now()
+         AND a.agent_id <> '${LOCAL_AGENT_ID}'
+       RETURNING a.playbook_run_id)
+     UPDATE playbook_runs r SET status = 'scheduled', scheduled_time = now()
+     WHERE r.status = 'waiting' AND r.id IN (SELECT playbook_run_id FROM late)`,
+  );
+  return res.affectedRows;
+}
+
 /** The engine's housekeeping, before it claims runs. */
-export async function sweep(q: Queryable): Promise<{ timedOut: number; closed: number }> {
+export async function sweep(
+  q: Queryable,
+): Promise<{ agentTimedOut: number; timedOut: number; closed: number }> {
+  // Before the runs' own timeouts, so an attempt an agent never answered says so.
+  const agentTimedOut = await timeOutAgentActions(q);
   const timedOut = await timeOutRuns(q);
   const closed = await closeLeftoverActions(q);
-  return { timedOut, closed };
+  return { agentTimedOut, timedOut, closed };
 }

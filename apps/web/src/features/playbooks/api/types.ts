@@ -65,7 +65,8 @@ export const runActionSchema = z.object({
   end_time: z.string().nullable().optional(),
   scheduled_time: z.string().nullable().optional(),
   error: z.string().nullable().optional(),
-  agent: z.unknown().optional(),
+  /** The agent the step ran on; null when it ran on this console. */
+  agent: z.object({ id: z.string(), name: z.string() }).nullable().optional(),
 });
 export type RunAction = z.infer<typeof runActionSchema>;
 

@@ -1,5 +1,6 @@
 import { formatDateTime, formatDuration } from '@opsdeck/shared';
 import { cn } from '../../../lib/cn.js';
+import { AgentBadge } from '../../../ui/AgentBadge.js';
 import { PlaybookRunStatusIcon } from '../../../ui/PlaybookRunStatus.js';
 import type { RunAction } from '../api/types.js';
 import { runDurationMs } from '../lib/runColumns.js';
@@ -53,6 +54,7 @@ export function StepList({
             >
               <PlaybookRunStatusIcon status={s.status} />
               <span className="min-w-0 flex-1 truncate font-medium">{s.name}</span>
+              <AgentBadge agent={s.agent} />
               {s.retry_count ? <span className="text-xs text-muted">retry {s.retry_count}</span> : null}
               {s.start_time ? (
                 <span className="text-xs text-muted" title={formatDateTime(s.start_time)}>

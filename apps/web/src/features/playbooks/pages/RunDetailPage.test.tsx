@@ -107,6 +107,28 @@ describe('run page', () => {
     expect(screen.getByRole('button', { name: /query/ })).toHaveAttribute('aria-current', 'step');
   });
 
+  it('shows the agent a step ran on, and nothing for a step that ran here', async () => {
+    serve(['admin'], {
+      'GET /api/db/playbook_runs': () => [run({ status: 'completed', end_time: '2026-11-01T10:00:09Z' })],
+      'GET /api/db/rpc/get_playbook_run_actions': () => [
+        {
+          ...STEP,
+          id: 'a0',
+          name: 'on-edge',
+          status: 'completed',
+          agent: { id: '7b0c5c8e-2f7a-4f0e-9a57-1c2d3e4f5a6b', name: 'edge' },
+        },
+        { ...STEP, id: 'a1', name: 'here', status: 'completed', agent: null },
+      ],
+      'GET /api/db/playbook_run_actions': () => [{ ...STEP, id: 'a0', name: 'on-edge', status: 'completed' }],
+    });
+    page();
+    const onEdge = await screen.findByRole('button', { name: /on-edge/ });
+    expect(onEdge).toHaveTextContent('edge');
+    expect(screen.getByTitle('Agent: edge')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /here/ })).not.toHaveTextContent('edge');
+  });
+
   it('re-runs with the same playbook, resource and params, then opens the new run', async () => {
     const user = userEvent.setup();
     const server = serve(['admin'], {
