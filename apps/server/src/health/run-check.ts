@@ -1,6 +1,7 @@
 import { parseDuration } from '@opsdeck/shared';
 import { isConnectionReference, type ConnectionResolver } from '../connections/index.js';
 import { evalCel, evalCelString } from '../expr/index.js';
+import type { Queryable } from '../db/types.js';
 import { defaultOutboundPolicy, OutboundRefusedError, type OutboundPolicy } from '../net/outbound.js';
 import type { SandboxPolicy } from '../sandbox/policy.js';
 import { applyConnection } from './checks/connection.js';
@@ -27,6 +28,8 @@ export type ExecuteOptions = {
   outbound?: OutboundPolicy;
   /** Resolves a check's `connection:` reference; omitted, such references fail the check. */
   connections?: ConnectionResolver;
+  /** The server's database, for catalog and configDB checks; omitted, they fail clearly. */
+  db?: Queryable;
 };
 
 export const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
@@ -112,6 +115,7 @@ export async function executeCheck(
           timeoutMs,
           sandbox: opts.sandbox,
           outbound: opts.outbound ?? defaultOutboundPolicy,
+          ...(opts.db ? { db: opts.db } : {}),
         })
         .then(resolve, reject);
     });

@@ -44,5 +44,6 @@ export function executeOptions(ctx: HealthContext): ExecuteOptions {
     templateVars: templateVars(ctx),
     outbound: outboundPolicy(ctx.config.outbound),
     connections: connectionResolver(ctx),
+    db: ctx.db,
   };
 }

@@ -3,6 +3,12 @@ import { resourceDocumentSchema, specJsonSchema } from '../resource-document.js'
 import { configSelectorSchema } from '../selectors.js';
 import { durationTextSchema, MAX_DURATION_MS } from '../time/duration.js';
 import { scheduleSchema } from '../time/schedule.js';
+import { alertmanagerCheckSchema } from './check-schemas/alertmanager.js';
+import { catalogCheckSchema } from './check-schemas/catalog.js';
+import { configDbCheckSchema } from './check-schemas/config-db.js';
+import { dynatraceCheckSchema } from './check-schemas/dynatrace.js';
+import { githubCheckSchema } from './check-schemas/github.js';
+import { junitCheckSchema } from './check-schemas/junit.js';
 
 /**
  * The canary spec, with canary-checker's field names so existing canary YAML imports
@@ -227,6 +233,12 @@ export const RUNNABLE_CHECK_SCHEMAS = {
   prometheus: prometheusCheckSchema,
   elasticsearch: elasticsearchCheckSchema,
   opensearch: elasticsearchCheckSchema,
+  alertmanager: alertmanagerCheckSchema,
+  junit: junitCheckSchema,
+  catalog: catalogCheckSchema,
+  configDB: configDbCheckSchema,
+  github: githubCheckSchema,
+  dynatrace: dynatraceCheckSchema,
 } as const;
 
 /** Types whose fields are validated but which have no runner here (see docs/health.md). */
@@ -239,11 +251,9 @@ export const ACCEPTED_CHECK_SCHEMAS = {
 export const PASSTHROUGH_CHECK_TYPES = [
   'awsConfigRule',
   'awsConfig',
-  'github',
   'ec2',
   'ldap',
   'pod',
-  'alertmanager',
   'cloudwatch',
   'gcs',
   's3',
@@ -252,14 +262,10 @@ export const PASSTHROUGH_CHECK_TYPES = [
   'kubernetes',
   'sql',
   'mssql',
-  'configDB',
   'azuredevops',
   'jmeter',
-  'junit',
-  'dynatrace',
   'namespace',
   'custom',
-  'catalog',
   'webhook',
   'helm',
   'restic',
