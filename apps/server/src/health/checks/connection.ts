@@ -61,6 +61,7 @@ export function applyConnection(type: string, spec: Spec, conn: HydratedConnecti
       break;
     case 'github':
       fill('githubToken', conn.password);
+      fill('url', conn.url);
       break;
     case 'redis': {
       if (!isSet(out.addr)) fill('url', conn.url);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { common, type LazySchema } from './common.js';
 import { parseSelectQuery } from './select-query.js';
 
-/** The columns of config_items a configDB query may name (no raw config, no internal ids). */
+/** The columns of config_items a configDB query may name (internal ones such as scraper_id are not). */
 export const CONFIG_DB_COLUMNS = [
   'id',
   'name',
@@ -15,6 +15,7 @@ export const CONFIG_DB_COLUMNS = [
   'ready',
   'labels',
   'tags',
+  'config',
   'path',
   'parent_id',
   'agent_id',
@@ -23,7 +24,7 @@ export const CONFIG_DB_COLUMNS = [
   'last_scraped_time',
 ] as const;
 /** Columns that are JSON and so cannot be compared in WHERE. */
-export const CONFIG_DB_JSON_COLUMNS: readonly string[] = ['labels', 'tags'];
+export const CONFIG_DB_JSON_COLUMNS: readonly string[] = ['labels', 'tags', 'config'];
 /** Sources a configDB query may read: our catalog's config items. */
 export const CONFIG_DB_SOURCES: readonly string[] = ['config_items', 'configs'];
 
