@@ -27,42 +27,36 @@ beforeAll(async () => {
         .end('{"message":"Bad credentials","documentation_url":"https://docs.github.com/rest"}');
     }
     const u = new URL(req.url ?? '/', 'http://x');
-    if (u.pathname === '/repos/acme/shop/commits/main/check-runs') {
+    if (u.pathname === '/repos/acme/shop/branches') {
       return res.end(
-        JSON.stringify({
-          total_count: 3,
-          check_runs: [
-            {
-              id: 1,
-              name: 'lint',
-              status: 'completed',
-              conclusion: 'success',
-              head_sha: 'abc',
-              started_at: '2026-01-01T00:00:00Z',
-              completed_at: '2026-01-01T00:01:00Z',
-              html_url: 'https://github.com/acme/shop/runs/1',
-            },
-            {
-              id: 2,
-              name: 'test',
-              status: 'completed',
-              conclusion: 'failure',
-              head_sha: 'abc',
-              started_at: '2026-01-01T00:00:00Z',
-              completed_at: '2026-01-01T00:05:00Z',
-            },
-            {
-              id: 3,
-              name: 'e2e',
-              status: 'in_progress',
-              conclusion: null,
-              head_sha: 'abc',
-              started_at: '2026-01-01T00:00:00Z',
-              completed_at: null,
-            },
-          ],
-        }),
+        JSON.stringify([
+          { name: 'main', commit: { sha: 'aaa111' }, protected: true },
+          { name: 'fix', commit: { sha: 'bbb222' }, protected: false },
+        ]),
       );
+    }
+    const run = (name: string, status: string, conclusion: string | null) => ({
+      id: name.length,
+      name,
+      status,
+      conclusion,
+      head_sha: 'x',
+      started_at: '2026-01-01T00:00:00Z',
+      completed_at: conclusion ? '2026-01-01T00:05:00Z' : null,
+      html_url: `https://github.com/acme/shop/runs/${name}`,
+      output: { title: null, summary: `${name} summary` },
+      app: { name: 'GitHub Actions', slug: 'github-actions' },
+    });
+    if (u.pathname === '/repos/acme/shop/commits/aaa111/check-runs') {
+      const runs = [
+        run('lint', 'completed', 'success'),
+        run('test', 'completed', 'failure'),
+        run('e2e', 'in_progress', null),
+      ];
+      return res.end(JSON.stringify({ total_count: runs.length, check_runs: runs }));
+    }
+    if (u.pathname === '/repos/acme/shop/commits/bbb222/check-runs') {
+      return res.end(JSON.stringify({ total_count: 1, check_runs: [run('lint', 'completed', 'failure')] }));
     }
     if (u.pathname === '/repos/acme/shop/issues') {
       return res.end(
@@ -124,28 +118,51 @@ describe('github runner against a loopback server with GitHub REST shapes', () =
   const check = (query: string, extra: Record<string, unknown> = {}) =>
     executeCheck('github', { url: `http://127.0.0.1:${gh.port}`, githubToken: TOKEN, query, ...extra }, opts);
 
-  it('answers github_repo_checks with WHERE, and the test expression decides', async () => {
+  it('answers github_repo_checks with askgit columns and upper-case states; WHERE decides', async () => {
     const failing = await check(
-      "SELECT name, conclusion FROM github_repo_checks('acme/shop', 'main') WHERE status = 'completed' AND conclusion != 'success'",
+      "SELECT branch, name, conclusion FROM github_repo_checks('acme/shop') WHERE status = 'COMPLETED' AND conclusion != 'SUCCESS' ORDER BY branch",
       { test: { expr: 'size(results) == 0' } },
     );
     expect(failing.pass).toBe(false);
-    expect(failing.details.results).toEqual([{ name: 'test', conclusion: 'failure' }]);
-    const all = await check("SELECT * FROM github_repo_checks('acme/shop', 'main') ORDER BY name LIMIT 2");
-    expect(all).toMatchObject({ pass: true, message: '2 rows' });
-    expect((all.details.results as { name: string }[]).map((r) => r.name)).toEqual(['e2e', 'lint']);
+    expect(failing.error).toBe('test expression returned false: size(results) == 0');
+    expect(failing.details.results).toEqual([
+      { branch: 'fix', name: 'lint', conclusion: 'FAILURE' },
+      { branch: 'main', name: 'test', conclusion: 'FAILURE' },
+    ]);
+    const main = await check(
+      "SELECT * FROM github_repo_checks('acme', 'shop') WHERE branch = 'main' ORDER BY name LIMIT 2",
+    );
+    expect(main).toMatchObject({ pass: true, message: '2 rows' });
+    expect(main.details.results).toEqual([
+      expect.objectContaining({
+        name: 'e2e',
+        status: 'IN_PROGRESS',
+        conclusion: null,
+        commitId: 'aaa111',
+        app_name: 'GitHub Actions',
+      }),
+      expect.objectContaining({ name: 'lint', repository: 'acme/shop', summary: 'lint summary' }),
+    ]);
+    // Without a branch every branch's head is read; branch = 'main' is pushed down to one.
+    expect(seen.some((s) => s.url.includes('bbb222'))).toBe(true);
+    const before = seen.length;
+    await check("SELECT name FROM github_repo_checks('acme/shop') WHERE branch = 'main'");
+    expect(seen.slice(before).map((s) => s.url.split('?')[0])).toEqual([
+      '/repos/acme/shop/branches',
+      '/repos/acme/shop/commits/aaa111/check-runs',
+    ]);
     expect(seen.at(-1)).toMatchObject({ auth: `Bearer ${TOKEN}`, ua: 'opsdeck-canary' });
   });
 
   it('answers issues (without pull requests) and pull requests', async () => {
     const issues = await check(
-      "SELECT number, labels FROM github_repo_issues('acme/shop') WHERE state = 'open'",
+      "SELECT number, labels, closed FROM github_repo_issues('acme/shop') WHERE state = 'OPEN'",
     );
-    expect(issues.details.results).toEqual([{ number: 7, labels: 'bug,p1' }]);
+    expect(issues.details.results).toEqual([{ number: 7, labels: 'bug,p1', closed: false }]);
     const prs = await check(
-      "SELECT number, draft, head_ref FROM github_repo_prs('acme/shop') WHERE author_login LIKE 'b%'",
+      "SELECT number, draft, head_ref_name, state FROM github_repo_prs('acme/shop') WHERE author_login LIKE 'b%'",
     );
-    expect(prs.details.results).toEqual([{ number: 8, draft: true, head_ref: 'fix' }]);
+    expect(prs.details.results).toEqual([{ number: 8, draft: true, head_ref_name: 'fix', state: 'OPEN' }]);
   });
 
   it('fails clearly on a bad token, an unknown repository and an unsupported query', async () => {

@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { common, envVar, type LazySchema } from './common.js';
 import { parseSelectQuery } from './select-query.js';
 
-/** Table functions the github check answers, with their arguments. */
-export const GITHUB_SOURCES = {
-  github_repo_checks: "github_repo_checks('owner/repo', 'ref')",
-  github_repo_issues: "github_repo_issues('owner/repo')",
-  github_repo_prs: "github_repo_prs('owner/repo')",
-} as const;
+/** askgit (mergestat) table functions the github check answers: `('owner/repo')` or `('owner', 'repo')`. */
+export const GITHUB_SOURCES = ['github_repo_checks', 'github_repo_issues', 'github_repo_prs'] as const;
+
+/** `owner/repo` from a table function's arguments, as askgit takes them. */
+export function githubRepoOf(args: readonly unknown[]): string | undefined {
+  const [first, second] = args;
+  if (typeof first !== 'string' || args.length > 2) return undefined;
+  const full = typeof second === 'string' ? `${first}/${second}` : args.length === 1 ? first : undefined;
+  return full && /^[\w.-]+\/[\w.-]+$/.test(full) ? full : undefined;
+}
 
 /** Why a github query cannot run here, or undefined. */
 export function githubQueryProblem(text: string): string | undefined {
@@ -18,14 +22,10 @@ export function githubQueryProblem(text: string): string | undefined {
     return (e as Error).message;
   }
   const name = q.source.name.toLowerCase();
-  if (!Object.hasOwn(GITHUB_SOURCES, name)) {
-    return `${q.source.name} is not supported; use ${Object.values(GITHUB_SOURCES).join(', ')}`;
+  if (!(GITHUB_SOURCES as readonly string[]).includes(name)) {
+    return `${q.source.name} is not supported; use ${GITHUB_SOURCES.map((s) => `${s}('owner/repo')`).join(', ')}`;
   }
-  const wanted = name === 'github_repo_checks' ? 2 : 1;
-  const repo = q.source.args[0];
-  if (q.source.args.length !== wanted || typeof repo !== 'string' || !/^[\w.-]+\/[\w.-]+$/.test(repo)) {
-    return `expected ${GITHUB_SOURCES[name as keyof typeof GITHUB_SOURCES]}`;
-  }
+  if (!githubRepoOf(q.source.args)) return `${name} takes ('owner/repo') or ('owner', 'repo')`;
   return undefined;
 }
 
@@ -47,8 +47,8 @@ const build = () =>
     .loose();
 
 /**
- * canary-checker's `github` check (askgit SQL): here the repository checks, issues and pull
- * requests table functions, answered from GitHub's REST API.
+ * canary-checker's `github` check (askgit SQL): here askgit's repository checks, issues and
+ * pull requests table functions, answered from GitHub's REST API.
  */
 export const githubCheckSchema: LazySchema<ReturnType<typeof build>> = z.lazy(build);
 export type GithubCheckSpec = z.infer<typeof githubCheckSchema>;
