@@ -10,7 +10,8 @@ export function githubRepoOf(args: readonly unknown[]): string | undefined {
   const [first, second] = args;
   if (typeof first !== 'string' || args.length > 2) return undefined;
   const full = typeof second === 'string' ? `${first}/${second}` : args.length === 1 ? first : undefined;
-  return full && /^[\w.-]+\/[\w.-]+$/.test(full) ? full : undefined;
+  // GitHub's owner and repository names; `.` and `..` would move the API path elsewhere.
+  return full && /^[A-Za-z0-9-]+\/(?!\.{1,2}$)[\w.-]+$/.test(full) ? full : undefined;
 }
 
 /** Why a github query cannot run here, or undefined. */
