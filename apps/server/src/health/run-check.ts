@@ -1,6 +1,7 @@
 import { parseDuration } from '@opsdeck/shared';
 import { isConnectionReference, type ConnectionResolver } from '../connections/index.js';
 import { evalCel, evalCelString } from '../expr/index.js';
+import type { Queryable } from '../db/types.js';
 import { defaultOutboundPolicy, OutboundRefusedError, type OutboundPolicy } from '../net/outbound.js';
 import type { SandboxPolicy } from '../sandbox/policy.js';
 import { applyConnection, NESTED_CONNECTIONS } from './checks/connection.js';
@@ -33,6 +34,8 @@ export type ExecuteOptions = {
   kubernetes?: KubeValueReader;
   /** Namespace for secret and config map references when the check names none (its canary's). */
   namespace?: string;
+  /** The server's database, for catalog and configDB checks; omitted, they fail clearly. */
+  db?: Queryable;
 };
 
 export const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
@@ -124,6 +127,7 @@ export async function executeCheck(
           timeoutMs,
           sandbox: opts.sandbox,
           outbound: opts.outbound ?? defaultOutboundPolicy,
+          ...(opts.db ? { db: opts.db } : {}),
         })
         .then(resolve, reject);
     });

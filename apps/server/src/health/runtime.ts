@@ -48,5 +48,6 @@ export function executeOptions(ctx: HealthContext): ExecuteOptions {
     connections: connectionResolver(ctx),
     // valueFrom secrets and config maps come from the server's own cluster, when it has one.
     ...(serverHasCluster() ? { kubernetes: kubeValueReader('server', outbound) } : {}),
+    db: ctx.db,
   };
 }

@@ -6,6 +6,7 @@ import { CanarySpecError, parseCanarySpec } from './canary-spec.js';
 import { NESTED_CONNECTIONS } from './checks/connection.js';
 import { folderPathProblems } from './checks/folder.js';
 import { kubeconfigProblems } from './checks/kube-save.js';
+import { junitPathProblems } from './checks/junit.js';
 import { resolveTemplates } from './run-check.js';
 import { templateVars } from './runtime.js';
 import { syncCanaryChecks } from './sync.js';
@@ -49,6 +50,7 @@ export const canaryWriteHook = specResourceWriteHook({
       ...(await connectionReferenceProblems(w.ctx.db, checkConnections(spec))),
       ...(await folderPathProblems(resolveTemplates(spec, templateVars(w.ctx)), fileAccess(w.ctx.config))),
       ...(await kubeconfigProblems(resolveTemplates(spec, templateVars(w.ctx)), fileAccess(w.ctx.config))),
+      ...(await junitPathProblems(resolveTemplates(spec, templateVars(w.ctx)), fileAccess(w.ctx.config))),
     ];
     return problems.length ? problems.join('; ') : undefined;
   },

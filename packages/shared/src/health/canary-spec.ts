@@ -20,6 +20,12 @@ import { podCheckFields } from './check-schemas/pod.js';
 import { hasS3Bucket, s3BucketRequired, s3CheckFields } from './check-schemas/s3.js';
 import { CHECK_TYPE_ALIASES, LATER_PASSTHROUGH_TYPES } from './check-schemas/aliases.js';
 import { awsSigV4Schema, envValueSchema, oauth2Schema, tlsConfigSchema } from './check-schemas/http-auth.js';
+import { alertmanagerCheckSchema } from './check-schemas/alertmanager.js';
+import { catalogCheckSchema } from './check-schemas/catalog.js';
+import { configDbCheckSchema } from './check-schemas/config-db.js';
+import { dynatraceCheckSchema } from './check-schemas/dynatrace.js';
+import { githubCheckSchema } from './check-schemas/github.js';
+import { junitCheckSchema } from './check-schemas/junit.js';
 
 /**
  * The canary spec, with canary-checker's field names so existing canary YAML imports
@@ -270,6 +276,12 @@ export const RUNNABLE_CHECK_SCHEMAS = {
     .loose()
     .refine(hasS3Bucket, s3BucketRequired),
   gcs: z.object({ ...commonCheckFields, ...gcsCheckFields }).loose(),
+  alertmanager: alertmanagerCheckSchema,
+  junit: junitCheckSchema,
+  catalog: catalogCheckSchema,
+  configDB: configDbCheckSchema,
+  github: githubCheckSchema,
+  dynatrace: dynatraceCheckSchema,
 } as const;
 
 /** Types whose fields are validated but which have no runner here (see docs/health.md). */
@@ -282,16 +294,10 @@ export const ACCEPTED_CHECK_SCHEMAS = {
 export const PASSTHROUGH_CHECK_TYPES = [
   'awsConfigRule',
   'awsConfig',
-  'github',
   'ec2',
-  'alertmanager',
   'cloudwatch',
-  'configDB',
   'jmeter',
-  'junit',
-  'dynatrace',
   'custom',
-  'catalog',
   'webhook',
   'helm',
   'restic',

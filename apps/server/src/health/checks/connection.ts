@@ -54,7 +54,16 @@ export function applyConnection(type: string, spec: Spec, conn: HydratedConnecti
     case 'prometheus':
     case 'elasticsearch':
     case 'opensearch':
+    case 'alertmanager':
       fill('url', urlWithCredentials(conn));
+      break;
+    case 'dynatrace':
+      fill('host', conn.url);
+      fill('apiKey', conn.password);
+      break;
+    case 'github':
+      fill('githubToken', conn.password);
+      fill('url', conn.url);
       break;
     case 'redis': {
       if (!isSet(out.addr)) fill('url', conn.url);

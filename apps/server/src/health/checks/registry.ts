@@ -1,11 +1,17 @@
 import type { RunnableCheckType } from '@opsdeck/shared';
+import { alertmanagerRunner } from './alertmanager.js';
+import { catalogRunner } from './catalog.js';
+import { configDbRunner } from './config-db.js';
 import { dnsRunner } from './dns.js';
+import { dynatraceRunner } from './dynatrace.js';
 import { elasticsearchRunner, opensearchRunner } from './elasticsearch.js';
 import { execRunner } from './exec.js';
 import { folderWithRemotesRunner } from './folder-remote.js';
 import { gcsRunner } from './gcs.js';
+import { githubRunner } from './github.js';
 import { httpRunner } from './http.js';
 import { icmpRunner } from './icmp.js';
+import { junitRunner } from './junit.js';
 import { kubernetesResourceRunner } from './kubernetes-resource.js';
 import { kubernetesRunner } from './kubernetes.js';
 import { ldapRunner } from './ldap.js';
@@ -46,6 +52,12 @@ export const CHECK_RUNNERS: { [K in RunnableCheckType]: CheckRunner<never> } = {
   kubernetesResource: kubernetesResourceRunner as CheckRunner<never>,
   s3: s3Runner as CheckRunner<never>,
   gcs: gcsRunner as CheckRunner<never>,
+  alertmanager: alertmanagerRunner as CheckRunner<never>,
+  junit: junitRunner as CheckRunner<never>,
+  catalog: catalogRunner as CheckRunner<never>,
+  configDB: configDbRunner as CheckRunner<never>,
+  github: githubRunner as CheckRunner<never>,
+  dynatrace: dynatraceRunner as CheckRunner<never>,
 };
 
 /** The runner of a type, or undefined for types that are accepted but not run. */

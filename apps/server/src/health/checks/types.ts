@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { RunnableCheckType } from '@opsdeck/shared';
+import type { Queryable } from '../../db/types.js';
 import type { OutboundPolicy } from '../../net/outbound.js';
 import type { SandboxPolicy } from '../../sandbox/policy.js';
 
@@ -12,6 +13,8 @@ export type RunContext = {
   sandbox: SandboxPolicy;
   /** Every connection to a peer named in the spec goes through it (net/outbound.ts). */
   outbound: OutboundPolicy;
+  /** The server's database, for checks over our own catalog (catalog, configDB); absent in bare runs. */
+  db?: Queryable;
 };
 
 /**
