@@ -79,7 +79,8 @@ export function mergeIntoComponents(
     if (!t) continue;
     for (const p of Array.isArray(c.properties) ? c.properties.filter(isObject) : []) {
       const i = t.properties.findIndex((x) => x.name === p.name);
-      if (i < 0) warn(`${t.name}: the lookup sets property ${String(p.name)}, which the component does not have`);
+      if (i < 0)
+        warn(`${t.name}: the lookup sets property ${String(p.name)}, which the component does not have`);
       else t.properties[i] = mergeProperty(t.properties[i]!, p);
     }
   }

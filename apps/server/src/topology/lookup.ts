@@ -70,7 +70,8 @@ async function variables(
     const results = await rt.kubernetes(entry);
     return { vars: { results }, data: results };
   }
-  if (!RUN_BY_CHECK.has(type)) throw new LookupError(`${type} lookups are accepted but not run by this server`);
+  if (!RUN_BY_CHECK.has(type))
+    throw new LookupError(`${type} lookups are accepted but not run by this server`);
   const { display: _display, test: _test, ...spec } = entry;
   const out = await rt.runCheck(type, spec);
   if (!out.pass || out.error) throw new LookupError(out.error ?? `${type} lookup failed`);

@@ -306,7 +306,16 @@ export const componentSpecSchema: z.ZodType<ComponentSpec> = z.lazy(() =>
       components: z.array(componentSpecSchema).optional(),
       forEach: forEachSchema.optional(),
     })
-    .strict(),
+    .strict()
+    .superRefine((c, ctx) => {
+      // canary-checker: a lookup names the components it finds; selectors-only groups are named by position.
+      if (!c.name && !c.lookup && !c.selectors?.length && !c.canarySelector?.length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['name'],
+          message: 'a component needs a name (or a lookup that names it)',
+        });
+    }),
 );
 
 /** The `spec` of a topology: the root component's fields plus its schedule. */
