@@ -271,7 +271,7 @@ export class Builder {
     }
     let found: RawObject[];
     try {
-      found = componentsFromResults(await runLookup(rt, spec.lookup, label));
+      found = componentsFromResults(await runLookup(rt, spec.lookup));
     } catch (e) {
       this.warnings.push(`${label}: ${(e as Error).message}`);
       return [];
@@ -313,7 +313,7 @@ export class Builder {
     for (const p of props) {
       if (!p.lookup) {
         if (targets.length === 1 && targets[0]!.properties.some((x) => x.name === p.name)) continue;
-        const { configLookup: _c, checkLookup: _k, lookup: _l, summary: _s, ...plain } = p;
+        const plain = await this.property(p, undefined, p.name);
         mergeIntoComponents(asTargets(targets), { kind: 'properties', list: [plain] }, plain, this.warn);
         continue;
       }
@@ -322,7 +322,7 @@ export class Builder {
         continue;
       }
       try {
-        const data = propertyData(await runLookup(this.services.lookups, p.lookup, p.name));
+        const data = propertyData(await runLookup(this.services.lookups, p.lookup));
         const { lookup: _l, summary: _s, configLookup: _c, checkLookup: _k, ...plain } = p;
         if (data) mergeIntoComponents(asTargets(targets), data, plain, this.warn);
       } catch (e) {

@@ -83,12 +83,12 @@ async function variables(
  * Runs every check of a lookup in order and returns one result per check (a string from a
  * display, otherwise the check's data). The first failing check fails the lookup.
  */
-export async function runLookup(rt: LookupRuntime, lookup: LookupSpec, name: string): Promise<unknown[]> {
+export async function runLookup(rt: LookupRuntime, lookup: LookupSpec): Promise<unknown[]> {
   const results: unknown[] = [];
   for (const [type, list] of Object.entries(lookup)) {
     if (type === 'configs' || type === 'display' || type === 'kubeconfig' || !Array.isArray(list)) continue;
     for (const raw of list as Record<string, unknown>[]) {
-      const label = `${name}: ${type} lookup${typeof raw.name === 'string' ? ` ${raw.name}` : ''}`;
+      const label = `${type} lookup${typeof raw.name === 'string' && raw.name ? ` ${raw.name}` : ''}`;
       try {
         const { vars, data } = await variables(rt, type, raw);
         const display = (raw.display as Display | undefined) ?? lookup.display;

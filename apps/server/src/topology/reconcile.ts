@@ -81,16 +81,19 @@ function services(ctx: ReconcileContext, tx: Queryable, t: TopologyRow): BuildSe
     },
     inline: new InlineCanaries(
       tx,
-      { id: t.id, name: t.name, namespace: t.namespace, agentId: t.agent_id, schedule: t.schedule ?? undefined },
+      {
+        id: t.id,
+        name: t.name,
+        namespace: t.namespace,
+        agentId: t.agent_id,
+        schedule: t.schedule ?? undefined,
+      },
       templateVars(ctx),
     ),
   };
 }
 
-export async function reconcileTopology(
-  ctx: ReconcileContext,
-  id: string,
-): Promise<ReconcileResult> {
+export async function reconcileTopology(ctx: ReconcileContext, id: string): Promise<ReconcileResult> {
   const { rows: found } = await ctx.db.query<{ agent_id: string }>(
     'SELECT agent_id FROM topologies WHERE id = $1',
     [id],
