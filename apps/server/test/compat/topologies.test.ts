@@ -312,6 +312,17 @@ describe.each(DB_KINDS)('canary-checker topology compatibility (%s)', (kind) => 
     expect(comps.get('c2')).toMatchObject({ status: 'unhealthy', parent: 'clusters' });
   });
 
+  it('exec lookups: stdout as components, or shaped by a display over results.stdout', async () => {
+    const id = await save(fixture('exec-lookup.yaml'));
+    expect((await build(id)).warnings).toEqual([]);
+    const comps = await components(id);
+    expect(comps.get('from-exec')).toMatchObject({ type: 'Script', parent: 'exec-lookup' });
+    expect([comps.get('exec-alpha')?.parent, comps.get('exec-beta')?.parent]).toEqual([
+      'exec-lookup',
+      'exec-lookup',
+    ]);
+  });
+
   it('kubernetes and prometheus lookups are accepted; the build says they were not run', async () => {
     const k8s = await save(fixture('kubernetes-lookup.yaml'));
     expect((await build(k8s)).warnings).toEqual([
@@ -359,6 +370,7 @@ describe.each(DB_KINDS)('canary-checker topology compatibility (%s)', (kind) => 
       await refused(doc({ components: [{ name: 'x', lookup: { catalog: [{ display: { expr: '1' } }] } }] })),
     ).toContain('spec.components.0.lookup.catalog.0.selector');
     expect(await refused(doc({ statusExpr: 3 }))).toContain('spec.statusExpr');
+    expect(await refused({ ...doc({}), kind: 'SystemTemplate' })).toContain('kind');
     expect(await refused(doc({ components: [{ name: 'x', parentLookup: { tier: 'a' } }] }))).toMatch(
       /spec\.components\.0\.parentLookup.*tier/,
     );
