@@ -163,6 +163,18 @@ describe.each(DB_KINDS)('canary-checker topology compatibility (%s)', (kind) => 
       [`topology:${id}`],
     );
     expect(owned).toHaveLength(1);
+    // Without the inline check, the owned canary and its check are deleted and the link goes.
+    const patched = await api(server, 'PATCH', `/api/db/topologies?id=eq.${id}`, {
+      spec: { type: 'Website', components: [{ name: 'inline-canary' }] },
+    });
+    expect(patched.status).toBeLessThan(300);
+    await build(id);
+    expect(await linkedChecks(c.id)).toEqual([]);
+    const { rows: left } = await server.db.query(
+      'SELECT id FROM canaries WHERE source = $1 AND deleted_at IS NULL',
+      [`topology:${id}`],
+    );
+    expect(left).toEqual([]);
   });
 
   it('checks[] with a selector and an inline canary, and a failing inline check makes its component unhealthy', async () => {
@@ -373,6 +385,42 @@ describe.each(DB_KINDS)('canary-checker topology compatibility (%s)', (kind) => 
     expect(await refused({ ...doc({}), kind: 'SystemTemplate' })).toContain('kind');
     expect(await refused(doc({ components: [{ name: 'x', parentLookup: { tier: 'a' } }] }))).toMatch(
       /spec\.components\.0\.parentLookup.*tier/,
+    );
+  });
+});
+
+describe('canary-checker topology lookups and the outbound policy', () => {
+  let server: TestServer;
+  let loop: Awaited<ReturnType<typeof peer>>;
+  beforeAll(async () => {
+    loop = await peer();
+    server = await startTestServer('pglite', {
+      outbound: { allowLinkLocal: false, denyPrivate: false, denyLoopback: true },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await loop?.close();
+  });
+
+  it('an http lookup to a refused address builds nothing and the warning says why', async () => {
+    const spec = fs
+      .readFileSync(path.join(FIXTURES, 'for-each.yaml'), 'utf8')
+      .replaceAll('$PORT', String(loop.port));
+    const saved = await api<{ id: string }[]>(
+      server,
+      'POST',
+      '/api/db/topologies',
+      { spec },
+      {
+        prefer: 'return=representation',
+      },
+    );
+    expect(saved.status).toBe(201);
+    const r = await api<{ warnings: string[] }>(server, 'POST', `/api/topology/run/${saved.body[0]!.id}`);
+    expect(r.status).toBe(200);
+    expect(r.body.warnings[0]).toMatch(
+      /^GroupA: http lookup http-lookup: .*loopback addresses are not allowed/,
     );
   });
 });
