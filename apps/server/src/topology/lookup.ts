@@ -90,7 +90,12 @@ export async function runLookup(rt: LookupRuntime, lookup: LookupSpec): Promise<
     for (const raw of list as Record<string, unknown>[]) {
       const label = `${type} lookup${typeof raw.name === 'string' && raw.name ? ` ${raw.name}` : ''}`;
       try {
-        const { vars, data } = await variables(rt, type, raw);
+        // canary-checker puts the kubeconfig next to the checks; each kubernetes check uses it.
+        const entry =
+          type === 'kubernetes' && lookup.kubeconfig && !raw.kubeconfig
+            ? { ...raw, kubeconfig: lookup.kubeconfig }
+            : raw;
+        const { vars, data } = await variables(rt, type, entry);
         const display = (raw.display as Display | undefined) ?? lookup.display;
         if (display && (display.expr || display.template || display.javascript)) {
           const shown = await applyDisplay(display, vars);

@@ -1,7 +1,11 @@
 import type { ServerContext } from '../context.js';
 import type { Queryable } from '../db/types.js';
 import { recordJob } from '../jobs/history.js';
+import { listKubernetesObjects } from '../catalog/index.js';
 import { executeCheck, executeOptions, templateVars } from '../health/index.js';
+import { outboundPolicy } from '../net/outbound.js';
+import { fileAccess } from '../sandbox/file-roots.js';
+import { kubernetesLookup } from './lookup-kubernetes.js';
 import { selectConfigs } from '../selectors.js';
 import { Builder, type BuildServices } from './build.js';
 import { InlineCanaries } from './inline-canary.js';
@@ -78,6 +82,10 @@ function services(ctx: ReconcileContext, tx: Queryable, t: TopologyRow): BuildSe
         return { pass: r.pass, error: r.error, vars: { ...r.details, duration: r.durationMs } };
       },
       configs: (s) => selectConfigs(tx, s),
+      kubernetes: (entry) =>
+        kubernetesLookup(entry, (spec, signal) =>
+          listKubernetesObjects(spec, outboundPolicy(ctx.config.outbound), fileAccess(ctx.config), signal),
+        ),
     },
     inline: new InlineCanaries(
       tx,

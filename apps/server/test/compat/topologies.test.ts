@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, startTestServer, type TestServer } from '../helpers.js';
 import { api } from '../catalog/helpers.js';
+import { fakeKubernetes } from '../catalog/peers.js';
 import { insertChecks, insertConfig } from '../topology/fixtures.js';
 
 /**
@@ -335,10 +336,28 @@ describe.each(DB_KINDS)('canary-checker topology compatibility (%s)', (kind) => 
     ]);
   });
 
-  it('kubernetes and prometheus lookups are accepted; the build says they were not run', async () => {
+  it('kubernetes lookups list objects with the scraper client (fake API server)', async () => {
+    const kube = await fakeKubernetes('topo-token');
+    try {
+      const indented = kube.kubeconfig.split('\n').join('\n                ');
+      const spec = fixture('kubernetes-lookup-inline.yaml').replaceAll(
+        '$KUBECONFIG',
+        `|\n                ${indented}`,
+      );
+      const id = await save(spec);
+      expect((await build(id)).warnings).toEqual([]);
+      const comps = await components(id);
+      expect(comps.get('kind-worker')).toMatchObject({ type: 'KubernetesNode', parent: 'kubernetes-inline' });
+      expect(comps.get('web')).toMatchObject({ type: 'Service', parent: 'kubernetes-inline' });
+    } finally {
+      await kube.close();
+    }
+  });
+
+  it('prometheus lookups and secret kubeconfigs are accepted; the build says what was not run', async () => {
     const k8s = await save(fixture('kubernetes-lookup.yaml'));
     expect((await build(k8s)).warnings).toEqual([
-      'configs: kubernetes lookup: kubernetes lookups need a configured cluster',
+      'configs: kubernetes lookup: a kubeconfig from valueFrom (a Kubernetes secret) is not supported here; give it inline',
     ]);
     const cluster = await save(fixture('cluster-system.yaml'));
     const warnings = (await build(cluster)).warnings;
