@@ -72,7 +72,7 @@ function specFromResult(o: RawObject): ComponentSpec {
     icon: str('icon'),
     namespace: str('namespace'),
     owner: str('owner'),
-    external_id: str('external_id') ?? str('externalID') ?? str('external_id'),
+    external_id: str('external_id') ?? str('externalID'),
     status: str('status'),
     status_reason: str('status_reason'),
     statusExpr: str('statusExpr'),
