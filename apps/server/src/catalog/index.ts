@@ -4,6 +4,9 @@ import { catalogJobs } from './jobs.js';
 import { catalogRoutes } from './routes.js';
 import { configScraperWriteHook } from './write-hook.js';
 
+// Topology `kubernetes` lookups list objects with the scraper's client.
+export { listKubernetesObjects } from './scrapers/kubernetes.js';
+
 /** The config catalog: scrapers, config items, changes, analysis and relationships. */
 export const catalogDomain: DomainModule = {
   name: 'catalog',

@@ -6,6 +6,10 @@ import { healthFileRootsSeed, healthSeed } from './seed.js';
 import { canaryWriteHook } from './write-hook.js';
 
 export { syncCanaryChecks } from './sync.js';
+// Topologies run lookups with the check runners and own inline canaries.
+export { CanarySpecError, parseCanarySpec } from './canary-spec.js';
+export { executeCheck, type CheckResult } from './run-check.js';
+export { executeOptions, templateVars, type HealthContext } from './runtime.js';
 
 /** Canaries and their checks: runners, scheduling, results, summary and graph. */
 export const healthDomain: DomainModule = {

@@ -41,9 +41,10 @@ function flatten(root: DesiredComponent, existing: Existing[]): Row[] {
 
 const COLUMNS = `id uuid, topology_id uuid, parent_id uuid, path text, is_leaf boolean, spec_key text, name text,
   title text, text text, tooltip text, type text, icon text, namespace text, owner text, labels jsonb,
-  hidden boolean, external_id text, config_id uuid, agent_id uuid, properties jsonb, log_selectors jsonb`;
+  hidden boolean, external_id text, config_id uuid, agent_id uuid, properties jsonb, log_selectors jsonb,
+  spec_status text, spec_status_reason text, status_expr text`;
 const NAMES =
-  'parent_id, path, spec_key, name, title, text, tooltip, type, icon, namespace, owner, labels, hidden, external_id, config_id, agent_id, properties, log_selectors';
+  'parent_id, path, spec_key, name, title, text, tooltip, type, icon, namespace, owner, labels, hidden, external_id, config_id, agent_id, properties, log_selectors, spec_status, spec_status_reason, status_expr';
 
 /**
  * Writes a topology's desired tree: creates new components, updates changed ones, revives
@@ -84,6 +85,9 @@ export async function persistTopology(
     agent_id: r.node.agentId,
     properties: r.node.properties,
     log_selectors: r.node.logSelectors,
+    spec_status: r.node.status,
+    spec_status_reason: r.node.statusReason,
+    status_expr: r.node.statusExpr,
   }));
   const excluded = NAMES.split(', ').map((n) => `excluded.${n}`);
   const { rows: written } = await tx.query<{ id: string }>(

@@ -1,7 +1,14 @@
 import type { ServerContext } from '../context.js';
 import type { Queryable } from '../db/types.js';
 import { recordJob } from '../jobs/history.js';
-import { Builder } from './build.js';
+import { listKubernetesObjects } from '../catalog/index.js';
+import { executeCheck, executeOptions, templateVars } from '../health/index.js';
+import { outboundPolicy } from '../net/outbound.js';
+import { fileAccess } from '../sandbox/file-roots.js';
+import { kubernetesLookup } from './lookup-kubernetes.js';
+import { selectConfigs } from '../selectors.js';
+import { Builder, type BuildServices } from './build.js';
+import { InlineCanaries } from './inline-canary.js';
 import { persistTopology } from './persist.js';
 import { refreshStatuses } from './rollup.js';
 import { parseTopologySpec } from './spec.js';
@@ -30,6 +37,8 @@ export type ReconcileResult = {
 type TopologyRow = {
   id: string;
   name: string;
+  namespace: string;
+  schedule: string | null;
   labels: Record<string, string> | null;
   spec: unknown;
   agent_id: string;
@@ -61,10 +70,38 @@ async function retire(tx: Queryable, topologyId: string): Promise<number> {
  * replica already building it makes this call fail with TopologyBusy rather than run it
  * twice), and records the run in job_history.
  */
-export async function reconcileTopology(
-  ctx: Pick<ServerContext, 'db' | 'metrics'>,
-  id: string,
-): Promise<ReconcileResult> {
+type ReconcileContext = Pick<ServerContext, 'db' | 'metrics' | 'config' | 'log'>;
+
+/** Lookups run the health area's check runners (outbound policy, sandbox) without storing results. */
+function services(ctx: ReconcileContext, tx: Queryable, t: TopologyRow): BuildServices {
+  const opts = executeOptions(ctx);
+  return {
+    lookups: {
+      async runCheck(type, spec) {
+        const r = await executeCheck(type, spec, opts);
+        return { pass: r.pass, error: r.error, vars: { ...r.details, duration: r.durationMs } };
+      },
+      configs: (s) => selectConfigs(tx, s),
+      kubernetes: (entry) =>
+        kubernetesLookup(entry, (spec, signal) =>
+          listKubernetesObjects(spec, outboundPolicy(ctx.config.outbound), fileAccess(ctx.config), signal),
+        ),
+    },
+    inline: new InlineCanaries(
+      tx,
+      {
+        id: t.id,
+        name: t.name,
+        namespace: t.namespace,
+        agentId: t.agent_id,
+        schedule: t.schedule ?? undefined,
+      },
+      templateVars(ctx),
+    ),
+  };
+}
+
+export async function reconcileTopology(ctx: ReconcileContext, id: string): Promise<ReconcileResult> {
   const { rows: found } = await ctx.db.query<{ agent_id: string }>(
     'SELECT agent_id FROM topologies WHERE id = $1',
     [id],
@@ -76,18 +113,21 @@ export async function reconcileTopology(
     async () => {
       const result = await ctx.db.transaction(async (tx) => {
         const { rows } = await tx.query<TopologyRow>(
-          'SELECT id, name, labels, spec, agent_id, deleted_at FROM topologies WHERE id = $1 FOR UPDATE SKIP LOCKED',
+          'SELECT id, name, namespace, schedule, labels, spec, agent_id, deleted_at FROM topologies WHERE id = $1 FOR UPDATE SKIP LOCKED',
           [id],
         );
         const t = rows[0];
         if (!t) throw new TopologyBusy();
+        const built = services(ctx, tx, t);
         if (t.deleted_at) {
+          await built.inline?.retireOthers();
           const deleted = await retire(tx, id);
           return { created: 0, updated: 0, deleted, components: 0, warnings: [] };
         }
         const { spec } = parseTopologySpec(t.spec);
-        const builder = new Builder(tx, t.agent_id);
+        const builder = new Builder(tx, t.agent_id, built);
         const root = await builder.build(spec, t.name, t.labels ?? {});
+        await built.inline?.retireOthers();
         const persisted = await persistTopology(tx, id, root);
         await refreshStatuses(tx, id);
         await tx.query('UPDATE topologies SET last_runtime = now() WHERE id = $1', [id]);

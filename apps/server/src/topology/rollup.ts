@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/types.js';
+import { evalCel } from '../expr/index.js';
 
 export type Health = 'healthy' | 'unhealthy' | 'warning' | 'unknown';
 const SEVERITY: Record<Health, number> = { unhealthy: 3, warning: 2, healthy: 1, unknown: 0 };
@@ -27,7 +28,27 @@ export type ComponentSummary = {
   incidents: Record<string, Record<string, number>>;
 };
 
-type Node = { id: string; parent_id: string | null; children: Node[] };
+type Node = {
+  id: string;
+  parent_id: string | null;
+  spec_status: string | null;
+  spec_status_reason: string | null;
+  status_expr: string | null;
+  children: Node[];
+};
+
+/**
+ * `statusExpr`: CEL over the summary (healthy, unhealthy, warning, unknown children; checks)
+ * whose text is the status. A failing expression leaves the rolled-up status and says why.
+ */
+function statusFromExpr(expr: string, summary: ComponentSummary): { status?: string; error?: string } {
+  try {
+    const v = evalCel(expr, { summary });
+    return typeof v === 'string' && v ? { status: v } : { error: `statusExpr returned ${JSON.stringify(v)}` };
+  } catch (e) {
+    return { error: `statusExpr failed: ${(e as Error).message.split('\n')[0]}` };
+  }
+}
 type Cost = { cost_per_minute: number; cost_total_1d: number; cost_total_7d: number; cost_total_30d: number };
 type ConfigInfo = Cost & { health: string | null; insights: { type: string; severity: string }[] };
 
@@ -62,8 +83,14 @@ export function statusReason(
  * components whose figures changed. Returns how many changed.
  */
 export async function refreshStatuses(db: Queryable, topologyId: string): Promise<number> {
-  const { rows: comps } = await db.query<{ id: string; parent_id: string | null }>(
-    'SELECT id, parent_id FROM components WHERE topology_id = $1 AND deleted_at IS NULL',
+  const { rows: comps } = await db.query<{
+    id: string;
+    parent_id: string | null;
+    spec_status: string | null;
+    spec_status_reason: string | null;
+    status_expr: string | null;
+  }>(
+    'SELECT id, parent_id, spec_status, spec_status_reason, status_expr FROM components WHERE topology_id = $1 AND deleted_at IS NULL',
     [topologyId],
   );
   if (comps.length === 0) return 0;
@@ -128,7 +155,7 @@ export async function refreshStatuses(db: Queryable, topologyId: string): Promis
 
   type Result = {
     id: string;
-    status: Health;
+    status: string;
     status_reason: string | null;
     summary: ComponentSummary;
     is_leaf: boolean;
@@ -152,8 +179,9 @@ export async function refreshStatuses(db: Queryable, topologyId: string): Promis
     }
     const checkHealth = [...own.values()].map(asHealth);
     const configHealth = [...cfg.values()].map((c) => asHealth(c.health));
-    const childHealth = kids.map((k) => k.status);
-    const status = worstHealth([...checkHealth, ...configHealth, ...childHealth]);
+    const childHealth = kids.map((k) => asHealth(k.status));
+    const given = n.spec_status ? [asHealth(n.spec_status)] : [];
+    let status: string = worstHealth([...given, ...checkHealth, ...configHealth, ...childHealth]);
     const summary: ComponentSummary = {
       healthy: 0,
       unhealthy: 0,
@@ -179,10 +207,18 @@ export async function refreshStatuses(db: Queryable, topologyId: string): Promis
         costs.cost_total_30d += c.cost_total_30d;
       }
     }
+    let reason =
+      (n.spec_status && status === asHealth(n.spec_status) ? n.spec_status_reason : null) ??
+      statusReason(asHealth(status), checkHealth, configHealth, childHealth);
+    if (n.status_expr) {
+      const out = statusFromExpr(n.status_expr, summary);
+      if (out.status) status = out.status;
+      else reason = out.error ?? reason;
+    }
     const r: Result = {
       id: n.id,
       status,
-      status_reason: statusReason(status, checkHealth, configHealth, childHealth),
+      status_reason: reason,
       summary,
       is_leaf: kids.length === 0,
       costs,
@@ -197,7 +233,7 @@ export async function refreshStatuses(db: Queryable, topologyId: string): Promis
   const payload = [...results.values()].map((r) => ({
     id: r.id,
     status: r.status,
-    health: r.status,
+    health: asHealth(r.status),
     status_reason: r.status_reason,
     summary: r.summary,
     is_leaf: r.is_leaf,

@@ -1,5 +1,6 @@
 import { topologyResourceSchema, topologySpecSchema, type TopologySpec } from '@opsdeck/shared';
 import type { z } from 'zod';
+import { CanarySpecError, parseCanarySpec } from '../health/index.js';
 import { jsonPathProblem } from '../lib/jsonpath.js';
 import { readSpecObject } from '../lib/spec-object.js';
 
@@ -40,6 +41,37 @@ function badJsonPaths(value: unknown, path: string[] = []): string | undefined {
   return undefined;
 }
 
+/** Every inline canary (`checks[].inline`, `canarySelector[].inline`) must be a valid canary spec. */
+function badInlineCanary(value: unknown, path: string[] = []): string | undefined {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const bad = badInlineCanary(v, [...path, String(i)]);
+      if (bad) return bad;
+    }
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const inCheckList = path.at(-2) === 'checks' || path.at(-2) === 'canarySelector';
+    if (k === 'inline' && inCheckList && v && typeof v === 'object') {
+      const specs = Array.isArray(v) ? v : [v];
+      for (const [i, one] of specs.entries()) {
+        try {
+          parseCanarySpec(one);
+        } catch (e) {
+          if (!(e instanceof CanarySpecError)) throw e;
+          const where = [...path, k, ...(Array.isArray(v) ? [String(i)] : [])].join('.');
+          return `${where}: ${e.message}`;
+        }
+      }
+      continue;
+    }
+    const bad = badInlineCanary(v, [...path, k]);
+    if (bad) return bad;
+  }
+  return undefined;
+}
+
 /**
  * Reads a topology spec as users give it: an object or YAML/JSON text, either the bare spec
  * or a whole Mission Control document (apiVersion/kind/metadata/spec). Throws
@@ -59,7 +91,7 @@ export function parseTopologySpec(input: unknown): { spec: TopologySpec; metadat
     if (!parsed.success) throw new TopologySpecError(describe(parsed.error.issues));
     spec = parsed.data;
   }
-  const bad = badJsonPaths(spec, ['spec']);
+  const bad = badJsonPaths(spec, ['spec']) ?? badInlineCanary(spec, ['spec']);
   if (bad) throw new TopologySpecError(bad);
   return { spec, metadata };
 }

@@ -47,7 +47,7 @@ spec:
               labelSelector: node=$(.config.name)
 `);
     expect(metadata).toMatchObject({ name: 'cluster', namespace: 'infra', labels: { team: 'platform' } });
-    expect(spec.components?.[0]?.lookup?.configs[0]?.types).toEqual(['Kubernetes::Node']);
+    expect(spec.components?.[0]?.lookup?.configs?.[0]?.types).toEqual(['Kubernetes::Node']);
   });
 
   it('refuses mistakes with the path of the problem', () => {

@@ -23,8 +23,54 @@ export const checkSelectorSchema = z
   })
   .strict();
 
-/** A check link: `checks: [{selector: {...}}]` (Mission Control's inline canaries are not supported). */
-export const componentCheckSchema = z.object({ selector: checkSelectorSchema }).strict();
+/**
+ * An inline canary spec (canary-checker's `checks[].inline`, `lookup`): kept as given here
+ * and validated by the health area's canary parser when the topology is saved.
+ */
+export const inlineCanarySchema = z.record(z.string(), z.unknown());
+
+/**
+ * A check link: `selector` links existing checks; `inline` is a canary the topology owns
+ * (created and kept in line on every build), whose checks are linked to the component.
+ */
+export const componentCheckSchema = z
+  .object({ selector: checkSelectorSchema.optional(), inline: inlineCanarySchema.optional() })
+  .strict()
+  .refine((c) => c.selector || c.inline, 'a check link needs a selector or an inline canary');
+
+/** canary-checker's `canarySelector`: label selectors of checks, or inline canaries (one or a list). */
+export const canarySelectorSchema = z
+  .object({
+    name: z.string().optional(),
+    namespace: z.string().optional(),
+    labelSelector: labelSelectorSchema.optional(),
+    types: z.array(z.string()).optional(),
+    inline: z.union([inlineCanarySchema, z.array(inlineCanarySchema)]).optional(),
+  })
+  .strict();
+
+/** How a lookup's result becomes components or properties: CEL, Go template or JavaScript. */
+export const displaySchema = z
+  .object({ expr: z.string().optional(), template: z.string().optional(), javascript: z.string().optional() })
+  .strict();
+
+/** `parentLookup`: move the component under another component of the topology. */
+export const parentLookupSchema = z
+  .object({
+    name: z.string().optional(),
+    namespace: z.string().optional(),
+    type: z.string().optional(),
+    externalID: z.string().optional(),
+  })
+  .strict();
+
+/** `id` of canary-checker: a template for the external id. */
+export const idTemplateSchema = displaySchema;
+
+/** `groupBy`: one synthetic parent per value of a catalog tag. */
+export const groupBySchema = z
+  .object({ tag: z.string().min(1, 'groupBy needs a tag'), selector: configSelectorSchema.optional() })
+  .strict();
 
 /** Selects components (related components) by name, type and labels. */
 export const componentSelectorSchema = z
@@ -51,9 +97,14 @@ export const configLookupSchema = z
   .object({
     /** The item; without it, the config item the component was looked up from. */
     config: configSelectorSchema.optional(),
-    field: z.string().regex(/^\$/, 'field must be a JSONPath such as $.spec.replicas'),
+    field: z.string().regex(/^\$/, 'field must be a JSONPath such as $.spec.replicas').optional(),
+    /** canary-checker: the id of another property of this component whose config to use. */
+    id: z.string().optional(),
+    /** canary-checker: the value from the item (`config`), by expression. */
+    display: displaySchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine((c) => c.field || c.display, 'configLookup needs a field or a display');
 
 /** A property whose value comes from a check's latest result. */
 export const checkLookupSchema = z
@@ -82,6 +133,12 @@ export const propertySchema = z
     links: z.array(linkSchema).optional(),
     configLookup: configLookupSchema.optional(),
     checkLookup: checkLookupSchema.optional(),
+    /** A canary-style lookup whose result is this property's value, or properties to merge. */
+    lookup: z.lazy(() => lookupSchema).optional(),
+    hidden: z.boolean().optional(),
+    status: z.string().optional(),
+    lastTransition: z.string().optional(),
+    summary: displaySchema.optional(),
   })
   .strict();
 
@@ -93,7 +150,86 @@ export const logSelectorSchema = z
   })
   .strict();
 
-export const lookupSchema = z.object({ configs: z.array(configSelectorSchema).min(1) }).strict();
+/** One lookup entry of a canary-style lookup: a check spec plus the `display` that shapes it. */
+const lookupEntrySchema = z
+  .object({ name: z.string().optional(), display: displaySchema.optional() })
+  .passthrough();
+
+/** canary-checker's `catalog` lookup: config items by selector. */
+const catalogLookupSchema = z
+  .object({
+    name: z.string().optional(),
+    display: displaySchema.optional(),
+    test: z.unknown().optional(),
+    selector: z.array(configSelectorSchema).min(1, 'a catalog lookup needs a selector'),
+  })
+  .strict();
+
+/** Check types a lookup may run on this server (the rest are refused by name when saved). */
+export const LOOKUP_RUNNABLE = ['http', 'catalog', 'kubernetes', 'exec'] as const;
+/** Check types canary-checker allows in a lookup that are accepted here but not run. */
+export const LOOKUP_ACCEPTED = [
+  'prometheus',
+  'postgres',
+  'mysql',
+  'mssql',
+  'redis',
+  'mongodb',
+  'elasticsearch',
+  'opensearch',
+  'dns',
+  'tcp',
+  'icmp',
+  'github',
+  'folder',
+  'junit',
+  'alertmanager',
+  'dynatrace',
+  'cloudwatch',
+  'awsConfig',
+  'azureDevops',
+  'namespace',
+  'pod',
+  'kubernetesResource',
+  's3',
+  'gcs',
+  'ldap',
+  'restic',
+  'helm',
+  'jmeter',
+  'containerd',
+  'docker',
+] as const;
+
+/**
+ * Where looked-up components come from: `configs` (this server's own: one child per config
+ * item, shaped by `forEach`) or canary-checker's check types (`http`, `catalog`,
+ * `kubernetes`, `exec`, …) whose results `display` turns into components.
+ */
+export const lookupSchema = z
+  .object({
+    configs: z.array(configSelectorSchema).min(1).optional(),
+    catalog: z.array(catalogLookupSchema).optional(),
+    ...Object.fromEntries(
+      [...LOOKUP_RUNNABLE.filter((t) => t !== 'catalog'), ...LOOKUP_ACCEPTED].map((t) => [
+        t,
+        z.array(lookupEntrySchema).optional(),
+      ]),
+    ),
+    /** canary-checker accepts a lookup-wide display and kubeconfig; kept for imports. */
+    display: displaySchema.optional(),
+    kubeconfig: z.unknown().optional(),
+    schedule: z.string().optional(),
+    env: z.unknown().optional(),
+  })
+  .strict();
+export type LookupSpec = {
+  configs?: z.infer<typeof configSelectorSchema>[];
+  catalog?: z.infer<typeof catalogLookupSchema>[];
+  display?: z.infer<typeof displaySchema>;
+  kubeconfig?: unknown;
+  [type: string]: unknown;
+};
 
 /** What every component (and the topology's root and forEach templates) may declare. */
 const componentFields = {
@@ -115,6 +251,25 @@ const componentFields = {
   selectors: z.array(componentSelectorSchema).optional(),
   logs: z.array(logSelectorSchema).optional(),
   lookup: lookupSchema.optional(),
+  /** canary-checker spells it externalID. */
+  externalID: z.string().optional(),
+  id: idTemplateSchema.optional(),
+  order: z.number().int().optional(),
+  lifecycle: z.string().optional(),
+  relationships: z
+    .array(z.object({ type: z.string().optional(), ref: z.string().optional() }).strict())
+    .optional(),
+  parentLookup: parentLookupSchema.optional(),
+  canarySelector: z.array(canarySelectorSchema).optional(),
+  /** CEL over `summary` (healthy, unhealthy, warning, unknown counts of the children). */
+  statusExpr: z.string().optional(),
+  healthExpr: z.string().optional(),
+  /** A status given by a lookup's display (`status`, `status_reason`). */
+  status: z.string().optional(),
+  status_reason: z.string().optional(),
+  health: z.string().optional(),
+  summary: z.record(z.string(), z.unknown()).optional(),
+  configID: z.string().optional(),
 };
 
 export type ComponentTemplate = z.infer<typeof componentFieldsSchema> & {
@@ -122,12 +277,16 @@ export type ComponentTemplate = z.infer<typeof componentFieldsSchema> & {
   components?: ComponentSpec[];
   forEach?: ComponentTemplate;
 };
-export type ComponentSpec = ComponentTemplate & { name: string };
+/** A component as written: nameless ones are named by their lookup or their position. */
+export type ComponentSpec = ComponentTemplate;
 
 /** The fields shared by components, the root and templates (without children). */
 export const componentFieldsSchema = z.object(componentFields).strict();
 
-/** The template applied to each looked-up child (its name defaults to the item's name). */
+/**
+ * The template applied to each looked-up child (its name defaults to the item's name).
+ * A component with a lookup needs no name: the lookup names its children.
+ */
 export const forEachSchema: z.ZodType<ComponentTemplate> = z.lazy(() =>
   z
     .object({
@@ -143,11 +302,20 @@ export const componentSpecSchema: z.ZodType<ComponentSpec> = z.lazy(() =>
   z
     .object({
       ...componentFields,
-      name: z.string().min(1, 'a component needs a name'),
+      name: z.string().optional(),
       components: z.array(componentSpecSchema).optional(),
       forEach: forEachSchema.optional(),
     })
-    .strict(),
+    .strict()
+    .superRefine((c, ctx) => {
+      // canary-checker: a lookup names the components it finds; selectors-only groups are named by position.
+      if (!c.name && !c.lookup && !c.selectors?.length && !c.canarySelector?.length)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['name'],
+          message: 'a component needs a name (or a lookup that names it)',
+        });
+    }),
 );
 
 /** The `spec` of a topology: the root component's fields plus its schedule. */
@@ -159,6 +327,9 @@ export const topologySpecSchema = z
     label: z.string().optional(),
     components: z.array(componentSpecSchema).optional(),
     forEach: forEachSchema.optional(),
+    groupBy: groupBySchema.optional(),
+    /** canary-checker's push to another instance: accepted, not run (agents push instead). */
+    push: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
 export type TopologySpec = z.infer<typeof topologySpecSchema>;

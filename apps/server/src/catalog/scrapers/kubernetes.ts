@@ -6,6 +6,7 @@ import {
   checkedKubeconfig,
   KubeconfigRefusedError,
   serverCredentialProblems,
+  type SpecKubeconfigFields,
 } from '../../sandbox/kubeconfig.js';
 import {
   type CheckedAddress,
@@ -60,7 +61,7 @@ class NotFound extends Error {}
 type Getter = (path: string) => Promise<unknown>;
 
 async function makeGetter(
-  entry: KubernetesScraperSpec,
+  entry: SpecKubeconfigFields,
   signal: AbortSignal,
   outbound: OutboundPolicy,
   files: FileAccess,
@@ -140,6 +141,23 @@ async function listAll(get: Getter, path: string): Promise<unknown[]> {
     cont = page.metadata?.continue || undefined;
   } while (cont);
   return items;
+}
+
+/**
+ * The live objects of one kind (of the kinds the scraper lists), through the same client,
+ * kubeconfig checks and outbound policy as the scraper: topology `kubernetes` lookups use it.
+ */
+export async function listKubernetesObjects(
+  entry: SpecKubeconfigFields & { kind: string; namespace?: string },
+  outbound: OutboundPolicy,
+  files: FileAccess,
+  signal: AbortSignal,
+): Promise<unknown[]> {
+  const resource = RESOURCES.find(([, kind]) => kind.toLowerCase() === entry.kind.toLowerCase());
+  if (!resource)
+    throw new Error(`kind ${entry.kind} is not one of ${RESOURCES.map(([, k]) => k).join(', ')}`);
+  const get = await makeGetter(entry, signal, outbound, files);
+  return listAll(get, namespaced(resource[0], resource[1], entry.namespace));
 }
 
 function namespaced(path: string, kind: string, ns: string | undefined): string {
