@@ -148,12 +148,17 @@ async function measureLag(db: Db, pgUrl: string, seconds: number): Promise<Bench
     const loop = runCanaryLoop(ctx, abort.signal);
     const from = new Date(start + WARMUP_MS);
     const to = new Date(from.getTime() + seconds * 1000);
-    console.error(`  scheduling: ${CANARIES * CHECKS_PER_CANARY} checks, measuring ${seconds} s after ${WARMUP_MS / 1000} s…`);
+    console.error(
+      `  scheduling: ${CANARIES * CHECKS_PER_CANARY} checks, measuring ${seconds} s after ${WARMUP_MS / 1000} s…`,
+    );
     // Runs due up to `to` are given 10 s more to start; a check still not started counts as late.
     await new Promise((r) => setTimeout(r, to.getTime() + 10_000 - Date.now()));
     abort.abort();
     await loop;
-    const { rows } = await db.query<{ lag_ms: string | null; schedule: string; run: string }>(LAGS, [from, to]);
+    const { rows } = await db.query<{ lag_ms: string | null; schedule: string; run: string }>(LAGS, [
+      from,
+      to,
+    ]);
     const lagOf = (r: { lag_ms: string | null }) => (r.lag_ms === null ? Infinity : Number(r.lag_ms));
     const lags = rows.map(lagOf).sort((a, b) => a - b);
     for (const schedule of SCHEDULES) {

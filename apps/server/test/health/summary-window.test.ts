@@ -150,7 +150,9 @@ describe.each(DB_KINDS)('the summary over windows longer than an hour, on %s', (
   });
 
   it("reads a 24h window's whole hours from the roll-up's per-check sums, and the buckets when they do not fit", async () => {
-    const span = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM check_statuses_1h_span');
+    const span = await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM check_statuses_1h_span',
+    );
     // steady and recent have buckets in the covered hours.
     expect(span.rows[0]?.n).toBe(2);
     const counted = async () => {
@@ -163,7 +165,9 @@ describe.each(DB_KINDS)('the summary over windows longer than an hour, on %s', (
     };
     // Sums that would double-count if read: with a range that starts an hour early they are not.
     await server.db.query('UPDATE check_statuses_1h_span SET passed = passed * 2, failed = failed * 2');
-    await server.db.query("UPDATE check_statuses_1h_span_range SET from_hour = from_hour - interval '1 hour'");
+    await server.db.query(
+      "UPDATE check_statuses_1h_span_range SET from_hour = from_hour - interval '1 hour'",
+    );
     const fallback = await counted();
     for (const e of fallback.entries)
       expect(e.uptime, e.name).toMatchObject(fallback.raw.get(e.id) ?? { passed: 0, failed: 0 });
