@@ -84,7 +84,7 @@ export async function generate(db: Db): Promise<void> {
  * status a minute in the hour a 24h window starts in (counted raw), one every 10 minutes in
  * between (read as hourly buckets, one a check and hour however many statuses they hold).
  */
-async function addDayOfHistory(db: Db): Promise<void> {
+export async function addDayOfHistory(db: Db): Promise<void> {
   await db.query(
     `INSERT INTO check_statuses (check_id, time, duration, status, message)
      SELECT k.id, date_trunc('minute', now()) - g * interval '1 minute', (random() * 400)::int, random() > 0.05, 'ok'

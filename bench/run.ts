@@ -18,6 +18,7 @@ import { logsBench } from './logs.js';
 import { notificationsBench } from './notifications.js';
 import { playbooksBench } from './playbooks.js';
 import { restBench } from './rest.js';
+import { schedulingBench } from './scheduling.js';
 import { startupBench } from './startup.js';
 import { topologyPageBench } from './topology-page.js';
 import { topologyBench } from './topology.js';
@@ -39,6 +40,7 @@ const BENCHES: BenchModule[] = [
   playbooksBench,
   agentsBench,
   logsBench,
+  schedulingBench,
 ];
 
 type Line = Record<

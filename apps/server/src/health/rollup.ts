@@ -43,10 +43,54 @@ const SECONDS_SQL = `INSERT INTO check_statuses_1h_seconds (time, check_id, seco
   ON CONFLICT (time, check_id) DO UPDATE SET seconds = excluded.seconds, failed_seconds = excluded.failed_seconds`;
 
 /**
+ * Per-check sums of the hourly buckets from the first whole hour of a 24-hour window starting
+ * now up to `$1`, where this pass recomputed from: buckets before it are final (docs/health.md).
+ * A 24-hour summary reads them in place of 23-odd buckets per check. Rewritten on every pass
+ * (only the rows that change), in one statement so a reader sees old or new sums, never a mix.
+ */
+const SPAN_SQL = `WITH r AS (
+    SELECT date_trunc('hour', now()) - interval '23 hours' AS from_hour, $1::timestamptz AS to_hour
+  ),
+  sums AS (
+    SELECT b.check_id, sum(b.passed) AS passed, sum(b.failed) AS failed, sum(b.passed + b.failed) AS n,
+      sum(b.p95 * (b.passed + b.failed)) AS p95w, sum(b.p97 * (b.passed + b.failed)) AS p97w,
+      sum(b.p99 * (b.passed + b.failed)) AS p99w,
+      max(coalesce(b.last_time, b.time + interval '1 hour' - interval '1 microsecond')) AS through
+    FROM check_statuses_1h b, r WHERE b.time >= r.from_hour AND b.time < r.to_hour
+    GROUP BY b.check_id
+  ),
+  gone AS (
+    DELETE FROM check_statuses_1h_span s WHERE NOT EXISTS (SELECT 1 FROM sums WHERE sums.check_id = s.check_id)
+  ),
+  range AS (
+    INSERT INTO check_statuses_1h_span_range (from_hour, to_hour) SELECT from_hour, to_hour FROM r
+    ON CONFLICT (one) DO UPDATE SET from_hour = excluded.from_hour, to_hour = excluded.to_hour
+  )
+  INSERT INTO check_statuses_1h_span (check_id, passed, failed, n, p95w, p97w, p99w, through)
+  SELECT check_id, passed, failed, n, p95w, p97w, p99w, through FROM sums
+  ON CONFLICT (check_id) DO UPDATE SET passed = excluded.passed, failed = excluded.failed, n = excluded.n,
+    p95w = excluded.p95w, p97w = excluded.p97w, p99w = excluded.p99w, through = excluded.through
+  WHERE (check_statuses_1h_span.passed, check_statuses_1h_span.failed, check_statuses_1h_span.n,
+      check_statuses_1h_span.p95w, check_statuses_1h_span.p97w, check_statuses_1h_span.p99w,
+      check_statuses_1h_span.through)
+    IS DISTINCT FROM (excluded.passed, excluded.failed, excluded.n, excluded.p95w, excluded.p97w, excluded.p99w,
+      excluded.through)`;
+
+/**
  * A status is stored when its run ends, up to the check's timeout (at most 5 minutes) after
  * its time: a pass re-reads the hour before when its latest status is this close to it.
  */
 export const LATE_STATUS_MS = 10 * 60_000;
+
+/** The hour a pass recomputes from: the latest bucket's, or the one before when its latest status is near the hour. */
+async function recomputeFrom(db: Queryable): Promise<Date> {
+  const h = await db.query<{ since: Date | null }>(
+    `SELECT date_trunc('hour', max(coalesce(last_time, time)) - $1 * interval '1 millisecond') AS since
+     FROM check_statuses_1h WHERE time = (SELECT max(time) FROM check_statuses_1h)`,
+    [LATE_STATUS_MS],
+  );
+  return h.rows[0]?.since ?? new Date(0);
+}
 
 /**
  * Brings the hourly and daily roll-ups up to date. Each pass recomputes from the last
@@ -56,14 +100,11 @@ export const LATE_STATUS_MS = 10 * 60_000;
  * Daily percentiles are count-weighted means of hourly ones.
  */
 export async function rollUpCheckStatuses(db: Queryable): Promise<{ hourly: number; daily: number }> {
-  const h = await db.query<{ since: Date | null }>(
-    `SELECT date_trunc('hour', max(coalesce(last_time, time)) - $1 * interval '1 millisecond') AS since
-     FROM check_statuses_1h WHERE time = (SELECT max(time) FROM check_statuses_1h)`,
-    [LATE_STATUS_MS],
-  );
-  const since = h.rows[0]?.since ?? new Date(0);
+  const since = await recomputeFrom(db);
   const hourly = await db.query(BUCKET_SQL('check_statuses_1h', 'check_statuses', 'hour'), [since]);
   await db.query(SECONDS_SQL, [since]);
+  // Up to where the next pass recomputes from, the buckets are final.
+  await db.query(SPAN_SQL, [await recomputeFrom(db)]);
   const d = await db.query<{ since: Date | null }>('SELECT max(time) AS since FROM check_statuses_1d');
   const daily = await db.query(BUCKET_SQL('check_statuses_1d', 'check_statuses_1h', 'day'), [
     d.rows[0]?.since ?? new Date(0),

@@ -1,13 +1,17 @@
 import type { JobDefinition } from '../jobs/scheduler.js';
-import { claimDueCanaries } from './claim.js';
+import { claimDueCanaries, nextCanaryDue } from './claim.js';
 import { runCanary } from './run-canary.js';
 import type { HealthContext } from './runtime.js';
 
+/** Longest sleep: canaries created or rescheduled elsewhere are seen within it. */
 const TICK_MS = 5000;
+/** Shortest sleep, when a due canary is held by another replica's claim. */
+const MIN_SLEEP_MS = 25;
+const CLAIM_LIMIT = 100;
 
 /** Claims the due canaries once and runs them (not waiting for one to start the next). */
 export async function runDueCanaries(ctx: HealthContext, now = new Date()): Promise<number> {
-  const claimed = await claimDueCanaries(ctx.db, 100, now);
+  const claimed = await claimDueCanaries(ctx.db, CLAIM_LIMIT, now);
   await Promise.all(
     claimed.map((c) =>
       runCanary(ctx, c, now).catch((e: unknown) =>
@@ -27,10 +31,54 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+/** How long to sleep: until the next canary is due, at most TICK_MS. */
+async function untilNextDue(ctx: HealthContext): Promise<number> {
+  try {
+    const next = await nextCanaryDue(ctx.db);
+    if (!next) return TICK_MS;
+    return Math.min(TICK_MS, Math.max(MIN_SLEEP_MS, next.getTime() - Date.now()));
+  } catch (e) {
+    ctx.log.error({ err: e }, 'reading the next due canary failed');
+    return TICK_MS;
+  }
+}
+
 /**
- * The canary scheduler: a loop that claims due canaries every 5 s. It is one long job
- * (one job_history row per process rather than one every tick); canary runs record their
- * own rows. Canaries run concurrently; a slow canary does not hold back the others.
+ * The canary loop: claims the due canaries and starts them, not waiting for one to start
+ * the next, then sleeps until the next one is due (a fixed 5 s tick made runs start up to
+ * 5 s late), until `signal` fires; then waits for the runs in flight. Returns the number of
+ * runs started.
+ */
+export async function runCanaryLoop(ctx: HealthContext, signal: AbortSignal): Promise<number> {
+  const inFlight = new Set<Promise<unknown>>();
+  let runs = 0;
+  while (!signal.aborted) {
+    let more = false;
+    try {
+      const claimed = await claimDueCanaries(ctx.db, CLAIM_LIMIT, new Date());
+      // A full batch: more may be due, claim again at once.
+      more = claimed.length === CLAIM_LIMIT;
+      for (const c of claimed) {
+        const p = runCanary(ctx, c, new Date(), signal).catch((e: unknown) =>
+          ctx.log.warn({ err: e, canary: c.name }, 'canary run failed'),
+        );
+        inFlight.add(p);
+        void p.finally(() => inFlight.delete(p));
+        runs++;
+      }
+    } catch (e) {
+      ctx.log.error({ err: e }, 'claiming due canaries failed');
+    }
+    if (!more) await sleep(await untilNextDue(ctx), signal);
+  }
+  await Promise.allSettled([...inFlight]);
+  return runs;
+}
+
+/**
+ * The canary scheduler: the canary loop as one long job (one job_history row per process
+ * rather than one every tick); canary runs record their own rows. Canaries run
+ * concurrently; a slow canary does not hold back the others.
  */
 export const canaryScheduler: JobDefinition = {
   name: 'CanaryScheduler',
@@ -41,29 +89,10 @@ export const canaryScheduler: JobDefinition = {
   async run(ctx, signal) {
     if (loops.has(ctx.config)) return { success: 0 };
     loops.add(ctx.config);
-    const inFlight = new Set<Promise<unknown>>();
-    let runs = 0;
     try {
-      while (!signal.aborted) {
-        try {
-          const claimed = await claimDueCanaries(ctx.db, 100, new Date());
-          for (const c of claimed) {
-            const p = runCanary(ctx, c, new Date(), signal).catch((e: unknown) =>
-              ctx.log.warn({ err: e, canary: c.name }, 'canary run failed'),
-            );
-            inFlight.add(p);
-            void p.finally(() => inFlight.delete(p));
-            runs++;
-          }
-        } catch (e) {
-          ctx.log.error({ err: e }, 'claiming due canaries failed');
-        }
-        await sleep(TICK_MS, signal);
-      }
-      await Promise.allSettled([...inFlight]);
+      return { success: await runCanaryLoop(ctx, signal) };
     } finally {
       loops.delete(ctx.config);
     }
-    return { success: runs };
   },
 };

@@ -3,7 +3,7 @@ import { LATE_STATUS_MS } from './rollup.js';
 /**
  * Per-check uptime and latency over a window, as CTEs ending in `w (check_id, passed, failed,
  * p95, p97, p99)`. Parameters: $1 check id or null, $3 the window in milliseconds, and for
- * windows read from the roll-up $4, what ROLLED_UP_TO answers.
+ * windows read from the roll-up $4, what ROLLED_UP_TO answers, and $5, what SPAN_TO answers.
  */
 
 const HOUR_MS = 3_600_000;
@@ -46,6 +46,16 @@ export const ROLLED_UP_TO = `SELECT max(${LAST_TIME}) - ${LATE_STATUS_MS} * inte
   FROM check_statuses_1h WHERE time = (SELECT max(time) FROM check_statuses_1h)`;
 
 /**
+ * Where the roll-up's per-check sums (check_statuses_1h_span) end, when they start at this
+ * window's first whole hour (a 24-hour window: they are kept for it); null otherwise. $1 is
+ * the window in milliseconds. Asked in the summary's snapshot (repeatable read), so the sums
+ * and the buckets after them are read as one pass left them.
+ */
+export const SPAN_TO = `SELECT to_hour FROM check_statuses_1h_span_range
+  WHERE from_hour = date_trunc('hour', now() - $1 * interval '1 millisecond') + interval '1 hour'
+    AND to_hour > from_hour`;
+
+/**
  * Longer windows read the hourly roll-up for the whole hours inside the window, and the rest
  * exactly: the window's first, partial hour from the seconds its statuses ran at (BY_SECOND)
  * plus the raw statuses of the second it starts in, and each check's statuses after the latest
@@ -57,10 +67,19 @@ export const ROLLED_UP_TO = `SELECT max(${LAST_TIME}) - ${LATE_STATUS_MS} * inte
  * last_time decides, within it, what is counted raw.
  */
 const ROLLED_UP = `hours AS (
-  SELECT check_id, sum(passed) AS passed, sum(failed) AS failed, sum(passed + failed) AS n,
-    sum(p95 * (passed + failed)) AS p95w, sum(p97 * (passed + failed)) AS p97w, sum(p99 * (passed + failed)) AS p99w,
-    max(${LAST_TIME}) AS through
-  FROM check_statuses_1h WHERE time >= ${WHOLE} AND ${BY_CHECK} GROUP BY check_id
+  SELECT check_id, sum(passed) AS passed, sum(failed) AS failed, sum(n) AS n,
+    sum(p95w) AS p95w, sum(p97w) AS p97w, sum(p99w) AS p99w, max(through) AS through
+  FROM (
+    -- The roll-up's sums up to $5 (SPAN_TO) when they fit the window,
+    SELECT check_id, passed, failed, n, p95w, p97w, p99w, through
+    FROM check_statuses_1h_span WHERE $5::timestamptz IS NOT NULL AND ${BY_CHECK}
+    UNION ALL
+    -- and the whole hours' buckets they do not cover.
+    SELECT check_id, passed, failed, passed + failed,
+      p95 * (passed + failed), p97 * (passed + failed), p99 * (passed + failed), ${LAST_TIME}
+    FROM check_statuses_1h WHERE time >= coalesce($5::timestamptz, ${WHOLE}) AND ${BY_CHECK}
+  ) b
+  GROUP BY check_id
 ),
 first_hour AS MATERIALIZED (
   SELECT check_id, p95, p97, p99 FROM check_statuses_1h WHERE time = ${FIRST_HOUR} AND ${BY_CHECK}

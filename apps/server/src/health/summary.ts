@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/types.js';
 import { CHECK_COLUMNS, CHECK_JSON, STATS_JSON } from './summary-sql.js';
-import { readsRollUp, ROLLED_UP_TO, windowCtes } from './summary-window.js';
+import { readsRollUp, ROLLED_UP_TO, SPAN_TO, windowCtes } from './summary-window.js';
 
 export type SummaryQuery = { checkId?: string; labels?: Record<string, string>; windowMs: number };
 
@@ -71,10 +71,11 @@ export async function checksSummaryJson(db: Db, q: SummaryQuery): Promise<string
         // for longer than the query runs (PostgreSQL turns it on for its row estimates), a merge
         // join sorts the statuses not rolled up where a hash of the checks' marks does, and
         // parallel workers start up for longer than they save on a few hundred thousand rows.
+        // Repeatable read: the bounds asked first and the summary see the same roll-up pass.
         await tx.exec(
-          'SET LOCAL jit = off; SET LOCAL enable_mergejoin = off; SET LOCAL max_parallel_workers_per_gather = 0',
+          'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ; SET LOCAL jit = off; SET LOCAL enable_mergejoin = off; SET LOCAL max_parallel_workers_per_gather = 0',
         );
-        if (readsRollUp(q.windowMs)) params.push(await rolledUpTo(tx));
+        if (readsRollUp(q.windowMs)) params.push(await rolledUpTo(tx), await spanTo(tx, q.windowMs));
         return (await tx.query<EntryRow & { cached: string | null }>(sql, params)).rows;
       },
       { readOnly: true },
@@ -98,6 +99,12 @@ function withStats(cached: string, stats: string): string {
 async function rolledUpTo(q: Queryable): Promise<Date | null> {
   const { rows } = await q.query<{ bound: Date | null }>(ROLLED_UP_TO);
   return rows[0]?.bound ?? null;
+}
+
+/** Where the roll-up's per-check sums end when they fit the window (SPAN_TO), else null. */
+async function spanTo(q: Queryable, windowMs: number): Promise<Date | null> {
+  const { rows } = await q.query<{ to_hour: Date }>(SPAN_TO, [windowMs]);
+  return rows[0]?.to_hour ?? null;
 }
 
 const inFlight = new WeakMap<Db, Map<string, Promise<string>>>();

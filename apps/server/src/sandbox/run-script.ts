@@ -55,7 +55,10 @@ const isRoot = () => typeof process.getuid === 'function' && process.getuid() ==
 /** Removes group and other access from the data folder so a script's user cannot read it. */
 async function makePrivate(dir: string): Promise<void> {
   const st = await fs.stat(dir).catch(() => undefined);
-  if (st && (st.mode & 0o077) !== 0) await fs.chmod(dir, st.mode & 0o700);
+  // A shared sticky folder (DATA_DIR=/tmp) is not the server's to close: every other user's
+  // files there would become unreachable.
+  if (!st || (st.mode & 0o1000) !== 0) return;
+  if ((st.mode & 0o077) !== 0) await fs.chmod(dir, st.mode & 0o700);
 }
 
 /** Output of one stream, kept up to `max` bytes. */

@@ -142,6 +142,18 @@ describe.skipIf(!isRoot)(
       expect(fs.statSync(dataDir).mode & 0o777).toBe(0o700);
     });
 
+    it('leaves a shared sticky folder given as DATA_DIR (/tmp) open to its other users', async () => {
+      const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-shared-'));
+      try {
+        fs.chmodSync(shared, 0o1777);
+        const r = await run('true', { policy: { ...policy, dataDir: shared } });
+        expect(r.exitCode).toBe(0);
+        expect(fs.statSync(shared).mode & 0o7777).toBe(0o1777);
+      } finally {
+        fs.rmSync(shared, { recursive: true, force: true });
+      }
+    });
+
     it("cannot read the server process's environment", async () => {
       const r = await asServer(`cat /proc/${process.pid}/environ`);
       expect(r.exitCode).not.toBe(0);
