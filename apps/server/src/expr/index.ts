@@ -29,4 +29,5 @@ export {
   type CelOptions,
   type CompiledCel,
 } from './cel/index.js';
-export { inTimeRange } from './cel/ext-time.js';
+export { celDuration, inTimeRange } from './cel/ext-time.js';
+export { formatDuration as formatGoDuration } from './common/duration.js';

@@ -36,7 +36,24 @@ const namedEnvVar = z
   })
   .loose();
 
-const expression = z.object({ expr: z.string().min(1, 'expr must not be empty') }).loose();
+/**
+ * canary-checker's expression forms for `test`, `display` and `transform`: CEL (`expr`), a Go
+ * template (`template`) or JavaScript run in the sandbox (`javascript`). Exactly one is used.
+ */
+export const EXPRESSION_FORMS = ['expr', 'template', 'javascript'] as const;
+export const checkExpressionSchema = z
+  .object({
+    expr: z.string().min(1, 'expr must not be empty').optional(),
+    template: z.string().min(1, 'template must not be empty').optional(),
+    javascript: z.string().min(1, 'javascript must not be empty').optional(),
+    jsonPath: z.string().optional(),
+  })
+  .loose()
+  .refine((e) => EXPRESSION_FORMS.filter((f) => e[f] !== undefined).length === 1, {
+    message: 'give exactly one of expr, template or javascript',
+  });
+export type CheckExpression = z.infer<typeof checkExpressionSchema>;
+const expression = checkExpressionSchema;
 
 /** A Go duration ("500ms", "30s", "1h30m") or a number of milliseconds. */
 export const durationSchema = z.union([
@@ -57,7 +74,7 @@ export const commonCheckFields = {
   timeout: durationSchema.optional(),
   test: expression.optional(),
   display: expression.optional(),
-  transform: z.record(z.string(), z.unknown()).optional(),
+  transform: expression.optional(),
   /**
    * Config items the check is about (canary-checker's `relationships`): each selector's
    * matches are linked to the check, and re-resolved as the catalog changes.

@@ -16,6 +16,11 @@ type DurationClass = { fromMilliseconds(ms: number): unknown };
 // cel-js does not export its Duration class; one of its values leads to it.
 const Duration = (evaluate('duration("0s")') as { constructor: DurationClass }).constructor;
 
+/** A CEL duration for variables (http `sslAge`, `elapsed`), so `sslAge > Duration("7d")` works. */
+export function celDuration(ms: number): unknown {
+  return Duration.fromMilliseconds(ms);
+}
+
 const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
 function secondsOfDay(text: string): number {
