@@ -39,6 +39,7 @@ export function checkVariables(type: string, r: ResultView, durationOf: Duration
   };
   switch (type) {
     case 'http':
+      vars.headers = withCanonicalNames(obj(d.headers));
       vars.json = d.json ?? {};
       vars.elapsed = durationOf(r.durationMs);
       // Our runner stores days left; canary-checker gives a duration (`sslAge > Duration("7d")`).
@@ -71,6 +72,16 @@ export function checkVariables(type: string, r: ResultView, durationOf: Duration
       break;
   }
   return vars;
+}
+
+/** Node lower-cases header names; Go gives `Content-Type`, `Location`: both spellings work. */
+function withCanonicalNames(headers: Row): Row {
+  const out: Row = { ...headers };
+  for (const [k, v] of Object.entries(headers)) {
+    const canonical = k.replace(/(^|-)([a-z])/g, (_m, dash: string, c: string) => dash + c.toUpperCase());
+    if (!(canonical in out)) out[canonical] = v;
+  }
+  return out;
 }
 
 /** canary-checker's folder listing: files plus the newest, oldest, smallest and largest. */
