@@ -327,6 +327,10 @@ export const canarySpecSchema = z
     replicas: z.number().int().nonnegative().optional(),
     resultMode: z.string().optional(),
     env: z.record(z.string(), z.unknown()).optional(),
+    /** canary-checker's canary-level fields, stored as given (not used by this server's scheduler). */
+    icon: z.string().optional(),
+    retries: z.object({}).loose().optional(),
+    agentSelector: z.array(z.string()).optional(),
     ...checkLists,
   })
   .strict();
