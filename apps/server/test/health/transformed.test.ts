@@ -55,7 +55,7 @@ describe.each(DB_KINDS)('transformed checks on %s', (kind) => {
       body: JSON.stringify({ name: 'transformed', labels: { team: 'ops' }, spec }),
     });
     expect(saved.status).toBe(201);
-    const [{ id: canaryId }] = (await saved.json()) as { id: string }[];
+    const canaryId = ((await saved.json()) as { id: string }[])[0]!.id;
     const parent = (await live(canaryId)).find((c) => c.name === 'items')!;
     expect((await runNow(parent.id)).status).toBe(200);
 
