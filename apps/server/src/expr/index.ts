@@ -20,6 +20,7 @@ export {
 } from './template/index.js';
 export {
   CelError,
+  celSyntaxProblem,
   compileCel,
   evalCel,
   evalCelBool,

@@ -4,6 +4,7 @@ import { documentSpec, specResourceWriteHook } from '../platform/spec-resource-h
 import { fileAccess } from '../sandbox/file-roots.js';
 import { CanarySpecError, parseCanarySpec } from './canary-spec.js';
 import { folderPathProblems } from './checks/folder.js';
+import { expressionProblems } from './expression-problems.js';
 import { resolveTemplates } from './run-check.js';
 import { templateVars } from './runtime.js';
 import { syncCanaryChecks } from './sync.js';
@@ -38,6 +39,7 @@ export const canaryWriteHook = specResourceWriteHook({
     const problems = [
       ...(await connectionReferenceProblems(w.ctx.db, checkConnections(spec))),
       ...(await folderPathProblems(resolveTemplates(spec, templateVars(w.ctx)), fileAccess(w.ctx.config))),
+      ...(await expressionProblems(spec)),
     ];
     return problems.length ? problems.join('; ') : undefined;
   },
