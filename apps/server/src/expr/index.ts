@@ -20,6 +20,7 @@ export {
 } from './template/index.js';
 export {
   CelError,
+  celSyntaxProblem,
   compileCel,
   evalCel,
   evalCelBool,
@@ -29,4 +30,5 @@ export {
   type CelOptions,
   type CompiledCel,
 } from './cel/index.js';
-export { inTimeRange } from './cel/ext-time.js';
+export { celDuration, inTimeRange } from './cel/ext-time.js';
+export { formatDuration as formatGoDuration } from './common/duration.js';

@@ -6,6 +6,7 @@ import { type CheckResult, executeCheck } from './run-check.js';
 import { checkLimiter, executeOptions, type HealthContext, templateVars } from './runtime.js';
 import { DEFAULT_SCHEDULE } from './schedule.js';
 import { syncCanaryChecks } from './sync.js';
+import { NOT_TRANSFORMED, recordTransformed, TRANSFORMED_FROM } from './transformed.js';
 
 type CheckRow = { id: string; type: string; name: string; spec: unknown; namespace: string | null };
 
@@ -58,6 +59,8 @@ async function runChecks(
                 ...(check.namespace ? { namespace: check.namespace } : {}),
               });
           await recordCheckResult(ctx.db, check.id, result, nextRuntime);
+          if (result.transformed?.length)
+            await recordTransformed(ctx.db, check, result, result.transformed, nextRuntime);
           ok = result.pass;
           if (result.pass) summary.success++;
           else {
@@ -89,7 +92,8 @@ export async function runCanary(
     async () => {
       await syncCanaryChecks(ctx.db, canary.id, templateVars(ctx));
       const { rows } = await ctx.db.query<CheckRow>(
-        'SELECT id, type, name, spec, namespace FROM checks WHERE canary_id = $1 AND deleted_at IS NULL ORDER BY name',
+        `SELECT k.id, k.type, k.name, k.spec, k.namespace FROM checks k
+         WHERE k.canary_id = $1 AND k.deleted_at IS NULL AND ${NOT_TRANSFORMED} ORDER BY k.name`,
         [canary.id],
       );
       const runnable = rows.filter((c) => isRunnableCheckType(c.type));
@@ -116,6 +120,9 @@ export async function runCheckNow(ctx: HealthContext, checkId: string): Promise<
   );
   const check = rows[0];
   if (!check) throw new CheckNotFoundError(`check ${checkId} not found`);
+  // A check a transform produced is refreshed by running the check that produced it.
+  const parent = (check.spec as Record<string, unknown> | null)?.[TRANSFORMED_FROM];
+  if (typeof parent === 'string' && parent !== checkId) return runCheckNow(ctx, parent);
   if (!isRunnableCheckType(check.type)) {
     return {
       total: 1,

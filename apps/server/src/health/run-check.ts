@@ -1,9 +1,9 @@
 import { parseDuration } from '@opsdeck/shared';
 import { isConnectionReference, type ConnectionResolver } from '../connections/index.js';
-import { evalCel, evalCelString } from '../expr/index.js';
 import type { Queryable } from '../db/types.js';
 import { defaultOutboundPolicy, OutboundRefusedError, type OutboundPolicy } from '../net/outbound.js';
 import type { SandboxPolicy } from '../sandbox/policy.js';
+import { applyCheckExpressions, type ExpressionFields, type TransformedCheck } from './check-expressions.js';
 import { applyConnection, NESTED_CONNECTIONS } from './checks/connection.js';
 import { resolveValueRefs } from './checks/env.js';
 import type { KubeValueReader } from './checks/kube-values.js';
@@ -17,6 +17,8 @@ export type CheckResult = {
   message: string;
   error: string | null;
   details: Record<string, unknown>;
+  /** Checks a `transform` produced under other names (canary-checker makes each a check). */
+  transformed?: TransformedCheck[];
 };
 
 export type ExecuteOptions = {
@@ -60,12 +62,11 @@ function jsonSafe(data: Record<string, unknown>): Record<string, unknown> {
   ) as Record<string, unknown>;
 }
 
-type Expr = { expr: string } | undefined;
-type CommonFields = { thresholdMillis?: number; test?: Expr; display?: Expr; timeout?: string | number };
+type CommonFields = ExpressionFields & { thresholdMillis?: number; timeout?: string | number };
 
 /**
  * Runs one check: validates its spec, runs its type's runner under a time limit, then
- * applies thresholdMillis, the `test` CEL expression and the `display` expression.
+ * applies thresholdMillis, then `transform`, `display` and `test` (check-expressions.ts).
  * Never throws: every failure becomes an unhealthy result with the reason.
  */
 export async function executeCheck(
@@ -137,7 +138,8 @@ export async function executeCheck(
     clearTimeout(timer);
   }
   const result = done(outcome);
-  applyExpressions(result, spec);
+  applyThreshold(result, spec);
+  await applyCheckExpressions(type, result, spec);
   return result;
 }
 
@@ -180,30 +182,10 @@ function errorText(e: unknown): string {
   return String(e);
 }
 
-/** thresholdMillis, then `test` (must be true), then `display` (the message). */
-function applyExpressions(result: CheckResult, spec: CommonFields): void {
+/** A passing check slower than thresholdMillis fails. */
+function applyThreshold(result: CheckResult, spec: CommonFields): void {
   if (result.pass && spec.thresholdMillis !== undefined && result.durationMs > spec.thresholdMillis) {
     result.pass = false;
     result.error = `took ${result.durationMs} ms, above the ${spec.thresholdMillis} ms threshold`;
-  }
-  const vars = { ...result.details, duration: result.durationMs };
-  if (result.pass && spec.test?.expr) {
-    try {
-      const ok: unknown = evalCel(spec.test.expr, vars);
-      if (ok !== true) {
-        result.pass = false;
-        result.error = `test expression returned ${String(ok)}: ${spec.test.expr}`;
-      }
-    } catch (e) {
-      result.pass = false;
-      result.error = `test expression failed: ${(e as Error).message.split('\n')[0]}`;
-    }
-  }
-  if (spec.display?.expr) {
-    try {
-      result.message = evalCelString(spec.display.expr, vars);
-    } catch (e) {
-      result.message = `display expression failed: ${(e as Error).message.split('\n')[0]}`;
-    }
   }
 }

@@ -2,6 +2,7 @@ import type { Queryable } from '../db/types.js';
 import { CanarySpecError, definedChecks, parseCanarySpec } from './canary-spec.js';
 import { syncCheckConfigLinks } from './config-links.js';
 import { scheduleOf } from './schedule.js';
+import { NOT_TRANSFORMED, removeOrphanedTransformed } from './transformed.js';
 import { REFRESH_CANARY_SUMMARIES } from './summary-sql.js';
 
 type CanaryRow = {
@@ -63,14 +64,16 @@ export async function syncCanaryChecks(
     [canaryId, canary.agent_id, canary.namespace, JSON.stringify(wanted)],
   );
   const removed = await db.query(
-    `UPDATE checks SET deleted_at = now(), updated_at = now()
-     WHERE canary_id = $1 AND deleted_at IS NULL AND NOT (type || '/' || name = ANY($2::text[]))`,
+    `UPDATE checks k SET deleted_at = now(), updated_at = now()
+     WHERE k.canary_id = $1 AND k.deleted_at IS NULL AND ${NOT_TRANSFORMED}
+       AND NOT (k.type || '/' || k.name = ANY($2::text[]))`,
     [canaryId, wanted.map((w) => `${w.type}/${w.name}`)],
   );
+  const orphans = await removeOrphanedTransformed(db, canaryId);
   await db.query(REFRESH_CANARY_SUMMARIES, [canaryId]);
   await syncCheckConfigLinks(db, canaryId);
   const created = upserted.rows.filter((r) => r.inserted).length;
-  return { created, updated: upserted.rows.length - created, deleted: removed.affectedRows };
+  return { created, updated: upserted.rows.length - created, deleted: removed.affectedRows + orphans };
 }
 
 export { CanarySpecError };

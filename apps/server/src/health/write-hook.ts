@@ -7,6 +7,7 @@ import { NESTED_CONNECTIONS } from './checks/connection.js';
 import { folderPathProblems } from './checks/folder.js';
 import { kubeconfigProblems } from './checks/kube-save.js';
 import { junitPathProblems } from './checks/junit.js';
+import { expressionProblems } from './expression-problems.js';
 import { resolveTemplates } from './run-check.js';
 import { templateVars } from './runtime.js';
 import { syncCanaryChecks } from './sync.js';
@@ -51,6 +52,7 @@ export const canaryWriteHook = specResourceWriteHook({
       ...(await folderPathProblems(resolveTemplates(spec, templateVars(w.ctx)), fileAccess(w.ctx.config))),
       ...(await kubeconfigProblems(resolveTemplates(spec, templateVars(w.ctx)), fileAccess(w.ctx.config))),
       ...(await junitPathProblems(resolveTemplates(spec, templateVars(w.ctx)), fileAccess(w.ctx.config))),
+      ...(await expressionProblems(spec)),
     ];
     return problems.length ? problems.join('; ') : undefined;
   },

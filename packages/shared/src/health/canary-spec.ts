@@ -48,7 +48,24 @@ const namedEnvVar = z
   })
   .loose();
 
-const expression = z.object({ expr: z.string().min(1, 'expr must not be empty') }).loose();
+/**
+ * canary-checker's expression forms for `test`, `display` and `transform`: CEL (`expr`), a Go
+ * template (`template`) or JavaScript run in the sandbox (`javascript`). Exactly one is used.
+ */
+export const EXPRESSION_FORMS = ['expr', 'template', 'javascript'] as const;
+export const checkExpressionSchema = z
+  .object({
+    expr: z.string().min(1, 'expr must not be empty').optional(),
+    template: z.string().min(1, 'template must not be empty').optional(),
+    javascript: z.string().min(1, 'javascript must not be empty').optional(),
+    jsonPath: z.string().optional(),
+  })
+  .loose()
+  .refine((e) => EXPRESSION_FORMS.filter((f) => e[f] !== undefined).length === 1, {
+    message: 'give exactly one of expr, template or javascript',
+  });
+export type CheckExpression = z.infer<typeof checkExpressionSchema>;
+const expression = checkExpressionSchema;
 
 /** A Go duration ("500ms", "30s", "1h30m") or a number of milliseconds. */
 export const durationSchema = z.union([
@@ -69,7 +86,7 @@ export const commonCheckFields = {
   timeout: durationSchema.optional(),
   test: expression.optional(),
   display: expression.optional(),
-  transform: z.record(z.string(), z.unknown()).optional(),
+  transform: expression.optional(),
   /** Names of checks of the same canary that must pass first; otherwise this one fails without running. */
   dependsOn: z.array(z.string().min(1, 'dependsOn entries must not be empty')).optional(),
   /**
@@ -375,7 +392,9 @@ export const canarySpecSchema = z
     replicas: z.number().int().nonnegative().optional(),
     resultMode: z.string().optional(),
     env: z.record(z.string(), z.unknown()).optional(),
+    /** canary-checker's canary-level fields, stored as given (not used by this server's scheduler). */
     icon: z.string().optional(),
+    retries: z.object({}).loose().optional(),
     agentSelector: z.array(z.string()).optional(),
     ...checkLists,
     ...aliasLists,

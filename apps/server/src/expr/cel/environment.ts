@@ -1,4 +1,5 @@
 import { Environment } from '@marcbachmann/cel-js';
+import { registerCanaryExtensions } from './ext-canary.js';
 import { registerCollectionExtensions } from './ext-collections.js';
 import { registerMatchExtensions } from './ext-match.js';
 import { registerMathExtensions } from './ext-math.js';
@@ -25,6 +26,7 @@ export function celEnvironment(): Environment {
     registerMathExtensions(env);
     registerTimeExtensions(env);
     registerMatchExtensions(env);
+    registerCanaryExtensions(env);
   }
   return env;
 }

@@ -1,6 +1,9 @@
 import type { Environment } from '@marcbachmann/cel-js';
 
-/** `dyn(x).keys()`, `.values()` on maps, `list.slice(from, to)`. */
+/**
+ * `dyn(x).keys()`, `.values()` on maps, `list.slice(from, to)`, and canary-checker's
+ * `map.omit([keys])`, `map.merge(other)` and `list.flatten()` (one level, as its fixtures use).
+ */
 
 function entriesOf(m: unknown): [string, unknown][] {
   if (m instanceof Map) return [...m.entries()].map(([k, v]: [unknown, unknown]) => [String(k), v]);
@@ -16,5 +19,15 @@ export function registerCollectionExtensions(env: Environment): void {
         throw new Error(`slice(${from}, ${to}) out of range for a list of ${l.length}`);
       }
       return l.slice(Number(from), Number(to));
-    });
+    })
+    .registerFunction('map.omit(list): map', (m: unknown, keys: unknown[]) => {
+      const drop = new Set(keys.map(String));
+      return Object.fromEntries(entriesOf(m).filter(([k]) => !drop.has(k)));
+    })
+    .registerFunction('map.merge(map): map', (a: unknown, b: unknown) =>
+      Object.fromEntries([...entriesOf(a), ...entriesOf(b)]),
+    )
+    .registerFunction('list.flatten(): list', (l: unknown[]) =>
+      l.flatMap((x) => (Array.isArray(x) ? x : [x])),
+    );
 }

@@ -4,7 +4,8 @@ import { formatBytes } from '@opsdeck/shared';
 /**
  * `math.greatest(…)` / `math.least(…)` over numbers or one list of numbers, mixed
  * int/double arithmetic (`size(x) * 1.5`, `json.count + 1` where JSON numbers are
- * doubles), and `HumanSize(bytes)`.
+ * doubles), `HumanSize(bytes)`, cel-go's `math.ceil/floor/round/trunc/abs/sign` and
+ * canary-checker's `math.Add([…])` (sum), `math.Max([…])`, `math.Min([…])`.
  */
 
 class MathNamespace {}
@@ -48,6 +49,32 @@ export function registerMathExtensions(env: Environment): void {
     env.registerOperator(`double ${op} int`, (a: number, b: bigint) => apply(a, Number(b)));
     env.registerOperator(`int ${op} double`, (a: bigint, b: number) => apply(Number(a), b));
   }
+  const unary: [string, (x: number) => number][] = [
+    ['ceil', Math.ceil],
+    ['floor', Math.floor],
+    ['round', (x) => Math.sign(x) * Math.round(Math.abs(x))],
+    ['trunc', Math.trunc],
+  ];
+  for (const [name, f] of unary)
+    env.registerFunction(`MathNamespace.${name}(double): double`, (_ns: MathNamespace, x: number) => f(x));
+  env
+    .registerFunction('MathNamespace.abs(dyn): dyn', (_ns: MathNamespace, x: unknown) =>
+      typeof x === 'bigint' ? (x < 0n ? -x : x) : Math.abs(asNumber(x)),
+    )
+    .registerFunction('MathNamespace.sign(dyn): dyn', (_ns: MathNamespace, x: unknown) =>
+      typeof x === 'bigint' ? (x > 0n ? 1n : x < 0n ? -1n : 0n) : Math.sign(asNumber(x)),
+    )
+    .registerFunction('MathNamespace.Add(list): double', (_ns: MathNamespace, l: unknown[]) =>
+      l.reduce<number>((sum, v) => sum + asNumber(v), 0),
+    )
+    .registerFunction(
+      'MathNamespace.Max(list): dyn',
+      extreme((a, b) => a > b),
+    )
+    .registerFunction(
+      'MathNamespace.Min(list): dyn',
+      extreme((a, b) => a < b),
+    );
   env.registerOperator('int == double', (a: bigint, b: number) => Number(a) === b);
   env.registerFunction('HumanSize(dyn): string', (v: unknown) => formatBytes(asNumber(v)));
 }

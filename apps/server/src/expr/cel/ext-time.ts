@@ -1,13 +1,15 @@
 import { evaluate, type Environment } from '@marcbachmann/cel-js';
 import { humanizeDuration, parseDuration } from '../common/duration.js';
 import { toDate } from '../common/go-time.js';
+import { parseGoTime } from '../common/go-time-parse.js';
 import { celDurationMs } from './values.js';
 
 /**
  * Time helpers from canary-checker / Mission Control: `Duration("7d")` (Go durations plus
  * days and weeks; the standard `duration()` knows only h/m/s/ms/us/ns),
  * `time.InTimeRange(t, "06:00", "07:00")`, `time.Now()`, `time.Since(t)`, `time.Until(t)`,
- * `HumanDuration(d)`.
+ * `HumanDuration(d)`, `time.Parse(layout, value)` (Go layouts), `time.ZoneName()` and
+ * `time.ZoneOffset()` (the server's zone: UTC unless TZ says otherwise).
  */
 
 class TimeNamespace {}
@@ -15,6 +17,11 @@ class TimeNamespace {}
 type DurationClass = { fromMilliseconds(ms: number): unknown };
 // cel-js does not export its Duration class; one of its values leads to it.
 const Duration = (evaluate('duration("0s")') as { constructor: DurationClass }).constructor;
+
+/** A CEL duration for variables (http `sslAge`, `elapsed`), so `sslAge > Duration("7d")` works. */
+export function celDuration(ms: number): unknown {
+  return Duration.fromMilliseconds(ms);
+}
 
 const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
@@ -57,6 +64,13 @@ function durationArgMs(v: unknown): number {
   throw new Error('expected a duration, a number of seconds or a duration string');
 }
 
+function zoneName(): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' })
+    .formatToParts(new Date())
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? 'UTC';
+}
+
 export function registerTimeExtensions(env: Environment): void {
   env
     .registerType('TimeNamespace', TimeNamespace)
@@ -82,5 +96,12 @@ export function registerTimeExtensions(env: Environment): void {
       'TimeNamespace.ParseDuration(string): google.protobuf.Duration',
       (_ns: TimeNamespace, s: string) => Duration.fromMilliseconds(parseDuration(s)),
     )
+    .registerFunction(
+      'TimeNamespace.Parse(string, string): google.protobuf.Timestamp',
+      (_ns: TimeNamespace, layout: string, value: string) => parseGoTime(layout, value),
+    )
+    .registerFunction('TimeNamespace.ZoneName(): string', () => zoneName())
+    // Seconds east of UTC, as Go's Time.Zone() gives them.
+    .registerFunction('TimeNamespace.ZoneOffset(): int', () => BigInt(-new Date().getTimezoneOffset() * 60))
     .registerFunction('HumanDuration(dyn): string', (v: unknown) => humanizeDuration(durationArgMs(v)));
 }

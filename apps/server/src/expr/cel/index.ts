@@ -77,6 +77,20 @@ export function compileCel(expression: string, options: CelOptions = {}): Compil
   return compiled;
 }
 
+/**
+ * Why `expression` does not parse, or undefined. Syntax only: functions and variables are not
+ * checked, so specs using extensions this server lacks (`k8s.isHealthy`) are still accepted.
+ */
+export function celSyntaxProblem(expression: string): string | undefined {
+  if (expression.trim() === '') return 'the expression is empty';
+  try {
+    environmentWith(undefined).parse(stripLeadingDots(expression));
+    return undefined;
+  } catch (e) {
+    return reason(e);
+  }
+}
+
 /** Evaluates `expression`; the result is plain JavaScript (ints as numbers). */
 export function evalCel(
   expression: string,

@@ -19,7 +19,7 @@ function defineKey(target: Record<string, unknown>, key: string, value: unknown)
 function toCel(v: unknown, depth: number, seen: WeakSet<object>): unknown {
   if (v === undefined || v === null) return null;
   if (typeof v !== 'object') return typeof v === 'function' ? null : v;
-  if (v instanceof Date || v instanceof Uint8Array || v instanceof Optional) return v;
+  if (v instanceof Date || v instanceof Uint8Array || v instanceof Optional || isCelDuration(v)) return v;
   if (depth > MAX_DEPTH) throw new Error(`data nested deeper than ${MAX_DEPTH} levels`);
   if (seen.has(v)) throw new Error('data contains itself');
   seen.add(v);
