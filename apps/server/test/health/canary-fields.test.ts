@@ -52,8 +52,8 @@ describe('canary-checker spec keys and shapes', () => {
     expect(
       checksOrRefusal({
         azureDevops: [{ name: 'pipeline' }],
-        alertManager: [{ name: 'alerts' }],
-        alertmanager: [{ name: 'alerts-2' }],
+        alertManager: [{ name: 'alerts', url: 'http://am:9093' }],
+        alertmanager: [{ name: 'alerts-2', url: 'http://am:9093' }],
         mongo: [{ name: 'db', url: 'mongodb://x' }],
         azuredevops: [{ name: 'legacy' }],
         kubernetesResource: [
@@ -83,9 +83,12 @@ describe('canary-checker spec keys and shapes', () => {
         ],
       }),
     ).toBe('spec.http.1.name: duplicate check name "home" (names must be unique per type)');
-    expect(checksOrRefusal({ alertmanager: [{ name: 'a' }], alertManager: [{ name: 'a' }] })).toBe(
-      'spec.alertManager.0.name: duplicate check name "a" (names must be unique per type)',
-    );
+    expect(
+      checksOrRefusal({
+        alertmanager: [{ name: 'a', url: 'http://am:9093' }],
+        alertManager: [{ name: 'a', url: 'http://am:9093' }],
+      }),
+    ).toBe('spec.alertManager.0.name: duplicate check name "a" (names must be unique per type)');
   });
 
   it('accepts relationships with label selectors and refuses a malformed selector', () => {

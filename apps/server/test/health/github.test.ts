@@ -172,7 +172,7 @@ describe('github runner against a loopback server with GitHub REST shapes', () =
     expect(missing.error).toBe('GitHub: /repos/acme/nope/issues?state=all&per_page=100 not found (HTTP 404)');
     const unsupported = await check('SELECT * FROM commits');
     expect(unsupported.error).toMatch(
-      /^invalid github check: query: commits is not supported; use github_repo_checks/,
+      /^query cannot run here: commits is not supported; use github_repo_checks/,
     );
   });
 

@@ -1,5 +1,6 @@
 import {
   githubCheckSchema,
+  githubQueryProblem,
   githubRepoOf,
   parseSelectQuery,
   type GithubCheckSpec,
@@ -180,6 +181,8 @@ export const githubRunner: CheckRunner<GithubCheckSpec> = {
   schema: githubCheckSchema,
   endpoint: (s) => redactUrl(githubApiBase(s)),
   async run(spec, ctx) {
+    const problem = githubQueryProblem(spec.query);
+    if (problem) return fail(`query cannot run here: ${problem}`);
     const q = parseSelectQuery(spec.query);
     let rows: Row[];
     try {
