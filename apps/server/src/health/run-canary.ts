@@ -90,7 +90,7 @@ export async function runCanary(
     ctx,
     { name: 'Canary', resourceId: canary.id, resourceType: 'canary', agentId: LOCAL_AGENT_ID },
     async () => {
-      await syncCanaryChecks(ctx.db, canary.id, templateVars(ctx));
+      await syncCanaryChecks(ctx.db, canary.id, templateVars(ctx), { skipUnchanged: true });
       const { rows } = await ctx.db.query<CheckRow>(
         `SELECT k.id, k.type, k.name, k.spec, k.namespace FROM checks k
          WHERE k.canary_id = $1 AND k.deleted_at IS NULL AND ${NOT_TRANSFORMED} ORDER BY k.name`,

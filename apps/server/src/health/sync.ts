@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/types.js';
 import { CanarySpecError, definedChecks, parseCanarySpec } from './canary-spec.js';
 import { syncCheckConfigLinks } from './config-links.js';
@@ -7,6 +8,7 @@ import { REFRESH_CANARY_SUMMARIES } from './summary-sql.js';
 
 type CanaryRow = {
   id: string;
+  name: string;
   namespace: string;
   labels: Record<string, string> | null;
   spec: unknown;
@@ -18,6 +20,22 @@ type CanaryRow = {
 export type SyncResult = { created: number; updated: number; deleted: number };
 
 /**
+ * What each canary's checks were last synced from, in this process. A scheduled run re-syncs
+ * only when that changed: the sync is six statements on the pool the results are written
+ * through, and most runs find nothing to do (a write through the data API syncs in its own
+ * transaction; a rolled-back one leaves a different spec in the row, so the next run syncs).
+ */
+const syncedFrom = new Map<string, string>();
+
+function contentKey(canary: CanaryRow, templateVars: Record<string, string>): string {
+  // The name is in the cached summaries the sync refreshes.
+  const { name, spec, labels, namespace, schedule, agent_id } = canary;
+  return createHash('sha1')
+    .update(JSON.stringify([name, spec, labels, namespace, schedule, agent_id, templateVars]))
+    .digest('base64');
+}
+
+/**
  * Reconciles a canary's checks with its spec: creates new ones, updates the changed ones
  * (same type and name keep their id and history) and soft-deletes the ones that are gone.
  * A deleted canary soft-deletes all its checks. Links to config items follow the checks'
@@ -27,9 +45,10 @@ export async function syncCanaryChecks(
   db: Queryable,
   canaryId: string,
   templateVars: Record<string, string> = {},
+  options: { skipUnchanged?: boolean } = {},
 ): Promise<SyncResult> {
   const { rows } = await db.query<CanaryRow>(
-    'SELECT id, namespace, labels, spec, agent_id, deleted_at, schedule FROM canaries WHERE id = $1',
+    'SELECT id, name, namespace, labels, spec, agent_id, deleted_at, schedule FROM canaries WHERE id = $1',
     [canaryId],
   );
   const canary = rows[0];
@@ -39,8 +58,12 @@ export async function syncCanaryChecks(
       [canaryId],
     );
     await db.query('DELETE FROM check_config_relationships WHERE canary_id = $1', [canaryId]);
+    syncedFrom.delete(canaryId);
     return { created: 0, updated: 0, deleted: r.affectedRows };
   }
+  const key = contentKey(canary, templateVars);
+  if (options.skipUnchanged && syncedFrom.get(canaryId) === key)
+    return { created: 0, updated: 0, deleted: 0 };
   const { spec } = parseCanarySpec(canary.spec);
   const wanted = definedChecks(spec, { labels: canary.labels ?? {} }, templateVars);
   const schedule = scheduleOf(spec, canary.schedule);
@@ -72,6 +95,7 @@ export async function syncCanaryChecks(
   const orphans = await removeOrphanedTransformed(db, canaryId);
   await db.query(REFRESH_CANARY_SUMMARIES, [canaryId]);
   await syncCheckConfigLinks(db, canaryId);
+  syncedFrom.set(canaryId, key);
   const created = upserted.rows.filter((r) => r.inserted).length;
   return { created, updated: upserted.rows.length - created, deleted: removed.affectedRows + orphans };
 }

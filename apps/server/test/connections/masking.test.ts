@@ -42,7 +42,11 @@ const CANARY_SPEC = {
   postgres: [{ name: 'db', url: 'postgres://app:pgpass-3@db.example:5432/app' }],
   exec: [{ name: 'sh', script: 'true', env: [{ name: 'DB_PASSWORD', value: 'env-secret-7' }] }],
   kubernetes: [
-    { name: 'k8s', kubeconfig: { value: 'apiVersion: v1\nusers:\n- user:\n    token: kube-secret-5' } },
+    {
+      name: 'k8s',
+      kind: 'Pod',
+      kubeconfig: { value: 'apiVersion: v1\nusers:\n- user:\n    token: kube-secret-5' },
+    },
   ],
   sftp: [
     {
