@@ -44,7 +44,11 @@ describe('a playbook run survives kill -9 of the process running it (PostgreSQL)
     const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
     try {
       const end = Date.now() + 60_000;
-      while (!(await attempts(db, runId)).some((r) => r.name === 'long' && r.status === 'running')) {
+      // Killed only once the script has really started: 'running' is written just before it spawns.
+      while (
+        !fs.existsSync(marker) ||
+        !(await attempts(db, runId)).some((r) => r.name === 'long' && r.status === 'running')
+      ) {
         if (Date.now() > end || child.exitCode !== null)
           throw new Error(`the child never ran the action:\n${output}`);
         await new Promise((r) => setTimeout(r, 50));
