@@ -4,9 +4,9 @@
  *    (budget 150 ms at p50, as every latency budget here), with the same summary run
  *    directly as the baseline. The default 1h window reads check_summaries (the entry each
  *    run rewrites, with the trailing hour's stats): no status is read per request;
- *  - the same summary over 24 hours (budget 300 ms): the hourly roll-up, the seconds of its
- *    first hour's statuses and the raw statuses neither covers, over 26 hours of statuses with
- *    the roll-up 5 minutes behind. Statuses are stored oldest first, as runs append them;
+ *  - the same summary over 24 hours (budget 300 ms): the roll-up's per-check sums of its hourly
+ *    buckets, the seconds of the window's first hour's statuses and the raw statuses neither
+ *    covers, over 26 hours of statuses with the roll-up 5 minutes behind;
  *  - HTTP check throughput against a loopback target (budget ≥ 200 checks/s), runner only
  *    and with results recorded in the database, with raw undici requests as the baseline.
  * Requests carry a signed-in viewer's session, as the console sends them.
@@ -171,7 +171,7 @@ async function summaryBench(db: Db): Promise<BenchRow[]> {
       row(`summary 1h, ${size} (${READS_1H})`, plain, hour, SUMMARY_BUDGET_MS),
       row(`summary 1h compressed as Chromium asks (${READS_1H})`, compressed, hour, SUMMARY_BUDGET_MS),
       row(
-        `summary window=24h, ${CHECKS / 1000}k checks / 26 h of statuses (reads check_statuses_1h + first hour's seconds + raw not rolled up)`,
+        `summary window=24h, ${CHECKS / 1000}k checks / 26 h of statuses (reads the roll-up's per-check sums + first hour's seconds + raw not rolled up)`,
         day,
         dayDirect,
         DAY_SUMMARY_BUDGET_MS,

@@ -44,27 +44,32 @@ const SECONDS_SQL = `INSERT INTO check_statuses_1h_seconds (time, check_id, seco
 
 /**
  * Per-check sums of the hourly buckets from the first whole hour of a 24-hour window starting
- * now up to `$1`, where this pass recomputed from: buckets before it are final (docs/health.md).
- * A 24-hour summary reads them in place of 23-odd buckets per check. Rewritten on every pass
- * (only the rows that change), in one statement so a reader sees old or new sums, never a mix.
+ * now to the latest one, and up to when they have read statuses (docs/health.md). A 24-hour
+ * summary reads them in place of some 24 buckets per check. Rewritten on every pass (only the
+ * rows that change), in one statement so a reader sees old or new sums, never a mix. $1 is
+ * LATE_STATUS_MS.
  */
-const SPAN_SQL = `WITH r AS (
-    SELECT date_trunc('hour', now()) - interval '23 hours' AS from_hour, $1::timestamptz AS to_hour
-  ),
+const SPAN_SQL = `WITH r AS (SELECT date_trunc('hour', now()) - interval '23 hours' AS from_hour),
   sums AS (
     SELECT b.check_id, sum(b.passed) AS passed, sum(b.failed) AS failed, sum(b.passed + b.failed) AS n,
       sum(b.p95 * (b.passed + b.failed)) AS p95w, sum(b.p97 * (b.passed + b.failed)) AS p97w,
       sum(b.p99 * (b.passed + b.failed)) AS p99w,
       max(coalesce(b.last_time, b.time + interval '1 hour' - interval '1 microsecond')) AS through
-    FROM check_statuses_1h b, r WHERE b.time >= r.from_hour AND b.time < r.to_hour
+    FROM check_statuses_1h b, r WHERE b.time >= r.from_hour
     GROUP BY b.check_id
   ),
   gone AS (
     DELETE FROM check_statuses_1h_span s WHERE NOT EXISTS (SELECT 1 FROM sums WHERE sums.check_id = s.check_id)
   ),
   range AS (
-    INSERT INTO check_statuses_1h_span_range (from_hour, to_hour) SELECT from_hour, to_hour FROM r
-    ON CONFLICT (one) DO UPDATE SET from_hour = excluded.from_hour, to_hour = excluded.to_hour
+    -- As ROLLED_UP_TO (summary-window.ts) answers for the buckets; none without sums.
+    INSERT INTO check_statuses_1h_span_range (from_hour, rolled_up_to)
+    SELECT r.from_hour, m.through - $1 * interval '1 millisecond'
+    FROM r, (SELECT max(through) AS through FROM sums) m WHERE m.through IS NOT NULL
+    ON CONFLICT (one) DO UPDATE SET from_hour = excluded.from_hour, rolled_up_to = excluded.rolled_up_to
+  ),
+  emptied AS (
+    DELETE FROM check_statuses_1h_span_range WHERE NOT EXISTS (SELECT 1 FROM sums)
   )
   INSERT INTO check_statuses_1h_span (check_id, passed, failed, n, p95w, p97w, p99w, through)
   SELECT check_id, passed, failed, n, p95w, p97w, p99w, through FROM sums
@@ -100,11 +105,14 @@ async function recomputeFrom(db: Queryable): Promise<Date> {
  * Daily percentiles are count-weighted means of hourly ones.
  */
 export async function rollUpCheckStatuses(db: Queryable): Promise<{ hourly: number; daily: number }> {
+  // A scan by time reads every page range the BRIN index has not summarized (only VACUUM and
+  // autosummarize do, both seldom on a large insert-only table): summarize what was appended
+  // since the last pass, for this pass's scans and the summaries' until the next one.
+  await db.query(`SELECT brin_summarize_new_values('check_statuses_time_brin')`);
   const since = await recomputeFrom(db);
   const hourly = await db.query(BUCKET_SQL('check_statuses_1h', 'check_statuses', 'hour'), [since]);
   await db.query(SECONDS_SQL, [since]);
-  // Up to where the next pass recomputes from, the buckets are final.
-  await db.query(SPAN_SQL, [await recomputeFrom(db)]);
+  await db.query(SPAN_SQL, [LATE_STATUS_MS]);
   const d = await db.query<{ since: Date | null }>('SELECT max(time) AS since FROM check_statuses_1d');
   const daily = await db.query(BUCKET_SQL('check_statuses_1d', 'check_statuses_1h', 'day'), [
     d.rows[0]?.since ?? new Date(0),

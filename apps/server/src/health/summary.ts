@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db/types.js';
 import { CHECK_COLUMNS, CHECK_JSON, STATS_JSON } from './summary-sql.js';
-import { readsRollUp, ROLLED_UP_TO, SPAN_TO, windowCtes } from './summary-window.js';
+import { readsRollUp, ROLLED_UP_TO, SPAN_ROLLED_UP_TO, windowCtes } from './summary-window.js';
 
 export type SummaryQuery = { checkId?: string; labels?: Record<string, string>; windowMs: number };
 
@@ -52,7 +52,7 @@ export async function checksSummaryJson(db: Db, q: SummaryQuery): Promise<string
     params.push(q.windowMs);
     // Entries cached within the hour are current but for their uptime and latency: those are
     // written anew and put after the cached check fields, which costs far less than a whole entry.
-    const sql = `WITH ${windowCtes(q.windowMs)}
+    const sql = (fromSpan: boolean) => `WITH ${windowCtes(q.windowMs, fromSpan)}
       SELECT x.canary_name, x.name,
         CASE WHEN x.cached_at > now() - interval '1 hour' THEN x.cached END AS cached,
         CASE WHEN x.cached_at > now() - interval '1 hour' THEN ${STATS_JSON} ELSE (${CHECK_JSON})::text END AS entry
@@ -75,8 +75,9 @@ export async function checksSummaryJson(db: Db, q: SummaryQuery): Promise<string
         await tx.exec(
           'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ; SET LOCAL jit = off; SET LOCAL enable_mergejoin = off; SET LOCAL max_parallel_workers_per_gather = 0',
         );
-        if (readsRollUp(q.windowMs)) params.push(await rolledUpTo(tx), await spanTo(tx, q.windowMs));
-        return (await tx.query<EntryRow & { cached: string | null }>(sql, params)).rows;
+        const span = readsRollUp(q.windowMs) ? await spanRolledUpTo(tx, q.windowMs) : null;
+        if (readsRollUp(q.windowMs)) params.push(span ?? (await rolledUpTo(tx)));
+        return (await tx.query<EntryRow & { cached: string | null }>(sql(span !== null), params)).rows;
       },
       { readOnly: true },
     );
@@ -101,10 +102,10 @@ async function rolledUpTo(q: Queryable): Promise<Date | null> {
   return rows[0]?.bound ?? null;
 }
 
-/** Where the roll-up's per-check sums end when they fit the window (SPAN_TO), else null. */
-async function spanTo(q: Queryable, windowMs: number): Promise<Date | null> {
-  const { rows } = await q.query<{ to_hour: Date }>(SPAN_TO, [windowMs]);
-  return rows[0]?.to_hour ?? null;
+/** Up to when the roll-up's per-check sums have read statuses when they fit the window, else null. */
+async function spanRolledUpTo(q: Queryable, windowMs: number): Promise<Date | null> {
+  const { rows } = await q.query<{ rolled_up_to: Date }>(SPAN_ROLLED_UP_TO, [windowMs]);
+  return rows[0]?.rolled_up_to ?? null;
 }
 
 const inFlight = new WeakMap<Db, Map<string, Promise<string>>>();

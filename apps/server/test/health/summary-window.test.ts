@@ -163,8 +163,18 @@ describe.each(DB_KINDS)('the summary over windows longer than an hour, on %s', (
         if (JSON.stringify([...before]) === JSON.stringify([...after])) return { entries, raw: before };
       }
     };
-    // Sums that would double-count if read: with a range that starts an hour early they are not.
+    // Sums that double-count: read while their range fits the window,
+    const right = await counted();
     await server.db.query('UPDATE check_statuses_1h_span SET passed = passed * 2, failed = failed * 2');
+    const doubled = await counted();
+    const sums = await server.db.query<{ check_id: string; passed: string }>(
+      'SELECT check_id, passed FROM check_statuses_1h_span',
+    );
+    for (const { check_id, passed } of sums.rows) {
+      const entry = (e: Entry[]) => e.find((x) => x.id === check_id)!.uptime.passed;
+      expect(entry(doubled.entries) - entry(right.entries)).toBe(Number(passed) / 2);
+    }
+    // not with a range that starts an hour early.
     await server.db.query(
       "UPDATE check_statuses_1h_span_range SET from_hour = from_hour - interval '1 hour'",
     );
@@ -222,6 +232,33 @@ describe.each(DB_KINDS)('the hourly roll-up on %s', (kind) => {
         [id, h],
       );
       expect(buckets.rows).toEqual([{ passed: 1, failed: 1 }]);
+    } finally {
+      await drop();
+    }
+  });
+
+  it('leaves no page range of statuses unsummarized for the time index, so scans by time stay narrow', async () => {
+    const { db, drop } = await freshDb(kind);
+    try {
+      await migrate(db);
+      const { rows } = await db.query<{ id: string }>(
+        "INSERT INTO canaries (name) VALUES ('many') RETURNING id",
+      );
+      const check = await db.query<{ id: string }>(
+        "INSERT INTO checks (canary_id, name, type) VALUES ($1, 'busy', 'http') RETURNING id",
+        [rows[0]!.id],
+      );
+      // Enough statuses to fill several 128-page ranges.
+      await db.query(
+        `INSERT INTO check_statuses (check_id, time, duration, status, message)
+         SELECT $1, now() - g * interval '1 second', 10, true, repeat('x', 200) FROM generate_series(1, 60000) g`,
+        [check.rows[0]!.id],
+      );
+      await rollUpCheckStatuses(db);
+      const left = await db.query<{ n: number }>(
+        "SELECT brin_summarize_new_values('check_statuses_time_brin')::int AS n",
+      );
+      expect(left.rows[0]?.n).toBe(0);
     } finally {
       await drop();
     }
