@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tokenKubeconfig } from '../peers/kubeconfig.js';
 
 /** An HTTP server on loopback; `handler` answers every request. */
 export async function loopbackServer(
@@ -43,21 +44,6 @@ export async function fakeKubernetes(token: string) {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end(fs.readFileSync(file));
   });
-  const kubeconfig = `apiVersion: v1
-kind: Config
-clusters:
-  - name: fake
-    cluster:
-      server: ${peer.url}
-      insecure-skip-tls-verify: true
-users:
-  - name: tester
-    user:
-      token: ${token}
-contexts:
-  - name: fake
-    context: {cluster: fake, user: tester}
-current-context: fake
-`;
+  const kubeconfig = tokenKubeconfig(peer.url, token);
   return { ...peer, kubeconfig, requests };
 }

@@ -17,6 +17,7 @@ import { loopbackServer } from '../catalog/peers.js';
 import { DB_KINDS, freshDb } from '../helpers.js';
 import { healthContext } from './context.js';
 import { httpServer, type Listening, redisServer } from './peers.js';
+import { tokenKubeconfig } from '../peers/kubeconfig.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-fields-'));
 const opts: ExecuteOptions = {
@@ -184,13 +185,7 @@ describe('valueFrom references at run time', () => {
         return json(200, { kind: 'ConfigMap', data: { path: 'v2' } });
       json(404, { kind: 'Status', reason: 'NotFound', code: 404 });
     });
-    kubeconfig = `apiVersion: v1
-kind: Config
-clusters: [{name: fake, cluster: {server: "${kube.url}", insecure-skip-tls-verify: true}}]
-users: [{name: t, user: {token: kube-token}}]
-contexts: [{name: fake, context: {cluster: fake, user: t}}]
-current-context: fake
-`;
+    kubeconfig = tokenKubeconfig(kube.url, 'kube-token');
   });
   afterAll(async () => {
     await web.close();

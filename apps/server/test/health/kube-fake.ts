@@ -1,4 +1,5 @@
 import { loopbackServer } from '../catalog/peers.js';
+import { tokenKubeconfig } from '../peers/kubeconfig.js';
 
 /**
  * A stateful fake Kubernetes API server for the pod, namespace, kubernetes and
@@ -128,21 +129,6 @@ export async function fakeKubeApi(token: string, opts: { podReadyMs?: number; de
   /** Puts an object straight into the store (fixtures for the kubernetes check). */
   const put = (plural: string, o: Obj) =>
     store.set(`${plural}/${o.metadata.namespace ?? ''}/${o.metadata.name}`, o);
-  const kubeconfig = `apiVersion: v1
-kind: Config
-clusters:
-  - name: fake
-    cluster:
-      server: ${peer.url}
-      insecure-skip-tls-verify: true
-users:
-  - name: tester
-    user:
-      token: ${token}
-contexts:
-  - name: fake
-    context: {cluster: fake, user: tester}
-current-context: fake
-`;
+  const kubeconfig = tokenKubeconfig(peer.url, token);
   return { ...peer, kubeconfig, requests, store, put };
 }

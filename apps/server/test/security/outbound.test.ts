@@ -30,6 +30,7 @@ import {
   tcpServer,
   type Listening,
 } from '../health/peers.js';
+import { tokenKubeconfig } from '../peers/kubeconfig.js';
 
 /**
  * Every peer type a spec can name goes through the outbound policy (net/outbound.ts): each
@@ -77,19 +78,7 @@ function scrapeContext(outbound: OutboundPolicy): ScrapeContext {
 }
 
 function kubeconfig(server: string, token = 'secret-token'): string {
-  return `apiVersion: v1
-kind: Config
-clusters:
-  - name: c
-    cluster: {server: "${server}", insecure-skip-tls-verify: true}
-users:
-  - name: u
-    user: {token: ${token}}
-contexts:
-  - name: c
-    context: {cluster: c, user: u}
-current-context: c
-`;
+  return tokenKubeconfig(server, token);
 }
 
 const bare = (host: string) => host.replace(/^\[(.*)\]$/, '$1');

@@ -1,19 +1,8 @@
-import http from 'node:http';
-import https from 'node:https';
 import type { KubernetesScraperSpec } from '@opsdeck/shared';
 import { fileAccess, type FileAccess } from '../../sandbox/file-roots.js';
-import {
-  checkedKubeconfig,
-  KubeconfigRefusedError,
-  serverCredentialProblems,
-  type SpecKubeconfigFields,
-} from '../../sandbox/kubeconfig.js';
-import {
-  type CheckedAddress,
-  type OutboundPolicy,
-  resolveOutboundAddress,
-  tlsServerName,
-} from '../../net/outbound.js';
+import { checkedKubeconfig, type SpecKubeconfigFields } from '../../sandbox/kubeconfig.js';
+import type { OutboundPolicy } from '../../net/outbound.js';
+import { outboundKubeClient } from '../../net/outbound-kube.js';
 import { applyTransform } from '../extract.js';
 import { isKubeObject, kubeAlias, kubeObjectToItem, type KubeObject } from '../kubernetes-objects.js';
 import { resolveField } from '../../lib/jsonpath.js';
@@ -67,66 +56,20 @@ async function makeGetter(
   files: FileAccess,
 ): Promise<Getter> {
   // Checked before the client library sees it: no exec plugins, no server files (sandbox/kubeconfig.ts).
-  const creds = await checkedKubeconfig(entry, files);
-  // Loaded on first use: the client library is large and most servers never scrape a cluster.
-  const { KubeConfig } = await import('@kubernetes/client-node');
-  const kc = new KubeConfig();
-  if (creds.kind === 'text') kc.loadFromString(creds.text);
-  else {
-    kc.loadFromDefault();
-    const problems = serverCredentialProblems(kc.getUsers());
-    if (problems.length) throw new KubeconfigRefusedError(problems.join('; '));
-  }
-  const cluster = kc.getCurrentCluster();
-  if (!cluster) throw new Error('the kubeconfig has no current cluster');
-  const base = new URL(cluster.server);
-  // A proxy would open the connection to the API server itself, out of the policy's sight.
-  if (cluster.proxyUrl) throw new Error('proxy-url is not supported: remove it from the kubeconfig');
-  const servername = tlsServerName(base.hostname);
-  // Resolved once per scrape through the outbound policy; every request goes to that address.
-  let target: Promise<CheckedAddress> | undefined;
+  const client = await outboundKubeClient(await checkedKubeconfig(entry, files), outbound);
   return async (path: string) => {
-    const opts: https.RequestOptions = {};
-    await kc.applyToHTTPSOptions(opts);
-    const { address } = await (target ??= resolveOutboundAddress(base.hostname, outbound));
-    const tlsName = opts.servername ?? servername; // kubeconfig tls-server-name first
-    const url = new URL(base.pathname.replace(/\/$/, '') + path, base);
-    const lib = url.protocol === 'http:' ? http : https;
-    return new Promise((resolve, reject) => {
-      const req = lib.request(
-        url,
-        {
-          ...opts,
-          // TCP to the checked address; Host header and TLS name stay the API server's name.
-          hostname: address,
-          ...(tlsName ? { servername: tlsName } : {}),
-          agent: false,
-          method: 'GET',
-          headers: { ...opts.headers, host: url.host, accept: 'application/json' },
-          signal,
-          timeout: TIMEOUT_MS,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            if (res.statusCode === 404) return reject(new NotFound(path));
-            if ((res.statusCode ?? 500) >= 400)
-              return reject(new Error(`${path}: HTTP ${res.statusCode} ${text.slice(0, 200)}`));
-            try {
-              resolve(JSON.parse(text));
-            } catch {
-              reject(new Error(`${path}: response is not JSON`));
-            }
-          });
-          res.on('error', reject);
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error(`${path}: timed out`)));
-      req.on('error', reject);
-      req.end();
+    const { status, text } = await client.request(path, {
+      signal,
+      timeoutMs: TIMEOUT_MS,
+      timeoutMessage: `${path}: timed out`,
     });
+    if (status === 404) throw new NotFound(path);
+    if (status >= 400) throw new Error(`${path}: HTTP ${status} ${text.slice(0, 200)}`);
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      throw new Error(`${path}: response is not JSON`);
+    }
   };
 }
 

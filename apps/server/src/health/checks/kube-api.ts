@@ -1,7 +1,5 @@
-import http from 'node:http';
-import https from 'node:https';
-import { type CheckedAddress, resolveOutboundAddress, tlsServerName } from '../../net/outbound.js';
-import { checkedKubeconfig, serverCredentialProblems } from '../../sandbox/kubeconfig.js';
+import { outboundKubeClient } from '../../net/outbound-kube.js';
+import { checkedKubeconfig } from '../../sandbox/kubeconfig.js';
 import type { RunContext } from './types.js';
 
 /** The kubeconfig fields of a Kubernetes-family check (canary-checker's KubernetesConnection). */
@@ -47,9 +45,8 @@ export function kubeError(what: string, res: KubeResponse): KubeApiError {
 }
 
 /**
- * A client for the cluster a check names. The kubeconfig is checked before the client library
- * loads it (no exec plugins, no server files: sandbox/kubeconfig.ts), the API server's host is
- * resolved once through the outbound policy and every request goes to that checked address.
+ * A client for the cluster a check names: its kubeconfig checked (sandbox/kubeconfig.ts), its
+ * requests through the outbound policy (net/outbound-kube.ts).
  */
 export async function kubeApi(target: KubeTarget, ctx: RunContext): Promise<KubeApi> {
   const k = target.kubeconfig;
@@ -63,72 +60,24 @@ export async function kubeApi(target: KubeTarget, ctx: RunContext): Promise<Kube
     { kubeconfig: given, inCluster: target.inCluster },
     ctx.sandbox.files,
   );
-  // Loaded on first use: the client library is large and most servers never check a cluster.
-  const { KubeConfig } = await import('@kubernetes/client-node');
-  const kc = new KubeConfig();
-  if (creds.kind === 'text') kc.loadFromString(creds.text);
-  else {
-    kc.loadFromDefault();
-    const problems = serverCredentialProblems(kc.getUsers());
-    if (problems.length) throw new Error(problems.join('; '));
-  }
-  const cluster = kc.getCurrentCluster();
-  if (!cluster) throw new Error('the kubeconfig has no current cluster');
-  // A proxy would open the connection to the API server itself, out of the policy's sight.
-  if (cluster.proxyUrl) throw new Error('proxy-url is not supported: remove it from the kubeconfig');
-  const base = new URL(cluster.server);
-  const opts: https.RequestOptions = {};
-  await kc.applyToHTTPSOptions(opts);
-  const tlsName = opts.servername ?? tlsServerName(base.hostname);
-  let address: Promise<CheckedAddress> | undefined;
-
+  const client = await outboundKubeClient(creds, ctx.outbound);
   const call: KubeApi['call'] = async (method, path, body, signal) => {
-    const { address: ip } = await (address ??= resolveOutboundAddress(base.hostname, ctx.outbound));
-    const url = new URL(base.pathname.replace(/\/$/, '') + path, base);
-    const lib = url.protocol === 'http:' ? http : https;
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    return new Promise<KubeResponse>((resolve, reject) => {
-      const req = lib.request(
-        url,
-        {
-          ...opts,
-          // TCP to the checked address; Host header and TLS name stay the API server's name.
-          hostname: ip,
-          ...(tlsName ? { servername: tlsName } : {}),
-          agent: false,
-          method,
-          headers: {
-            ...opts.headers,
-            host: url.host,
-            accept: 'application/json',
-            ...(payload ? { 'content-type': 'application/json' } : {}),
-          },
-          signal: signal ?? ctx.signal,
-          timeout: ctx.timeoutMs,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let parsed: unknown = null;
-            try {
-              parsed = text ? JSON.parse(text) : null;
-            } catch {
-              parsed = null;
-            }
-            resolve({ status: res.statusCode ?? 500, body: parsed, text });
-          });
-          res.on('error', reject);
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error(`${method} ${path}: timed out`)));
-      req.on('error', reject);
-      req.end(payload);
+    const { status, text } = await client.request(path, {
+      method,
+      body,
+      signal: signal ?? ctx.signal,
+      timeoutMs: ctx.timeoutMs,
     });
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    return { status, body: parsed, text };
   };
   return {
-    server: cluster.server,
+    server: client.server,
     call,
     async get(path) {
       const res = await call('GET', path);

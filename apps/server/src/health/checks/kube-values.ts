@@ -1,10 +1,8 @@
 import fs from 'node:fs';
-import http from 'node:http';
-import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
-import { type OutboundPolicy, resolveOutboundAddress, tlsServerName } from '../../net/outbound.js';
-import { serverCredentialProblems } from '../../sandbox/kubeconfig.js';
+import type { OutboundPolicy } from '../../net/outbound.js';
+import { outboundKubeClient } from '../../net/outbound-kube.js';
 
 /** One value of a Kubernetes secret or config map. */
 export type KubeValueRef = { kind: 'secret' | 'configmap'; namespace: string; name: string; key: string };
@@ -35,54 +33,19 @@ export function kubeValueReader(
   outbound: OutboundPolicy,
 ): KubeValueReader {
   return async (ref, signal) => {
-    // Loaded on first use: the client library is large and most servers never read a secret.
-    const { KubeConfig } = await import('@kubernetes/client-node');
-    const kc = new KubeConfig();
-    if (source === 'server') {
-      kc.loadFromDefault();
-      const problems = serverCredentialProblems(kc.getUsers());
-      if (problems.length) throw new Error(problems.join('; '));
-    } else kc.loadFromString(source.kubeconfig);
-    const cluster = kc.getCurrentCluster();
-    if (!cluster) throw new Error('the kubeconfig has no current cluster');
-    if (cluster.proxyUrl) throw new Error('proxy-url is not supported: remove it from the kubeconfig');
-    const base = new URL(cluster.server);
-    const opts: https.RequestOptions = {};
-    await kc.applyToHTTPSOptions(opts);
-    const { address } = await resolveOutboundAddress(base.hostname, outbound);
-    const tlsName = opts.servername ?? tlsServerName(base.hostname);
+    const creds =
+      source === 'server'
+        ? ({ kind: 'server' } as const)
+        : { kind: 'text' as const, text: source.kubeconfig };
+    const client = await outboundKubeClient(creds, outbound);
     const plural = ref.kind === 'secret' ? 'secrets' : 'configmaps';
     const apiPath = `/api/v1/namespaces/${encodeURIComponent(ref.namespace)}/${plural}/${encodeURIComponent(ref.name)}`;
-    const url = new URL(base.pathname.replace(/\/$/, '') + apiPath, base);
-    const lib = url.protocol === 'http:' ? http : https;
-    const { status, text } = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = lib.request(
-        url,
-        {
-          ...opts,
-          hostname: address,
-          ...(tlsName ? { servername: tlsName } : {}),
-          agent: false,
-          method: 'GET',
-          headers: { ...opts.headers, host: url.host, accept: 'application/json' },
-          signal,
-          timeout: TIMEOUT_MS,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 500, text: Buffer.concat(chunks).toString('utf8') }),
-          );
-          res.on('error', reject);
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error(`${label(ref)}: the API server did not answer in time`)));
-      req.on('error', (e) =>
-        reject(signal.aborted ? new Error(`${label(ref)}: the API server did not answer in time`) : e),
-      );
-      req.end();
-    });
+    const late = `${label(ref)}: the API server did not answer in time`;
+    const { status, text } = await client
+      .request(apiPath, { signal, timeoutMs: TIMEOUT_MS, timeoutMessage: late })
+      .catch((e: unknown) => {
+        throw signal.aborted ? new Error(late) : e;
+      });
     if (status === 404) throw new Error(`${label(ref)} not found`);
     if (status === 401 || status === 403)
       throw new Error(`${label(ref)}: access denied by the API server (HTTP ${status})`);

@@ -1,8 +1,6 @@
-import http from 'node:http';
-import https from 'node:https';
 import type { KubernetesLogBackend, LogItem } from '@opsdeck/shared';
 import { isConnectionReference, resolveConnection } from '../../connections/index.js';
-import { resolveOutboundAddress, tlsServerName } from '../../net/outbound.js';
+import { outboundKubeClient } from '../../net/outbound-kube.js';
 import { checkedKubeconfig, KubeconfigRefusedError } from '../../sandbox/kubeconfig.js';
 import { lineMatcher } from './lines.js';
 import { LogBackendError, type LogBackend, type LogBackendContext, type LogQuery } from './types.js';
@@ -38,52 +36,21 @@ function podOf(spec: KubernetesLogBackend, q: LogQuery): { namespace: string; po
   return { namespace: q.labels.namespace ?? spec.namespace ?? 'default', pod: q.id };
 }
 
-/** GET text from the API server with the kubeconfig's credentials, to the address the policy checked. */
+/** GET text from the API server with the kubeconfig's credentials, through the outbound policy. */
 async function getText(kubeconfig: string, path: string, ctx: LogBackendContext): Promise<string> {
-  // Loaded on first use: the client library is large and most servers never read pod logs.
-  const { KubeConfig } = await import('@kubernetes/client-node');
-  const kc = new KubeConfig();
-  kc.loadFromString(kubeconfig);
-  const cluster = kc.getCurrentCluster();
-  if (!cluster) throw new LogBackendError('the kubeconfig has no current cluster');
-  if (cluster.proxyUrl)
-    throw new LogBackendError('proxy-url is not supported: remove it from the kubeconfig');
-  const base = new URL(cluster.server);
-  const opts: https.RequestOptions = {};
-  await kc.applyToHTTPSOptions(opts);
-  const { address } = await resolveOutboundAddress(base.hostname, ctx.outbound);
-  const tlsName = opts.servername ?? tlsServerName(base.hostname);
-  const url = new URL(base.pathname.replace(/\/$/, '') + path, base);
-  const lib = url.protocol === 'http:' ? http : https;
-  return new Promise((resolve, reject) => {
-    const req = lib.request(
-      url,
-      {
-        ...opts,
-        hostname: address,
-        ...(tlsName ? { servername: tlsName } : {}),
-        agent: false,
-        method: 'GET',
-        headers: { ...opts.headers, host: url.host, accept: 'text/plain, application/json' },
-        signal: ctx.signal,
-        timeout: TIMEOUT_MS,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if ((res.statusCode ?? 500) >= 400)
-            return reject(new LogBackendError(`pod logs: HTTP ${res.statusCode} ${text.slice(0, 200)}`));
-          resolve(text);
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new LogBackendError('pod logs: timed out')));
-    req.on('error', (e) => reject(e instanceof LogBackendError ? e : new LogBackendError(e.message)));
-    req.end();
-  });
+  try {
+    const client = await outboundKubeClient({ kind: 'text', text: kubeconfig }, ctx.outbound);
+    const { status, text } = await client.request(path, {
+      accept: 'text/plain, application/json',
+      signal: ctx.signal,
+      timeoutMs: TIMEOUT_MS,
+      timeoutMessage: 'pod logs: timed out',
+    });
+    if (status >= 400) throw new LogBackendError(`pod logs: HTTP ${status} ${text.slice(0, 200)}`);
+    return text;
+  } catch (e) {
+    throw e instanceof LogBackendError ? e : new LogBackendError(e instanceof Error ? e.message : String(e));
+  }
 }
 
 /**

@@ -20,4 +20,25 @@ export const kubeConnectionFields = {
 };
 
 /** A millisecond count (canary-checker's pod and namespace timeouts). */
-export const millis = z.number().int().nonnegative().max(3_600_000);
+const millis = z.number().int().nonnegative().max(3_600_000);
+
+/**
+ * What canary-checker's pod and namespace checks share: their timeouts, in milliseconds, and
+ * the HTTP probe of the pod they create.
+ */
+export const podProbeFields = {
+  scheduleTimeout: millis.optional(),
+  readyTimeout: millis.optional(),
+  deleteTimeout: millis.optional(),
+  httpTimeout: millis.optional(),
+  ingressTimeout: millis.optional(),
+  httpRetryInterval: millis.optional(),
+  deadline: millis.optional(),
+  port: z.number().int().min(1).max(65535).optional(),
+  path: z.string().optional(),
+  ingressName: z.string().optional(),
+  ingressHost: z.string().optional(),
+  expectedContent: z.string().optional(),
+  expectedHttpStatuses: z.array(z.number().int()).optional(),
+  priorityClass: z.string().optional(),
+};
