@@ -1,9 +1,13 @@
 /**
  * `npm run bench`: runs every benchmark module listed here, prints one table and writes
  * it to bench/results/. Each area adds its module to BENCHES. `BENCH=rest` runs only the
- * modules whose name is listed (comma-separated).
+ * modules whose name is listed (comma-separated). Each module runs in a process of its own,
+ * after the page cache's dirty pages are written out, so that what one module leaves behind
+ * (a large heap, gigabytes still being written) does not slow the next one down.
  */
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchFigure, BenchModule, BenchRow } from './lib/types.js';
@@ -97,14 +101,42 @@ function printTable(lines: Line[]): void {
   for (const l of lines) console.log(format(l));
 }
 
+type Results = (BenchRow | BenchFigure)[];
+
+/** Set in the process that runs one module: where it writes that module's results. */
+const CHILD_OUT = 'BENCH_CHILD_OUT';
+
+/** Runs one module in a fresh process (this script, with the same loader flags). */
+function runIsolated(bench: BenchModule): Results {
+  const out = path.join(os.tmpdir(), `opsdeck-bench-${bench.name}-${process.pid}.json`);
+  execFileSync('sync');
+  const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, BENCH: bench.name, [CHILD_OUT]: out },
+  });
+  try {
+    if (child.status !== 0) throw new Error(`the ${bench.name} benchmark failed (exit ${child.status})`);
+    return JSON.parse(fs.readFileSync(out, 'utf8')) as Results;
+  } finally {
+    fs.rmSync(out, { force: true });
+  }
+}
+
 async function main(): Promise<void> {
   const only = process.env.BENCH?.split(',').map((s) => s.trim());
+  const childOut = process.env[CHILD_OUT];
+  if (childOut) {
+    const bench = BENCHES.find((b) => b.name === process.env.BENCH);
+    if (!bench) throw new Error(`no benchmark ${process.env.BENCH}`);
+    fs.writeFileSync(childOut, JSON.stringify(await bench.run()));
+    return;
+  }
   const lines: Line[] = [];
   const raw: Record<string, unknown[]> = {};
   for (const bench of BENCHES) {
     if (only && !only.includes(bench.name)) continue;
     console.error(`running ${bench.name}…`);
-    const results = await bench.run();
+    const results = runIsolated(bench);
     raw[bench.name] = results;
     lines.push(...results.map((r) => toLine(bench.name, r)));
   }

@@ -107,8 +107,10 @@ async function recomputeFrom(db: Queryable): Promise<Date> {
 export async function rollUpCheckStatuses(db: Queryable): Promise<{ hourly: number; daily: number }> {
   // A scan by time reads every page range the BRIN index has not summarized (only VACUUM and
   // autosummarize do, both seldom on a large insert-only table): summarize what was appended
-  // since the last pass, for this pass's scans and the summaries' until the next one.
-  await db.query(`SELECT brin_summarize_new_values('check_statuses_time_brin')`);
+  // since the last pass, for this pass's scans and the summaries' until the next one. Only the
+  // index's owner may; a server connecting as another role leaves it to autosummarize.
+  await db.query(`SELECT brin_summarize_new_values(c.oid) FROM pg_class c
+    WHERE c.oid = 'check_statuses_time_brin'::regclass AND pg_has_role(c.relowner, 'USAGE')`);
   const since = await recomputeFrom(db);
   const hourly = await db.query(BUCKET_SQL('check_statuses_1h', 'check_statuses', 'hour'), [since]);
   await db.query(SECONDS_SQL, [since]);
