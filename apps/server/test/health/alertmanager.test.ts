@@ -1,16 +1,9 @@
-import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeCheck, type ExecuteOptions } from '../../src/health/run-check.js';
 import { peerUnavailable, startAlertmanager, type AlertmanagerPeer } from '../peers/index.js';
+import { directOpts } from './check-opts.js';
 
-const opts: ExecuteOptions = {
-  defaultTimeoutMs: 5000,
-  sandbox: {
-    scripts: { disabled: false, user: 'nobody' },
-    files: { roots: [os.tmpdir()], baseDir: os.tmpdir() },
-  },
-  templateVars: {},
-};
+const opts: ExecuteOptions = { ...directOpts, defaultTimeoutMs: 5000 };
 const why = peerUnavailable('alertmanager');
 
 type Alert = { alertname: string; labels?: Record<string, string>; message?: string };

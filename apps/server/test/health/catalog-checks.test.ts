@@ -1,7 +1,7 @@
-import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeCheck, type ExecuteOptions } from '../../src/health/run-check.js';
 import { DB_KINDS, startTestServer, type TestServer } from '../helpers.js';
+import { directOpts } from './check-opts.js';
 
 type Row = Record<string, unknown>;
 
@@ -26,15 +26,7 @@ describe.each(DB_KINDS)('catalog and configDB checks over our own catalog (%s)',
 
   beforeAll(async () => {
     server = await startTestServer(kind);
-    opts = {
-      defaultTimeoutMs: 5000,
-      sandbox: {
-        scripts: { disabled: false, user: 'nobody' },
-        files: { roots: [os.tmpdir()], baseDir: os.tmpdir() },
-      },
-      templateVars: {},
-      db: server.db,
-    };
+    opts = { ...directOpts, defaultTimeoutMs: 5000, db: server.db };
     for (const [name, type, status, health, team] of [
       ['payments-api', 'Kubernetes::Deployment', 'Running', 'healthy', 'payments'],
       ['ledger-worker', 'Kubernetes::Deployment', 'Pending', 'unhealthy', 'payments'],

@@ -1,22 +1,13 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { CanarySpecError, parseCanarySpec } from '../../src/health/canary-spec.js';
+import { parseCanarySpec } from '../../src/health/canary-spec.js';
 import { folderPathProblems } from '../../src/health/checks/folder.js';
 import { runnerFor } from '../../src/health/checks/registry.js';
 import { parseMysqlTarget, redactSqlUrl } from '../../src/health/checks/mysql-dsn.js';
 import { parseSmbLs } from '../../src/health/checks/smb-list.js';
 import { parseSmbPath } from '../../src/health/checks/smb-path.js';
 import { redactUrl } from '../../src/health/checks/types.js';
-
-function refusal(input: unknown): string {
-  try {
-    parseCanarySpec(input);
-  } catch (e) {
-    if (e instanceof CanarySpecError) return e.message;
-    throw e;
-  }
-  throw new Error('the spec was accepted');
-}
+import { refusal } from './spec-refusal.js';
 
 describe('mysql, mssql, sql, ldap, sftp and smb specs', () => {
   it("accepts canary-checker's shapes for these types", () => {

@@ -12,15 +12,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearTokenCache } from '../../src/health/checks/http-oauth2.js';
 import { executeCheck, type ExecuteOptions } from '../../src/health/run-check.js';
 import { httpServer, type Listening } from './peers.js';
+import { directOpts } from './check-opts.js';
 
-const opts: ExecuteOptions = {
-  defaultTimeoutMs: 5000,
-  sandbox: {
-    scripts: { disabled: false, user: 'nobody' },
-    files: { roots: [os.tmpdir()], baseDir: os.tmpdir() },
-  },
-  templateVars: {},
-};
+const opts: ExecuteOptions = { ...directOpts, defaultTimeoutMs: 5000 };
 
 function readBody(req: http.IncomingMessage): Promise<string> {
   return new Promise((resolve) => {

@@ -1,17 +1,10 @@
-import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeCheck, type ExecuteOptions } from '../../src/health/run-check.js';
 import { fakeKubeApi } from './kube-fake.js';
 import { httpServer, type Listening } from './peers.js';
+import { directOpts } from './check-opts.js';
 
-const opts: ExecuteOptions = {
-  defaultTimeoutMs: 5000,
-  sandbox: {
-    scripts: { disabled: false, user: 'nobody' },
-    files: { roots: [os.tmpdir()], baseDir: os.tmpdir() },
-  },
-  templateVars: {},
-};
+const opts: ExecuteOptions = { ...directOpts, defaultTimeoutMs: 5000 };
 
 const pod = (
   name: string,

@@ -1,17 +1,10 @@
-import os from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { executeCheck, type ExecuteOptions } from '../../src/health/run-check.js';
 import { outboundPolicy } from '../../src/net/outbound.js';
 import { startGcsServer, startS3Server } from '../peers/s3-server.js';
+import { directOpts } from './check-opts.js';
 
-const opts: ExecuteOptions = {
-  defaultTimeoutMs: 5000,
-  sandbox: {
-    scripts: { disabled: false, user: 'nobody' },
-    files: { roots: [os.tmpdir()], baseDir: os.tmpdir() },
-  },
-  templateVars: {},
-};
+const opts: ExecuteOptions = { ...directOpts, defaultTimeoutMs: 5000 };
 const DAY = 86_400_000;
 const ago = (ms: number) => new Date(Date.now() - ms);
 

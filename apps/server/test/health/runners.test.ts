@@ -15,16 +15,10 @@ import {
   tcpServer,
   type Listening,
 } from './peers.js';
+import { directOpts } from './check-opts.js';
 
-const opts: ExecuteOptions = {
-  defaultTimeoutMs: 5000,
-  // Folder checks below read temp folders: the temp dir is their file root here.
-  sandbox: {
-    scripts: { disabled: false, user: 'nobody' },
-    files: { roots: [os.tmpdir()], baseDir: os.tmpdir() },
-  },
-  templateVars: {},
-};
+// Folder checks read temp folders: the temp dir is their file root (directOpts).
+const opts: ExecuteOptions = { ...directOpts, defaultTimeoutMs: 5000 };
 const DAY = 86_400_000;
 
 describe('http runner', () => {
