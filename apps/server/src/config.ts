@@ -76,6 +76,7 @@ const envSchema = z.object({
   SESSION_IDLE_TIMEOUT: z.string().default('24h'),
   SESSION_LIFETIME: z.string().default('720h'),
   SESSION_PRIVILEGED_MAX_AGE: z.string().default('15m'),
+  SESSION_CACHE: z.string().default('5s'),
   AUTH_FLOW_LIFETIME: z.string().default('1h'),
   AUTH_RATE_LIMIT_ACCOUNT: z.coerce.number().int().min(1).default(10),
   AUTH_RATE_LIMIT_IP: z.coerce.number().int().min(1).default(100),
@@ -124,6 +125,11 @@ export type AuthConfig = {
   sessionIdleMs: number;
   sessionLifetimeMs: number;
   privilegedMaxAgeMs: number;
+  /**
+   * How long a checked session may be reused from memory (0: never); any change to sessions,
+   * roles or people empties the cache at once (auth/session-cache.ts).
+   */
+  sessionCacheMs: number;
   flowLifetimeMs: number;
   rateLimit: { perAccount: number; perIp: number; windowMs: number };
   smtpUrl: string | undefined;
@@ -200,6 +206,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (eventBackoffBaseMs === undefined)
     throw new ConfigError(
       'Invalid configuration:\n  EVENT_BACKOFF_BASE: expected a duration like 60s, 5m or 0',
+    );
+  // 0 turns the cache off (every request reads its session from the database).
+  const sessionCacheMs = parseDuration(e.SESSION_CACHE, { defaultUnit: 's' });
+  if (sessionCacheMs === undefined || sessionCacheMs > 60_000)
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_CACHE: expected a duration from 0 to 60s, like 5s or 0',
     );
   const loopback = e.HOST === 'localhost' || e.HOST === '::1' || /^127\.\d+\.\d+\.\d+$/.test(e.HOST);
   if (e.AUTH_MODE === 'none' && !loopback && !e.ALLOW_INSECURE) {
@@ -294,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       sessionIdleMs: ms.SESSION_IDLE_TIMEOUT ?? 0,
       sessionLifetimeMs: ms.SESSION_LIFETIME ?? 0,
       privilegedMaxAgeMs: ms.SESSION_PRIVILEGED_MAX_AGE ?? 0,
+      sessionCacheMs: Math.round(sessionCacheMs),
       flowLifetimeMs: ms.AUTH_FLOW_LIFETIME ?? 0,
       rateLimit: {
         perAccount: e.AUTH_RATE_LIMIT_ACCOUNT,

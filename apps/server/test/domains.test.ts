@@ -49,7 +49,7 @@ describe('the domain list', () => {
     ]);
   });
 
-  it('hooks writes to the tables of connections, health, catalog, topology, logs, notifications, incidents and playbooks', () => {
+  it('hooks writes to the tables of auth, connections, health, catalog, topology, logs, notifications, incidents and playbooks', () => {
     expect(Object.keys(writeHooksOf(domains)).sort()).toEqual([
       'canaries',
       'comments',
@@ -62,6 +62,7 @@ describe('the domain list', () => {
       'logging_backends',
       'notification_silences',
       'notifications',
+      'people',
       'playbooks',
       'responders',
       'topologies',

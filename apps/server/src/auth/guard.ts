@@ -10,6 +10,7 @@ import { isCheckerRoute, isPublicRoute, routeKey } from './public-routes.js';
 import { resolvePrincipal } from './principal.js';
 import { OidcClient } from './oidc/client.js';
 import { RateLimiter } from './rate-limit.js';
+import { keepSessionCacheCurrent, SessionCache } from './session-cache.js';
 import type { AuthServices } from './services.js';
 import type { Principal } from './types.js';
 import { secretBox } from '../lib/secrets/index.js';
@@ -79,8 +80,14 @@ export async function installAuth(app: FastifyInstance, ctx: ServerContext): Pro
     box: secretBox(config),
     localAdminId: null,
     oidc: config.auth.oidc ? new OidcClient(config.auth.oidc) : null,
+    // Only cookie sessions of our own (built-in sign-in and OIDC) are cached.
+    sessions: new SessionCache(
+      config.auth.mode === 'builtin' || config.auth.mode === 'oidc' ? config.auth.sessionCacheMs : 0,
+    ),
   };
   svc.localAdminId = await bootstrapIdentity(svc);
+  const stopSessionCache = await keepSessionCacheCurrent(ctx.db, svc.sessions, ctx.log);
+  app.addHook('onClose', stopSessionCache);
 
   // Decided from the route the router matched, never from the raw URL: `/%61pi/…`, `//api/…`
   // and absolute-form targets all reach the same route, and so the same decision.

@@ -2,6 +2,7 @@ import type { DomainModule } from '../platform/domain.js';
 import { installAuth } from './guard.js';
 import { authRoutes } from './routes.js';
 import { featureFlagsSeed, peopleSeed } from './seed.js';
+import { forgetCachedSessions } from './session-cache.js';
 import type { AuthServices } from './services.js';
 
 export { createAccessToken, verifyAccessToken } from './access-tokens.js';
@@ -24,4 +25,6 @@ export const authDomain: DomainModule = {
   },
   routes: (app) => authRoutes(app, app.getDecorator<AuthServices>(SERVICES)),
   seeds: [peopleSeed, featureFlagsSeed],
+  // A person deleted through the data API loses their cached sessions before the answer.
+  writeHooks: { people: { afterWrite: async () => forgetCachedSessions() } },
 };

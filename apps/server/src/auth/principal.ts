@@ -5,6 +5,7 @@ import { findIdentityByEmail } from './identities.js';
 import { kratosPrincipal } from './kratos.js';
 import { verifySecret } from './passwords.js';
 import { TOO_MANY_ATTEMPTS } from './rate-limit.js';
+import { sha256 } from './secrets.js';
 import { loadRoles } from './roles.js';
 import { limitKeys, type AuthServices } from './services.js';
 import { findSessionWithPerson, SESSION_COOKIE, type SessionRow } from './sessions.js';
@@ -33,14 +34,26 @@ function principal(
 
 const INVALID_CREDENTIALS = { kind: 'error', status: 401, body: { error: 'Invalid credentials' } } as const;
 
-/** The session behind the request's cookie, checked for state and second factor. */
+/**
+ * The session behind the request's cookie, checked for state and second factor. The route
+ * guard passes `cached` to reuse a recent answer (session-cache.ts); the sign-in flows read it
+ * afresh.
+ */
 export async function sessionFromCookie(
   svc: AuthServices,
   req: FastifyRequest,
+  options: { cached?: boolean } = {},
 ): Promise<{ session: SessionRow; aal2Missing: boolean; roles: string[] } | null> {
   const token = req.cookies[SESSION_COOKIE];
   if (!token) return null;
-  const found = await findSessionWithPerson(svc.ctx.db, svc.ctx.config.auth, token);
+  const read = () => findSessionWithPerson(svc.ctx.db, svc.ctx.config.auth, token);
+  const found = options.cached
+    ? await svc.sessions.lookup(sha256(token), async () => {
+        const f = await read();
+        // Only live sessions of active people are kept; anything else is read again next time.
+        return f ? { value: f, reusableMs: f.personActive ? f.reusableMs : 0 } : null;
+      })
+    : await read();
   if (!found?.personActive) return null;
   const { session, hasTotp, roles } = found;
   return { session, aal2Missing: hasTotp && session.aal !== 'aal2', roles };
@@ -110,7 +123,7 @@ export async function resolvePrincipal(svc: AuthServices, req: FastifyRequest): 
     if (found.kind === 'error') return { kind: 'error', status: found.status, body: { error: found.error } };
     return { kind: 'anonymous' };
   }
-  const found = await sessionFromCookie(svc, req);
+  const found = await sessionFromCookie(svc, req, { cached: true });
   if (!found) return { kind: 'anonymous' };
   if (found.aal2Missing) {
     return {

@@ -1,6 +1,7 @@
 import type { AuthConfig } from '../config.js';
 import type { Queryable } from '../db/types.js';
 import { randomToken, sha256 } from './secrets.js';
+import { forgetCachedSessions } from './session-cache.js';
 
 export const SESSION_COOKIE = 'opsdeck_session';
 
@@ -56,13 +57,18 @@ export async function createSession(
 }
 
 /** A live session with what authorization needs of its person, read in one round trip. */
-type SessionWithPerson = {
+export type SessionWithPerson = {
   session: SessionRow;
   /** The identity exists, is active and its person is not deleted. */
   personActive: boolean;
   hasTotp: boolean;
   /** The person's stored roles (person_roles), as read with the session. */
   roles: string[];
+  /**
+   * How long this answer stays true if nothing changes: until the session's idle or absolute
+   * end, or its next once-a-minute touch, whichever is first (0 when touched just now).
+   */
+  reusableMs: number;
 };
 
 /**
@@ -70,8 +76,8 @@ type SessionWithPerson = {
  * idle for longer than the idle timeout (such sessions are deleted on sight), with the
  * person's state, second factor and roles in the same statement: every
  * cookie-authenticated request needs all of them, and one round trip instead of three is
- * most of what authorization costs a data API read. Nothing is cached: a deactivated person
- * or a changed role counts from the next request on.
+ * most of what authorization costs a data API read. The route guard keeps the answer for a
+ * few seconds (session-cache.ts); the sign-in flows always read it here.
  */
 export async function findSessionWithPerson(
   db: Queryable,
@@ -82,6 +88,7 @@ export async function findSessionWithPerson(
     SessionRow & {
       idle_expired: boolean;
       touch_due: boolean;
+      reusable_ms: number;
       person_active: boolean;
       has_totp: boolean;
       roles: string[];
@@ -92,7 +99,9 @@ export async function findSessionWithPerson(
        ARRAY(SELECT r.role FROM person_roles r WHERE r.person_id = s.identity_id) AS roles
      FROM (
        SELECT ${COLUMNS}, (expires_at <= now() OR last_seen_at + make_interval(secs => $2) <= now()) AS idle_expired,
-         last_seen_at < now() - interval '1 minute' AS touch_due
+         last_seen_at < now() - interval '1 minute' AS touch_due,
+         greatest(0, extract(epoch FROM least(expires_at, last_seen_at + make_interval(secs => $2),
+           last_seen_at + interval '1 minute') - now()) * 1000)::float8 AS reusable_ms
        FROM auth_sessions WHERE token_hash = $1
      ) s
      LEFT JOIN identities i ON i.id = s.identity_id
@@ -109,17 +118,25 @@ export async function findSessionWithPerson(
   if (row.touch_due) {
     await db.query('UPDATE auth_sessions SET last_seen_at = now() WHERE id = $1', [row.id]);
   }
-  const { idle_expired: _idle, touch_due: _touch, person_active, has_totp, roles, ...session } = row;
-  return { session, personActive: person_active, hasTotp: has_totp, roles };
+  const { idle_expired: _idle, touch_due, reusable_ms, person_active, has_totp, roles, ...session } = row;
+  return {
+    session,
+    personActive: person_active,
+    hasTotp: has_totp,
+    roles,
+    reusableMs: touch_due ? 0 : reusable_ms,
+  };
 }
 
 export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
   await db.query('DELETE FROM auth_sessions WHERE id = $1', [sessionId]);
+  forgetCachedSessions();
 }
 
 /** Ends every session of the identity (password change, user deleted or deactivated). */
 export async function revokeAllSessions(db: Queryable, identityId: string): Promise<number> {
   const { affectedRows } = await db.query('DELETE FROM auth_sessions WHERE identity_id = $1', [identityId]);
+  forgetCachedSessions();
   return affectedRows;
 }
 

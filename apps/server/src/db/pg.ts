@@ -81,14 +81,28 @@ export async function openPostgres(
     read(fn) {
       return fn(reader);
     },
-    async listen(channel, onMessage) {
+    async listen(channel, onMessage, onLost) {
       const client = await pool.connect();
       listeners.add(client);
+      let lost = false;
+      // A listening connection that breaks delivers nothing more: say so once, and let the pool
+      // drop the connection instead of handing it out again.
+      const loseConnection = (err?: unknown) => {
+        if (lost || closed) return;
+        lost = true;
+        listeners.delete(client);
+        client.release(err instanceof Error ? err : new Error('listening connection ended'));
+        onLost?.();
+      };
+      client.on('error', loseConnection);
+      client.on('end', () => loseConnection());
       client.on('notification', (n) => {
         if (n.channel === channel) onMessage(n.payload ?? '');
       });
       await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       return async () => {
+        if (lost) return;
+        lost = true;
         listeners.delete(client);
         await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
         client.release();

@@ -31,8 +31,15 @@ export interface Db extends Queryable {
    * (no BEGIN/COMMIT). PGlite: a READ ONLY transaction (it has no timeouts).
    */
   read<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
-  /** LISTEN on a channel; returns the function that stops listening. */
-  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; returns the function that stops listening. `onLost` is called once if
+   * the listening connection breaks (no more messages will come).
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onLost?: () => void,
+  ): Promise<() => Promise<void>>;
   /** Pool figures for /metrics. */
   stats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;

@@ -8,6 +8,7 @@ import {
   type IdentityRow,
 } from '../identities.js';
 import { hashSecret, passwordProblem } from '../passwords.js';
+import { forgetCachedSessions } from '../session-cache.js';
 import { createSession, revokeAllSessions } from '../sessions.js';
 import { ERRORS } from './errors.js';
 import { setSessionCookie, UI_PAGES } from './http.js';
@@ -184,6 +185,7 @@ export const settingsFlow: FlowHandler = {
           'UPDATE identities SET totp_secret = NULL, totp_last_step = NULL, updated_at = now() WHERE id = $1',
           [identity.id],
         );
+        forgetCachedSessions();
         return rerender(fr, flow, 200, true);
       }
       const pending = flow.data.totp_pending ? fr.svc.box.open(flow.data.totp_pending) : null;
@@ -210,6 +212,8 @@ export const settingsFlow: FlowHandler = {
         fr.current.session.id,
         JSON.stringify(methods),
       ]);
+      // The other sessions of this person now need the second factor.
+      forgetCachedSessions();
       return rerender(fr, flow, 200, true);
     }
 
