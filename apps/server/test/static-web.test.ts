@@ -71,4 +71,24 @@ describe('the web build', () => {
     expect(api.status).toBe(404);
     expect(JSON.parse(api.body.toString())).toEqual({ error: 'Route GET /api/nope not found' });
   });
+
+  it('sends the security headers on pages, files and API answers alike', async () => {
+    for (const url of ['/health', '/assets/app-1a2b3c.js', '/api/about', '/api/nope']) {
+      const { headers } = await rawGet(`${server.baseUrl}${url}`);
+      expect(headers['content-security-policy'], url).toBe(
+        "default-src 'self';base-uri 'self';font-src 'self' https: data:;form-action 'self';" +
+          "frame-ancestors 'self';img-src 'self' data: blob:;object-src 'none';script-src 'self';" +
+          "script-src-attr 'none';style-src 'self' 'unsafe-inline';connect-src 'self'",
+      );
+      expect(headers, url).toMatchObject({
+        'x-frame-options': 'SAMEORIGIN',
+        'x-content-type-options': 'nosniff',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+      });
+      expect(headers['x-powered-by'], url).toBeUndefined();
+    }
+  });
 });
