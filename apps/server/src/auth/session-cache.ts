@@ -141,6 +141,9 @@ export async function keepSessionCacheCurrent<T>(
       await db.query('SELECT pg_notify($1, $2)', [AUTH_CHANGED_CHANNEL, probe]);
     } catch (e) {
       clearTimeout(deaf);
+      // Listening may have worked and the probe failed: give the connection back before retrying.
+      void unlisten?.();
+      unlisten = undefined;
       log.warn({ err: e }, 'cannot listen for session changes: sessions are read on every request');
       scheduleRetry();
     }
