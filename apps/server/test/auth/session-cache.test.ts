@@ -10,23 +10,41 @@ import { inProcessConfig } from '../in-process-config.js';
 /** Server start-up migrates a fresh database; slow on a loaded machine. */
 const START_TIMEOUT = 300_000;
 
-async function whoamiStatus(server: { baseUrl: string }, user: SignedIn): Promise<number> {
-  const res = await fetch(`${server.baseUrl}/api/auth/whoami`, { headers: user.headers });
+/** The status `user` gets for a GET of `path` on `server`. */
+async function statusOf(server: { baseUrl: string }, path: string, user: SignedIn): Promise<number> {
+  const res = await fetch(`${server.baseUrl}${path}`, { headers: user.headers });
   await res.body?.cancel();
   return res.status;
 }
 
+const whoamiStatus = (server: { baseUrl: string }, user: SignedIn) =>
+  statusOf(server, '/api/auth/whoami', user);
+
 /**
- * Ends the user's sessions behind the cache's back: the triggers that announce the change are
+ * Changes rows behind the cache's back: `trigger` on `table`, which announces the change, is
  * switched off for the statement, as if the notification were still on its way.
  */
-async function deleteSessionsUnannounced(server: TestServer, user: SignedIn): Promise<void> {
+async function unannounced(
+  server: TestServer,
+  [table, trigger]: [string, string],
+  sql: string,
+  params: unknown[],
+): Promise<void> {
   await server.db.transaction(async (tx) => {
-    await tx.query('ALTER TABLE auth_sessions DISABLE TRIGGER auth_sessions_changed');
-    await tx.query('DELETE FROM auth_sessions WHERE identity_id = $1', [user.personId]);
-    await tx.query('ALTER TABLE auth_sessions ENABLE TRIGGER auth_sessions_changed');
+    await tx.query(`ALTER TABLE ${table} DISABLE TRIGGER ${trigger}`);
+    await tx.query(sql, params);
+    await tx.query(`ALTER TABLE ${table} ENABLE TRIGGER ${trigger}`);
   });
 }
+
+/** Ends the user's sessions behind the cache's back. */
+const deleteSessionsUnannounced = (server: TestServer, user: SignedIn) =>
+  unannounced(
+    server,
+    ['auth_sessions', 'auth_sessions_changed'],
+    'DELETE FROM auth_sessions WHERE identity_id = $1',
+    [user.personId],
+  );
 
 describe.each(DB_KINDS)('session cache on %s', (kind) => {
   let server: TestServer;
@@ -128,17 +146,14 @@ async function roleRemovalSeen(
   on: { baseUrl: string },
   user: SignedIn,
 ): Promise<'cached' | 'read' | 'refused'> {
-  const ask = async () => {
-    const res = await fetch(`${on.baseUrl}/api/rbac/${user.personId}/roles`, { headers: user.headers });
-    await res.body?.cancel();
-    return res.status;
-  };
+  const ask = () => statusOf(on, `/api/rbac/${user.personId}/roles`, user);
   if ((await ask()) !== 200) return 'refused';
-  await db.db.transaction(async (tx) => {
-    await tx.query('ALTER TABLE person_roles DISABLE TRIGGER person_roles_changed');
-    await tx.query('DELETE FROM person_roles WHERE person_id = $1', [user.personId]);
-    await tx.query('ALTER TABLE person_roles ENABLE TRIGGER person_roles_changed');
-  });
+  await unannounced(
+    db,
+    ['person_roles', 'person_roles_changed'],
+    'DELETE FROM person_roles WHERE person_id = $1',
+    [user.personId],
+  );
   const status = await ask();
   await db.db.query("INSERT INTO person_roles (person_id, role) VALUES ($1, 'admin')", [user.personId]);
   return status === 200 ? 'cached' : 'read';
