@@ -176,6 +176,12 @@ export type AgentConfig = { upstreamUrl: string; token: string; name: string | u
 
 export class ConfigError extends Error {}
 
+/** localhost, 127.0.0.0/8 or ::1 (a URL's hostname may come with IPv6 brackets). */
+function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return h === 'localhost' || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -213,8 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(
       'Invalid configuration:\n  SESSION_CACHE: expected a duration from 0 to 60s, like 5s or 0',
     );
-  const loopback = e.HOST === 'localhost' || e.HOST === '::1' || /^127\.\d+\.\d+\.\d+$/.test(e.HOST);
-  if (e.AUTH_MODE === 'none' && !loopback && !e.ALLOW_INSECURE) {
+  if (e.AUTH_MODE === 'none' && !isLoopbackHost(e.HOST) && !e.ALLOW_INSECURE) {
     throw new ConfigError(
       `Invalid configuration:\n  AUTH_MODE=none lets anyone who can reach the server act as admin: refusing HOST=${e.HOST}. ` +
         'Use HOST=127.0.0.1, or set ALLOW_INSECURE=true if this is really what you want.',
@@ -228,6 +233,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       'Invalid configuration:\n  UPSTREAM_TOKEN: required with UPSTREAM_URL (the agent access token the upstream generated)',
     );
   }
+  // The agent sends its bearer token with every push: never in clear text across a network.
+  if (e.UPSTREAM_URL && !e.ALLOW_INSECURE) {
+    const upstream = new URL(e.UPSTREAM_URL);
+    if (upstream.protocol !== 'https:' && !isLoopbackHost(upstream.hostname))
+      throw new ConfigError(
+        `Invalid configuration:\n  UPSTREAM_URL: must be https (the agent's token would cross the network in clear text); plain http only for a loopback upstream, or with ALLOW_INSECURE=true`,
+      );
+  }
   let oidc: OidcConfig | undefined;
   if (e.AUTH_MODE === 'oidc') {
     const parsedOidc = parseOidcEnv(e);
@@ -239,10 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       throw new ConfigError(
         'Invalid configuration:\n  PUBLIC_URL: required when AUTH_MODE=oidc (the redirect URI is {PUBLIC_URL}/api/auth/oidc/callback)',
       );
-    const issuerHost = oidc.issuer.hostname.replace(/^\[|\]$/g, '');
-    const loopbackIssuer =
-      issuerHost === 'localhost' || issuerHost === '::1' || /^127\.\d+\.\d+\.\d+$/.test(issuerHost);
-    if (oidc.issuer.protocol === 'http:' && !loopbackIssuer && !e.ALLOW_INSECURE)
+    if (oidc.issuer.protocol === 'http:' && !isLoopbackHost(oidc.issuer.hostname) && !e.ALLOW_INSECURE)
       throw new ConfigError(
         'Invalid configuration:\n  OIDC_ISSUER: must be https (plain http only for a loopback issuer, or with ALLOW_INSECURE=true)',
       );

@@ -9,8 +9,9 @@ export type Mailer = { send(mail: Mail): Promise<void> };
 
 /**
  * SMTP through nodemailer when SMTP_URL is set. Otherwise each mail is written to
- * DATA_DIR/outbox/*.eml and its text (with the code or link) is logged, so a local install
- * without a mail server can still recover accounts and accept invites.
+ * DATA_DIR/outbox/*.eml (mode 0600) and the log names the file — never its text, which holds
+ * the code or link — so a local install without a mail server can still recover accounts and
+ * accept invites by opening the file.
  */
 export function createMailer(opts: {
   smtpUrl: string | undefined;
@@ -42,8 +43,9 @@ export function createMailer(opts: {
       } catch (e) {
         opts.log.error({ err: e }, `could not write mail to ${outbox}`);
       }
+      // Never the text: it holds a code or a link that signs someone in (docs/security.md).
       opts.log.warn(
-        `No SMTP_URL configured: mail to ${mail.to} "${mail.subject}" written to ${outbox}:\n${mail.text}`,
+        `No SMTP_URL configured: mail to ${mail.to} "${mail.subject}" written to ${file} (readable only by this server's user)`,
       );
     },
   };

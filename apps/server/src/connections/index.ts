@@ -1,4 +1,5 @@
 import type { DomainModule } from '../platform/domain.js';
+import { sealUrlPasswordsJob } from './jobs.js';
 import { connectionRoutes } from './routes.js';
 import { connectionsSeed } from './seed.js';
 import { connectionWriteHook } from './write-hook.js';
@@ -10,6 +11,7 @@ import { connectionWriteHook } from './write-hook.js';
 export const connectionsDomain: DomainModule = {
   name: 'connections',
   routes: connectionRoutes,
+  jobs: [sealUrlPasswordsJob],
   seeds: [connectionsSeed],
   writeHooks: { connections: connectionWriteHook },
 };

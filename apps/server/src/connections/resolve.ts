@@ -3,6 +3,7 @@ import type { Queryable } from '../db/types.js';
 import { secretBox, type SecretBox } from '../lib/secrets/index.js';
 import { parseConnectionReference, isConnectionReference } from './references.js';
 import { unseal } from './sealed.js';
+import { openUrlPassword } from './url-password.js';
 import {
   CONNECTION_COLUMNS,
   connectionRowSchema,
@@ -83,7 +84,8 @@ export function hydrateConnection(row: ConnectionRow, box: SecretBox): HydratedC
     properties,
     insecureTls: row.insecure_tls ?? false,
   };
-  return { ...base, url: renderConnectionUrl(text(row.url).trim(), base) };
+  const url = openUrlPassword(text(row.url).trim(), box, what('url'));
+  return { ...base, url: renderConnectionUrl(url, base) };
 }
 
 /** The hydrated connection a reference names; ConnectionNotFoundError when none is live. */

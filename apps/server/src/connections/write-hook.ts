@@ -12,6 +12,7 @@ import { secretBox, type SecretBox } from '../lib/secrets/index.js';
 import type { DataRow, DataWriteContext, DataWriteHook } from '../platform/data-write-hook.js';
 import { DEFAULT_NAMESPACE } from './references.js';
 import { isSealed, seal } from './sealed.js';
+import { keepStoredUrlPassword, sealUrlPassword } from './url-password.js';
 import { CONNECTION_COLUMNS, connectionRowSchema, type ConnectionRow } from './types.js';
 
 /** A refused connection write: 400 with a PostgREST-style `{code, message}` body. */
@@ -95,22 +96,6 @@ function storedProperties(
   return out;
 }
 
-/** A URL sent back as shown (`user:***@host`) gets its stored password back. */
-function restoreUrlPassword(url: string, stored: string | null): string {
-  if (!url.includes(`:${SECRET_MASK}@`) || !stored) return url;
-  try {
-    const given = new URL(url);
-    const before = new URL(stored);
-    if (given.password === encodeURIComponent(SECRET_MASK) || given.password === SECRET_MASK) {
-      given.password = before.password;
-      return given.toString();
-    }
-  } catch {
-    // not a URL the server can read: stored as given
-  }
-  return url;
-}
-
 /** The form values a sender URL is built from, with placeholders where the secrets go. */
 function senderValues(def: ConnectionTypeDef, row: ConnectionRow): ConnectionFormValues {
   const values: ConnectionFormValues = {};
@@ -191,7 +176,8 @@ function prepare(
   if ('properties' in given && given.properties !== undefined) {
     columns.properties = storedProperties(def.type, given.properties, stored?.properties ?? {}, box);
   }
-  if (typeof given.url === 'string') columns.url = restoreUrlPassword(given.url, stored?.url ?? null);
+  if (typeof given.url === 'string')
+    columns.url = sealUrlPassword(keepStoredUrlPassword(given.url, stored?.url ?? null), box);
 
   const row = connectionRowSchema.parse({
     id: stored?.id ?? '',
@@ -236,8 +222,9 @@ const LIFECYCLE_ONLY = new Set(['deleted_at', 'updated_at']);
 /**
  * Writes to /api/db/connections: the type's required fields must be there (400 naming the
  * field), created_by is the caller, notification kinds get their sender URL, and password,
- * certificate and secret-like properties are sealed before anything reaches the database —
- * a `***` (or a secret left out) keeps what is stored. A PATCH names its row by id.
+ * certificate, secret-like properties and a password written inside the URL are sealed before
+ * anything reaches the database — a `***` (or a secret left out) keeps what is stored. A PATCH
+ * names its row by id.
  */
 export const connectionWriteHook: DataWriteHook = {
   async beforeWrite(rows, w) {

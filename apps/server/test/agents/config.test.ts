@@ -15,8 +15,24 @@ describe('agent mode configuration', () => {
     expect(() => loadConfig({ UPSTREAM_URL: 'https://up.example.com' })).toThrow(ConfigError);
     expect(() => loadConfig({ UPSTREAM_URL: 'not a url', UPSTREAM_TOKEN: 't' })).toThrow(/UPSTREAM_URL/);
     expect(() =>
-      loadConfig({ UPSTREAM_URL: 'http://a', UPSTREAM_TOKEN: 't', UPSTREAM_PAGE_SIZE: '0' }),
+      loadConfig({ UPSTREAM_URL: 'https://a', UPSTREAM_TOKEN: 't', UPSTREAM_PAGE_SIZE: '0' }),
     ).toThrow(/UPSTREAM_PAGE_SIZE/);
+  });
+
+  it('refuses a plain-http upstream unless it is on loopback or ALLOW_INSECURE=true', () => {
+    const agent = (env: Record<string, string>) => loadConfig({ UPSTREAM_TOKEN: 'od_x', ...env }).agent;
+    for (const url of ['http://up.example.com', 'http://10.0.0.5:8080', 'http://[2001:db8::1]/']) {
+      expect(() => agent({ UPSTREAM_URL: url })).toThrow(/UPSTREAM_URL: must be https/);
+      expect(agent({ UPSTREAM_URL: url, ALLOW_INSECURE: 'true' })?.upstreamUrl).toBe(url.replace(/\/+$/, ''));
+    }
+    for (const url of [
+      'http://127.0.0.1:8080',
+      'http://localhost:8080',
+      'http://[::1]:8080',
+      'https://up.example.com',
+    ]) {
+      expect(agent({ UPSTREAM_URL: url })?.upstreamUrl).toBe(url);
+    }
   });
 });
 

@@ -1,5 +1,7 @@
 import type { Role } from '@opsdeck/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealUrlPasswordsJob } from '../../src/connections/jobs.js';
+import { resolveConnection } from '../../src/connections/resolve.js';
 import { secretBox } from '../../src/lib/secrets/index.js';
 import { DB_KINDS, signIn, startTestServer, type SignedIn, type TestServer } from '../helpers.js';
 import { call, createConnection, rawConnection } from './helpers.js';
@@ -182,7 +184,44 @@ describe.each(DB_KINDS)('connections storage on %s', (kind) => {
       method: 'PATCH',
       body: { url: shown?.url.replace('/v1', '/v2') },
     });
-    expect((await rawConnection(server, id)).url).toBe('https://svc:url-pass-77@api.example/v2');
+    const raw = (await rawConnection(server, id)).url ?? '';
+    expect(raw).not.toContain('url-pass-77');
+    expect(raw).toMatch(/^https:\/\/svc:enc:v1\.[\w.-]+@api\.example\/v2$/);
+    expect(open(/svc:(enc:[^@]+)@/.exec(raw)?.[1] ?? null)).toBe('url-pass-77');
+  });
+
+  it('seals a password written inside the URL, slashes and Go DSNs included, and opens it only to use it', async () => {
+    for (const [name, type, url, password] of [
+      ['url-slash', 'http', 'https://app:pa/ss@api.example:8443/v1', 'pa/ss'],
+      ['url-dsn', 'mysql', 'root:dsn-pw@tcp(127.0.0.1:3306)/orders?tls=true', 'dsn-pw'],
+    ] as const) {
+      const fields = type === 'mysql' ? { username: 'root', password: 'field-pw' } : {};
+      const id = await createConnection(server, as('admin'), { name, type, url, ...fields });
+      const row = await server.db.query<Record<string, unknown>>('SELECT * FROM connections WHERE id = $1', [
+        id,
+      ]);
+      expect(JSON.stringify(row.rows[0])).not.toContain(password);
+      const hydrated = await resolveConnection({ db: server.db, config: server.ctx.config }, id);
+      expect(hydrated.url).toBe(url);
+    }
+  });
+
+  it('seals URL passwords of rows stored before the rule, once, without touching placeholders', async () => {
+    const legacy = 'https://svc:legacy-pw-5@api.example/v1';
+    const placeholder = 'postgres://$(username):$(password)@db.example/orders';
+    const { rows } = await server.db.query<{ id: string }>(
+      `INSERT INTO connections (name, type, url) VALUES ('legacy-url', 'http', $1), ('placeholder-url', 'postgres', $2)
+       RETURNING id`,
+      [legacy, placeholder],
+    );
+    const outcome = await sealUrlPasswordsJob.run(server.ctx, new AbortController().signal);
+    expect(outcome).toEqual({ success: 1 });
+    const [legacyRow, placeholderRow] = await Promise.all(rows.map((r) => rawConnection(server, r.id)));
+    expect(legacyRow?.url).not.toContain('legacy-pw-5');
+    expect(placeholderRow?.url).toBe(placeholder);
+    const hydrated = await resolveConnection({ db: server.db, config: server.ctx.config }, rows[0]?.id ?? '');
+    expect(hydrated.url).toBe(legacy);
+    expect(await sealUrlPasswordsJob.run(server.ctx, new AbortController().signal)).toEqual({ success: 0 });
   });
 
   it('lets only admin write and test; editor reads masked; other roles read only connections_list', async () => {
