@@ -12,7 +12,6 @@ export type GcsOptions = { endpoint?: string | undefined; credentials?: string |
  * service-account JSON; with a custom endpoint and none, requests are unauthenticated.
  */
 export async function outboundGcsClient(t: GcsOptions, policy: OutboundPolicy): Promise<Storage> {
-  await checkSdkEndpoint(t.endpoint ?? 'https://storage.googleapis.com', policy);
   let credentials: Record<string, unknown> | undefined;
   if (t.credentials) {
     try {
@@ -25,6 +24,7 @@ export async function outboundGcsClient(t: GcsOptions, policy: OutboundPolicy): 
       "gcpConnection.credentials is required (the server's own Google credentials are not used)",
     );
   }
+  await checkSdkEndpoint(t.endpoint ?? 'https://storage.googleapis.com', policy);
   const { Storage: Client } = await import('@google-cloud/storage');
   return new Client({
     ...(t.endpoint ? { apiEndpoint: t.endpoint, useAuthWithCustomEndpoint: Boolean(credentials) } : {}),

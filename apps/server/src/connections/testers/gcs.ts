@@ -4,6 +4,18 @@ import { untilAborted, type ConnectionTester, type TestContext } from './types.j
 
 /** The Cloud Storage client of a Google Cloud or GCS connection, as the gcs check fills it. */
 function clientOf(conn: HydratedConnection, ctx: TestContext) {
+  // Said in the form's words before the client builder says it in a check's.
+  if (!conn.certificate && !conn.url)
+    throw new Error(
+      "the connection has no service account JSON (the server's own Google credentials are not used)",
+    );
+  if (conn.certificate) {
+    try {
+      JSON.parse(conn.certificate);
+    } catch {
+      throw new Error("the connection's service account JSON is not JSON");
+    }
+  }
   return outboundGcsClient(
     { endpoint: conn.url || undefined, credentials: conn.certificate || undefined },
     ctx.outbound,
