@@ -14,7 +14,7 @@ import { kubeconfigSaveProblem } from '../sandbox/kubeconfig.js';
 import { compileCel, parseTemplate } from '../expr/index.js';
 import { isJsonPath, jsonPathProblem } from '../lib/jsonpath.js';
 import { isPlainObject } from './merge-patch.js';
-import { parseGitUrl, RemoteGitUrlError } from './scrapers/git.js';
+import { parseGitUrl, RemoteGitUrlError } from '../sandbox/git.js';
 
 export type SpecCheck = { ok: true; spec: ScrapeConfigSpec } | { ok: false; message: string };
 

@@ -1,3 +1,4 @@
+import { connectionTestRefusal } from '@opsdeck/shared';
 import type { Config } from '../config.js';
 import type { Queryable } from '../db/types.js';
 import { secretBox } from '../lib/secrets/index.js';
@@ -48,6 +49,9 @@ export async function testConnection(
   if (!UUID.test(id)) return notFound;
   const row = await findConnectionRow(deps.db, id);
   if (!row) return notFound;
+  // The shared catalog says which types cannot be tested; the dialog offers no button for them.
+  const refusal = connectionTestRefusal(row.type);
+  if (refusal) return { status: 501, body: { error: refusal } };
   const tester = testerFor(row.type);
   if (!tester) return { status: 501, body: { error: `Testing ${row.type} connection is not available` } };
   const controller = new AbortController();

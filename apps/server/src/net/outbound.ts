@@ -12,7 +12,8 @@ import { type AddressKind, parseAddress } from './address.js';
  * Config (`outboundPolicy(config.outbound)`) and hands it to each run through the check's
  * RunContext and the scraper's ScrapeContext; tests build their own with a fake resolver.
  * Connection helpers: outbound-http.ts (undici), outbound-socket.ts (net/tls),
- * outbound-postgres.ts (pg).
+ * outbound-postgres.ts (pg), outbound-kube.ts (Kubernetes API), outbound-s3.ts and
+ * outbound-gcs.ts (object stores), outbound-smb.ts (smbclient).
  */
 
 export type OutboundRules = Config['outbound'];
@@ -22,6 +23,9 @@ export type ResolvedAddress = { address: string; family: 4 | 6 };
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export type OutboundPolicy = OutboundRules & { resolve: Resolver };
+
+/** What a client call needs besides its target: the policy, and the caller's deadline and its length. */
+export type OutboundCall = { outbound: OutboundPolicy; signal: AbortSignal; timeoutMs: number };
 
 /** An address that passed the policy, with the name it was reached by. */
 export type CheckedAddress = ResolvedAddress & { host: string };

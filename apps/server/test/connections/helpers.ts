@@ -69,3 +69,28 @@ export async function rawConnection(
   if (!row) throw new Error(`no connection ${id}`);
   return row;
 }
+
+/** What Test Connection answers: `{message: 'ok', payload}` or `{error}`. */
+export type TestAnswer = { message?: string; payload?: Record<string, unknown>; error?: string };
+
+/** POST /api/connection/test/{id} as `who`: the status and body a user's dialog would get. */
+export async function testStored(
+  server: TestServer,
+  who: Caller,
+  id: string,
+): Promise<{ status: number; body: TestAnswer }> {
+  const res = await call(server, who, `/api/connection/test/${id}`, { method: 'POST' });
+  return { status: res.status, body: res.json as TestAnswer };
+}
+
+/** Changes a stored connection through the data API (as an admin), then tests it again. */
+export async function changeAndTest(
+  server: TestServer,
+  who: Caller,
+  id: string,
+  patch: Record<string, unknown>,
+): Promise<{ status: number; body: TestAnswer }> {
+  const res = await call(server, who, `/api/db/connections?id=eq.${id}`, { method: 'PATCH', body: patch });
+  if (res.status >= 300) throw new Error(`changing ${id}: ${res.status} ${res.text}`);
+  return testStored(server, who, id);
+}

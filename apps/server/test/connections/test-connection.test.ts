@@ -343,9 +343,17 @@ describe.each(DB_KINDS)('Test Connection on %s', (kind) => {
     );
     expect(missing.status).toBe(404);
     expect(missing.json).toEqual({ error: 'connection was not found' });
-    const untestable = await test({ name: 'cluster', type: 'kubernetes', certificate: 'apiVersion: v1' });
+    const untestable = await test({
+      name: 'billing',
+      type: 'sql_server',
+      url: 'sqlserver://127.0.0.1:1433?database=billing',
+      username: 'sa',
+      password: 'not-used',
+    });
     expect(untestable.status).toBe(501);
-    expect(untestable.body).toEqual({ error: 'Testing kubernetes connection is not available' });
+    expect(untestable.body).toEqual({
+      error: 'Opsdeck cannot test SQL Server connections: it has no SQL Server driver',
+    });
   });
 });
 

@@ -4,8 +4,8 @@ import { parseCanarySpec } from '../../src/health/canary-spec.js';
 import { folderPathProblems } from '../../src/health/checks/folder.js';
 import { runnerFor } from '../../src/health/checks/registry.js';
 import { parseMysqlTarget, redactSqlUrl } from '../../src/health/checks/mysql-dsn.js';
-import { parseSmbLs } from '../../src/health/checks/smb-list.js';
-import { parseSmbPath } from '../../src/health/checks/smb-path.js';
+import { parseSmbLs } from '../../src/net/outbound-smb.js';
+import { parseSmbPath } from '../../src/net/smb-path.js';
 import { redactUrl } from '../../src/health/checks/types.js';
 import { refusal } from './spec-refusal.js';
 

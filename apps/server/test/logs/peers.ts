@@ -67,18 +67,31 @@ export type LokiLine = { ts: Date; line: string; stream: Record<string, string> 
  * A loopback server speaking Loki's `GET /loki/api/v1/query_range`: a stream selector of
  * `label="value"` pairs, an optional `|~ "(?i)text"` line filter, start/end in nanoseconds,
  * limit and direction; it answers `{status, data: {resultType: 'streams', result: [{stream, values}]}}`.
+ * `GET /loki/api/v1/labels` answers the label names of the lines. It insists on the tenant
+ * (X-Scope-OrgID) when given one, and on the Authorization header `auth` when given one.
  */
-export async function fakeLoki(lines: LokiLine[], tenant: string) {
+export async function fakeLoki(lines: LokiLine[], tenant: string | undefined, auth?: string) {
   const queries: string[] = [];
+  const requests: string[] = [];
   const peer = await loopbackServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    if (url.pathname !== '/loki/api/v1/query_range') {
+    requests.push(url.pathname);
+    if (url.pathname !== '/loki/api/v1/query_range' && url.pathname !== '/loki/api/v1/labels') {
       res.writeHead(404);
       return res.end('404 page not found');
     }
-    if (req.headers['x-scope-orgid'] !== tenant) {
+    if (tenant !== undefined && req.headers['x-scope-orgid'] !== tenant) {
       res.writeHead(401);
       return res.end('no org id');
+    }
+    if (auth !== undefined && req.headers.authorization !== auth) {
+      res.writeHead(401);
+      return res.end('authentication required');
+    }
+    if (url.pathname === '/loki/api/v1/labels') {
+      const names = [...new Set(lines.flatMap((l) => Object.keys(l.stream)))].sort();
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify({ status: 'success', data: names }));
     }
     const query = url.searchParams.get('query') ?? '';
     queries.push(query);
@@ -108,5 +121,5 @@ export async function fakeLoki(lines: LokiLine[], tenant: string) {
       JSON.stringify({ status: 'success', data: { resultType: 'streams', result: [...streams.values()] } }),
     );
   });
-  return { ...peer, queries };
+  return { ...peer, queries, requests };
 }

@@ -6,13 +6,16 @@ type Stored = { body: Buffer; modified: Date };
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
- * A loopback S3-compatible server, path-style (`/bucket/key`): ListObjectsV2, PutObject,
- * GetObject, DeleteObject and HeadBucket over an in-memory store. Any SigV4 signature is
- * accepted, but a request without an Authorization header is refused (403), as S3 would.
- * `objects` seeds a bucket; `requests` records what the SDK asked.
+ * A loopback S3-compatible server, path-style (`/bucket/key`): ListBuckets, ListObjectsV2,
+ * PutObject, GetObject, DeleteObject and HeadBucket over an in-memory store. Any SigV4 signature
+ * is accepted, but a request without an Authorization header is refused (403), as S3 would;
+ * with `accessKey`, one signed with another access key id is refused as AWS refuses an unknown
+ * one (InvalidAccessKeyId). `denyListBuckets` answers ListBuckets AccessDenied (keys that may
+ * not list buckets). `objects` seeds a bucket; `requests` records what the SDK asked.
  */
 export async function startS3Server(
   buckets: Record<string, Record<string, { size?: number; modified?: Date }>> = {},
+  opts: { accessKey?: string; denyListBuckets?: boolean } = {},
 ) {
   const store = new Map<string, Map<string, Stored>>();
   for (const [b, objects] of Object.entries(buckets)) {
@@ -37,9 +40,25 @@ export async function startS3Server(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 '))
-        return error(403, 'AccessDenied', 'Access Denied');
+      const authorization = String(req.headers.authorization ?? '');
+      if (!authorization.startsWith('AWS4-HMAC-SHA256 ')) return error(403, 'AccessDenied', 'Access Denied');
+      const keyId = /Credential=([^/]+)\//.exec(authorization)?.[1];
+      if (opts.accessKey && keyId !== opts.accessKey)
+        return error(
+          403,
+          'InvalidAccessKeyId',
+          'The AWS Access Key Id you provided does not exist in our records.',
+        );
       const [, bucketName = '', ...keyParts] = url.pathname.split('/');
+      if (!bucketName && req.method === 'GET') {
+        if (opts.denyListBuckets) return error(403, 'AccessDenied', 'Access Denied');
+        const names = [...store.keys()].sort();
+        return res
+          .writeHead(200, { 'content-type': 'application/xml' })
+          .end(
+            `<?xml version="1.0" encoding="UTF-8"?><ListAllMyBucketsResult><Owner><ID>1</ID><DisplayName>tester</DisplayName></Owner><Buckets>${names.map((n) => `<Bucket><Name>${xml(n)}</Name><CreationDate>2026-01-01T00:00:00.000Z</CreationDate></Bucket>`).join('')}</Buckets></ListAllMyBucketsResult>`,
+          );
+      }
       const key = decodeURIComponent(keyParts.join('/'));
       const bucket = store.get(bucketName);
       if (!bucket) return error(404, 'NoSuchBucket', 'The specified bucket does not exist');
@@ -94,7 +113,10 @@ export async function startS3Server(
   };
 }
 
-/** A loopback Cloud Storage JSON API (`GET /storage/v1/b/{bucket}/o?prefix=`), listing only. */
+/**
+ * A loopback Cloud Storage JSON API, listing only: the objects of a bucket
+ * (`GET /storage/v1/b/{bucket}/o?prefix=`) and the buckets (`GET /storage/v1/b?project=`).
+ */
 export async function startGcsServer(
   buckets: Record<string, Record<string, { size?: number; modified?: Date }>>,
 ) {
@@ -102,6 +124,13 @@ export async function startGcsServer(
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     requests.push(`${req.method} ${url.pathname}${url.search}`);
+    if (url.pathname === '/storage/v1/b')
+      return res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          kind: 'storage#buckets',
+          items: Object.keys(buckets).map((name) => ({ kind: 'storage#bucket', id: name, name })),
+        }),
+      );
     const m = /^\/storage\/v1\/b\/([^/]+)\/o$/.exec(url.pathname);
     const objects = m ? buckets[decodeURIComponent(m[1] ?? '')] : undefined;
     if (!objects)

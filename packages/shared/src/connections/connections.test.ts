@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CONNECTION_TYPES, connectionType, isSecretTarget, teamsSenderUrl } from './index.js';
+import {
+  CONNECTION_TYPES,
+  connectionTestRefusal,
+  connectionType,
+  isSecretTarget,
+  teamsSenderUrl,
+} from './index.js';
 
 describe('connection types', () => {
   it('are sorted by title, unique, and each has fields', () => {
@@ -65,5 +71,21 @@ describe('connection types', () => {
     expect(
       teamsSenderUrl('https://acme.webhook.office.com/webhookb2/g-1@t-2/IncomingWebhook/alt3/own4'),
     ).toBe('teams://g-1@t-2/alt3/own4?host=acme.webhook.office.com');
+  });
+
+  it('says in one sentence why a type cannot be tested, and nothing for one that can', () => {
+    expect(connectionTestRefusal('sql_server')).toBe(
+      'Opsdeck cannot test SQL Server connections: it has no SQL Server driver',
+    );
+    expect(connectionTestRefusal('postgres')).toBeUndefined();
+    expect(connectionTestRefusal('kubernetes')).toBeUndefined();
+    expect(connectionTestRefusal('no_such_type')).toBe(
+      'Opsdeck cannot test no_such_type connections: it does not know that connection type',
+    );
+    for (const t of CONNECTION_TYPES) {
+      const refusal = connectionTestRefusal(t.type);
+      if (refusal)
+        expect(refusal, t.type).toMatch(/^Opsdeck cannot test .+ connections: it has no .+ (client|driver)$/);
+    }
   });
 });

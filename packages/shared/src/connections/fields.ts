@@ -31,6 +31,12 @@ export type ConnectionTypeDef = {
   /** Kept for rows that exist, never offered for new connections. */
   hidden?: boolean;
   /**
+   * Why Test Connection cannot run for this type, as the end of the sentence "Opsdeck cannot test
+   * {title} connections: …" (`connectionTestRefusal`). Set only where Opsdeck has no client for
+   * the peer; every other type has a tester on the server (a server test holds the two together).
+   */
+  untestable?: string;
+  /**
    * Notification kinds are stored as a sender URL (the shape notification senders read) built from
    * the form, with `$(username)` / `$(password)` placeholders so the secrets stay in their
    * encrypted columns and are filled in only when a message is sent.

@@ -24,6 +24,17 @@ export function connectionType(type: string): ConnectionTypeDef | undefined {
 export const CONNECTION_TYPE_NAMES = CONNECTION_TYPES.map((t) => t.type);
 
 /**
+ * Why Test Connection cannot run for a type, as one sentence ("Opsdeck cannot test SQL Server
+ * connections: it has no SQL Server driver"), or undefined when it can. The server answers 501
+ * with it and the connection dialog shows it instead of the Test Connection button.
+ */
+export function connectionTestRefusal(type: string): string | undefined {
+  const def = connectionType(type);
+  if (!def) return `Opsdeck cannot test ${type} connections: it does not know that connection type`;
+  return def.untestable ? `Opsdeck cannot test ${def.title} connections: ${def.untestable}` : undefined;
+}
+
+/**
  * Whether a field of a connection holds a secret (encrypted at rest, read back as `***`):
  * password and certificate always; a property when its field is a `secret` input, or, for a
  * property no field of the type describes, when its name looks like one.

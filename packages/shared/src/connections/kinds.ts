@@ -34,6 +34,7 @@ export const DATABASE_KINDS: ConnectionTypeDef[] = [
     type: 'sql_server',
     title: 'SQL Server',
     category: 'Database',
+    untestable: 'it has no SQL Server driver',
     fields: [
       url('URL', true, 'sqlserver://db.example.com:1433?database=app'),
       username('Username', true),
@@ -44,6 +45,7 @@ export const DATABASE_KINDS: ConnectionTypeDef[] = [
     type: 'mongo',
     title: 'Mongo',
     category: 'Database',
+    untestable: 'it has no MongoDB client',
     fields: [
       url('URL', true, 'mongodb://db.example.com:27017'),
       username('Username', true),
@@ -127,7 +129,14 @@ export const OBSERVABILITY_KINDS: ConnectionTypeDef[] = [
       password('API Token', true),
     ],
   },
-  { type: 'jmeter', title: 'JMeter', category: 'Observability', hidden: true, fields: [url('URL', false)] },
+  {
+    type: 'jmeter',
+    title: 'JMeter',
+    category: 'Observability',
+    untestable: 'it has no JMeter client',
+    hidden: true,
+    fields: [url('URL', false)],
+  },
 ];
 
 const awsFields = [
@@ -152,6 +161,7 @@ export const CLOUD_KINDS: ConnectionTypeDef[] = [
     type: 'azure',
     title: 'Azure',
     category: 'Cloud',
+    untestable: 'it has no Azure client',
     fields: [
       username('Client ID', true),
       password('Client Secret', true),
@@ -174,6 +184,7 @@ export const CLOUD_KINDS: ConnectionTypeDef[] = [
     type: 'windows',
     title: 'Windows',
     category: 'Cloud',
+    untestable: 'it has no Windows (WinRM) client',
     fields: [username('Username', true), password('Password', true), property('domain', 'Domain')],
   },
 ];
@@ -207,12 +218,14 @@ export const VCS_KINDS: ConnectionTypeDef[] = [
     type: 'gitlab',
     title: 'Gitlab',
     category: 'Version control',
+    untestable: 'it has no GitLab client',
     fields: [password('Personal Access Token', true), url('URL', false, 'https://gitlab.com')],
   },
   {
     type: 'azure_devops',
     title: 'Azure DevOps',
     category: 'Version control',
+    untestable: 'it has no Azure DevOps client',
     fields: [username('Organization', true), password('Personal Access Token', true)],
   },
 ];
@@ -263,6 +276,7 @@ export const STORAGE_KINDS: ConnectionTypeDef[] = [
     type: 'restic',
     title: 'Restic',
     category: 'Storage',
+    untestable: 'it has no restic client',
     fields: [
       url('Repository', true, 's3:https://s3.example.com/backups'),
       password('Repository Password', true),

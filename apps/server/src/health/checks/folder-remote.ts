@@ -6,8 +6,8 @@ import { testListing } from './remote-listing.js';
 import { SFTP_PORT } from './sftp.js';
 import { listSftp } from './sftp-list.js';
 import { smbCredentials } from './smb.js';
-import { listSmb } from './smb-list.js';
-import { parseSmbPath, SMB_PORT } from './smb-path.js';
+import { listSmb } from '../../net/outbound-smb.js';
+import { parseSmbPath, SMB_PORT } from '../../net/smb-path.js';
 import { type CheckRunner, redactUrl, type RunContext, type RunOutcome } from './types.js';
 
 type FolderSpec = z.infer<typeof folderCheckSchema>;

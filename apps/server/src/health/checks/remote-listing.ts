@@ -1,11 +1,6 @@
 import { fileFilter, type FileFilter, folderTests, folderVerdict } from './file-listing.js';
+import type { RemoteListing } from '../../net/remote-listing.js';
 import type { RunOutcome } from './types.js';
-
-/** One entry of a remote folder listing (SFTP, SMB). */
-export type RemoteEntry = { name: string; size: number; modified: Date; isDir: boolean };
-
-/** A listing: its entries, or `missing` when the folder does not exist (an empty listing). */
-export type RemoteListing = { entries: RemoteEntry[]; missing: boolean };
 
 /**
  * The folder check's filter and tests (file-listing.ts, shared with local and bucket folders) on

@@ -1,6 +1,6 @@
 import { Client, type FileEntryWithStats, type SFTPWrapper } from 'ssh2';
 import { resolveOutboundAddress } from '../../net/outbound.js';
-import type { RemoteListing } from './remote-listing.js';
+import type { RemoteListing } from '../../net/remote-listing.js';
 import { abortable, type RunContext } from './types.js';
 
 export type SftpTarget = { host: string; port: number; username?: string; password?: string; path: string };

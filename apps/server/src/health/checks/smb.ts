@@ -2,22 +2,19 @@ import { RUNNABLE_CHECK_SCHEMAS } from '@opsdeck/shared';
 import type { z } from 'zod';
 import { credentialsOf } from './credentials.js';
 import { testListing } from './remote-listing.js';
-import { listSmb, type SmbCredentials } from './smb-list.js';
-import { parseSmbPath, SMB_PORT, smbLocation, type SmbLocation } from './smb-path.js';
+import { listSmb, smbUserCredentials, type SmbCredentials } from '../../net/outbound-smb.js';
+import { parseSmbPath, SMB_PORT, smbLocation, type SmbLocation } from '../../net/smb-path.js';
 import { type CheckRunner } from './types.js';
 
 type SmbSpec = z.infer<typeof RUNNABLE_CHECK_SCHEMAS.smb>;
 
-/** `user@domain` carries the domain when none is given (canary-checker's Authentication). */
+/** The check's credentials (`username`/`password` or `auth`), `user@domain` read as net/outbound-smb.ts does. */
 export function smbCredentials(
   spec: Parameters<typeof credentialsOf>[0],
   domain: string | undefined,
 ): SmbCredentials {
   const { username, password } = credentialsOf(spec);
-  const at = username?.lastIndexOf('@') ?? -1;
-  if (!domain && username && at > 0)
-    return { username: username.slice(0, at), password, domain: username.slice(at + 1) };
-  return { username, password, domain };
+  return smbUserCredentials(username, password, domain);
 }
 
 /** canary-checker's SmbCheck: `server` as `\\host\share\dir` / smb://…, or a host with sharename and searchPath. */

@@ -1,4 +1,9 @@
-import { connectionType, type ConnectionTypeDef, type FieldTarget } from '@opsdeck/shared';
+import {
+  connectionTestRefusal,
+  connectionType,
+  type ConnectionTypeDef,
+  type FieldTarget,
+} from '@opsdeck/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from 'sonner';
@@ -40,7 +45,7 @@ type Props = {
 /**
  * Add or edit a connection: a new one starts with the type picker, then the
  * type's form (Back returns to the picker); a stored one opens on its form with Delete and
- * Test Connection. Only users who may write connections get here.
+ * Test Connection (or why its type cannot be tested). Only users who may write connections get here.
  */
 export function ConnectionDialog({ target, onClose, onCreated }: Props) {
   const qc = useQueryClient();
@@ -178,6 +183,8 @@ function StoredConnectionForm({
   onTest: () => void;
 }) {
   const start = storedConnectionForm(def, row);
+  // Types Opsdeck has no client for get no Test button, and the sentence saying so.
+  const refusal = connectionTestRefusal(def.type);
   return (
     <ConnectionForm
       def={def}
@@ -188,7 +195,8 @@ function StoredConnectionForm({
       testing={testing}
       onSubmit={(values) => onSubmit(connectionWriteBody(def, values, start))}
       onDelete={onDelete}
-      onTest={onTest}
+      onTest={refusal ? undefined : onTest}
+      testRefusal={refusal}
     />
   );
 }

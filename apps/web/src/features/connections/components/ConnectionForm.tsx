@@ -21,6 +21,8 @@ type Props = {
   onBack?: (() => void) | undefined;
   onDelete?: (() => void) | undefined;
   onTest?: (() => void) | undefined;
+  /** Why a stored connection of this type cannot be tested: shown where the Test button would be. */
+  testRefusal?: string | undefined;
 };
 
 /** Name and namespace: greyed out once stored. */
@@ -38,6 +40,7 @@ export function ConnectionForm({
   onBack,
   onDelete,
   onTest,
+  testRefusal,
 }: Props) {
   const form = useForm<ConnectionFormState>({
     resolver: zodResolver(connectionFormSchema(def, { editing, masked })),
@@ -82,6 +85,8 @@ export function ConnectionForm({
           <button type="button" className="btn" onClick={onTest} disabled={testing}>
             <FlaskConical className="size-3.5" aria-hidden /> {testing ? 'Testing…' : 'Test Connection'}
           </button>
+        ) : editing && testRefusal ? (
+          <p className="max-w-sm text-right text-xs text-muted">{testRefusal}</p>
         ) : null}
         <button type="submit" className="btn btn-primary" disabled={saving}>
           {editing ? (saving ? 'Updating…' : 'Update') : saving ? 'Saving…' : 'Save'}

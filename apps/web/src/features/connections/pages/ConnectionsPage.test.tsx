@@ -50,6 +50,31 @@ const details: Record<string, Record<string, unknown>> = {
     properties: { webhook: '***', legacy: 'kept' },
     insecure_tls: false,
   },
+  // Reached by link only (?connection=…): a type Opsdeck cannot test, and one it can.
+  c3: {
+    id: 'c3',
+    name: 'billing-sql',
+    namespace: 'default',
+    type: 'sql_server',
+    url: 'sqlserver://sql.internal:1433?database=billing',
+    username: '***',
+    password: '***',
+    certificate: null,
+    properties: {},
+    insecure_tls: false,
+  },
+  c4: {
+    id: 'c4',
+    name: 'prod-cluster',
+    namespace: 'default',
+    type: 'kubernetes',
+    url: null,
+    username: null,
+    password: null,
+    certificate: '***',
+    properties: {},
+    insecure_tls: false,
+  },
 };
 
 let writes: FakeRequest[];
@@ -312,6 +337,24 @@ describe('ConnectionsPage', () => {
     testAnswer = () => json({ error: 'boom' }, { status: 500 });
     results = await runTest();
     expect(within(results).getByRole('status')).toHaveTextContent('Testing connection failed!');
+  });
+
+  it('offers Test Connection only for types Opsdeck can test, and says why for the others', async () => {
+    serve(['admin']);
+    const untestable = renderWithApp(<ConnectionsPage />, { url: '/settings/connections?connection=c3' });
+    let dialog = await screen.findByRole('dialog', { name: 'Edit SQL Server Connection' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveValue('billing-sql'));
+    expect(
+      within(dialog).getByText('Opsdeck cannot test SQL Server connections: it has no SQL Server driver'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Test Connection' })).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Update' })).toBeInTheDocument();
+    untestable.unmount();
+
+    renderWithApp(<ConnectionsPage />, { url: '/settings/connections?connection=c4' });
+    dialog = await screen.findByRole('dialog', { name: 'Edit Kubernetes Connection' });
+    expect(await within(dialog).findByRole('button', { name: 'Test Connection' })).toBeInTheDocument();
+    expect(within(dialog).queryByText(/Opsdeck cannot test/)).toBeNull();
   });
 
   it('is read-only without write on connections: the list only, no add, edit, delete or test', async () => {

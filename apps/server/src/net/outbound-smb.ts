@@ -2,12 +2,23 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { resolveOutboundAddress } from '../../net/outbound.js';
+import { type OutboundCall, resolveOutboundAddress } from './outbound.js';
 import type { RemoteEntry, RemoteListing } from './remote-listing.js';
 import type { SmbLocation } from './smb-path.js';
-import type { RunContext } from './types.js';
 
 export type SmbCredentials = { username?: string; password?: string; domain?: string };
+
+/** `user@domain` carries the domain when none is given (canary-checker's Authentication). */
+export function smbUserCredentials(
+  username: string | undefined,
+  password: string | undefined,
+  domain: string | undefined,
+): SmbCredentials {
+  const at = username?.lastIndexOf('@') ?? -1;
+  if (!domain && username && at > 0)
+    return { username: username.slice(0, at), password, domain: username.slice(at + 1) };
+  return { username, password, domain };
+}
 
 /** Output kept from smbclient: a listing larger than this is cut. */
 const MAX_OUTPUT = 4 * 1024 * 1024;
@@ -64,7 +75,7 @@ const MISSING = /NT_STATUS_(OBJECT_NAME_NOT_FOUND|OBJECT_PATH_NOT_FOUND|NO_SUCH_
 export async function listSmb(
   loc: SmbLocation,
   creds: SmbCredentials,
-  ctx: RunContext,
+  ctx: OutboundCall,
 ): Promise<RemoteListing> {
   const address = await resolveOutboundAddress(loc.host, ctx.outbound);
   const server = address.family === 6 ? `[${address.address}]` : address.address;
@@ -106,7 +117,11 @@ export async function listSmb(
   }
 }
 
-function run(args: string[], ctx: RunContext, cwd: string): Promise<{ code: number | null; output: string }> {
+function run(
+  args: string[],
+  ctx: OutboundCall,
+  cwd: string,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('smbclient', args, {
       cwd,
