@@ -3,6 +3,7 @@ import https from 'node:https';
 import {
   type CheckedKubeconfig,
   KubeconfigRefusedError,
+  kubeconfigProblems,
   serverCredentialProblems,
 } from '../sandbox/kubeconfig.js';
 import {
@@ -48,8 +49,13 @@ export async function outboundKubeClient(
   // Loaded on first use: the client library is large and most servers never talk to a cluster.
   const { KubeConfig } = await import('@kubernetes/client-node');
   const kc = new KubeConfig();
-  if (creds.kind === 'text') kc.loadFromString(creds.text);
-  else {
+  if (creds.kind === 'text') {
+    // Checked here too, whoever built `creds`: a kubeconfig stored in a connection reaches this
+    // client without passing checkedKubeconfig, and must not run a program either.
+    const problems = kubeconfigProblems(creds.text);
+    if (problems.length) throw new KubeconfigRefusedError(problems.join('; '));
+    kc.loadFromString(creds.text);
+  } else {
     kc.loadFromDefault();
     const problems = serverCredentialProblems(kc.getUsers());
     if (problems.length) throw new KubeconfigRefusedError(problems.join('; '));

@@ -342,6 +342,36 @@ describe.each(DB_KINDS)('POST /api/logs on %s', (kind) => {
       const refused = await search({ id, start: '2026-03-01T12:00:00Z', end: '2026-03-01T13:00:00Z' });
       expect(refused.status).toBe(400);
       expect(errorOf(refused)).toContain('HTTP 401');
+
+      // A kubeconfig stored in a connection is checked like one in a spec: no credential program runs.
+      const marker = path.join(os.tmpdir(), `opsdeck-log-plugin-${process.pid}-${kind}`);
+      const plugin = kube.kubeconfig.replace(
+        /user: \{token: [^}]*\}/,
+        `user:\n      exec:\n        apiVersion: client.authentication.k8s.io/v1\n        command: /bin/sh\n        args: ["-c", "touch ${marker}; echo '{}'"]`,
+      );
+      expect(plugin).toContain('command: /bin/sh');
+      const pluginConn = await fetch(`${server.baseUrl}/api/db/connections`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'plugin-cluster',
+          namespace: 'default',
+          type: 'kubernetes',
+          certificate: plugin,
+        }),
+      });
+      expect(pluginConn.status).toBe(201);
+      await server.db.query(`UPDATE logging_backends SET spec = $1 WHERE name = 'cluster'`, [
+        JSON.stringify({
+          backends: [
+            { kubernetes: { kubeconfig: 'connection://default/plugin-cluster', routes: [{ type: 'Pod' }] } },
+          ],
+        }),
+      ]);
+      const viaPlugin = await search({ id, start: '2026-03-01T12:00:00Z', end: '2026-03-01T13:00:00Z' });
+      expect(viaPlugin.status).toBe(400);
+      expect(errorOf(viaPlugin)).toContain('exec credential plugins are not allowed');
+      expect(fs.existsSync(marker)).toBe(false);
     } finally {
       await kube.close();
     }
