@@ -39,57 +39,55 @@ const DENIED = /Access denied for user 'tlsonly'/;
 const UNTRUSTED = /self[- ]signed certificate/;
 const NO_TLS = /the MySQL server offers no TLS, and this connection requires it/;
 
+const ENCRYPTED = { encrypted: true };
+const CLEAR = { encrypted: false };
+/** A case against the MariaDB with TLS, or the one without. */
+const tls = (name: string, query: string, expect: Case['expect'], more: Partial<Case> = {}): Case => ({
+  name,
+  server: 'tls',
+  query,
+  expect,
+  ...more,
+});
+const plain = (name: string, query: string, expect: Case['expect']): Case => ({
+  name,
+  server: 'plain',
+  query,
+  expect,
+});
+
 const CASES: Case[] = [
-  { name: 'no-tls-param', server: 'tls', query: '', expect: DENIED },
-  { name: 'tls-false', server: 'tls', query: 'tls=false', expect: DENIED },
-  { name: 'ssl-mode-disabled', server: 'tls', query: 'ssl-mode=DISABLED', expect: DENIED },
-  { name: 'ssl-false', server: 'tls', query: 'ssl=0', expect: DENIED },
-  { name: 'tls-skip-verify', server: 'tls', query: 'tls=skip-verify', expect: { encrypted: true } },
-  { name: 'tls-preferred', server: 'tls', query: 'tls=preferred', expect: { encrypted: true } },
-  { name: 'ssl-mode-preferred', server: 'tls', query: 'ssl-mode=PREFERRED', expect: { encrypted: true } },
-  { name: 'ssl-mode-required', server: 'tls', query: 'ssl-mode=REQUIRED', expect: { encrypted: true } },
-  { name: 'ssl-mode-required-lower', server: 'tls', query: 'ssl-mode=required', expect: { encrypted: true } },
-  { name: 'sslmode-require', server: 'tls', query: 'sslmode=require', expect: { encrypted: true } },
-  { name: 'tls-true', server: 'tls', query: 'tls=true', expect: UNTRUSTED },
-  {
-    name: 'tls-true-insecure',
-    server: 'tls',
-    query: 'tls=true',
-    insecure: true,
-    expect: { encrypted: true },
-  },
-  { name: 'tls-custom', server: 'tls', query: 'tls=custom', expect: UNTRUSTED },
-  { name: 'ssl-true', server: 'tls', query: 'ssl=true', expect: UNTRUSTED },
-  { name: 'ssl-required', server: 'tls', query: 'ssl=required', expect: UNTRUSTED },
-  { name: 'ssl-1-insecure', server: 'tls', query: 'ssl=1', insecure: true, expect: { encrypted: true } },
-  { name: 'verify-ca', server: 'tls', query: 'ssl-mode=VERIFY_CA', expect: UNTRUSTED },
-  {
-    name: 'verify-ca-insecure',
-    server: 'tls',
-    query: 'ssl-mode=VERIFY_CA',
-    insecure: true,
-    expect: { encrypted: true },
-  },
-  { name: 'verify-identity', server: 'tls', query: 'ssl-mode=VERIFY_IDENTITY', expect: UNTRUSTED },
-  {
-    name: 'dsn-skip-verify',
-    server: 'tls',
-    query: 'tls=skip-verify',
-    dsn: true,
-    expect: { encrypted: true },
-  },
-  { name: 'dsn-true', server: 'tls', query: 'tls=true', dsn: true, expect: UNTRUSTED },
-  { name: 'dsn-plain', server: 'tls', query: '', dsn: true, expect: DENIED },
-  {
-    name: 'unknown-spelling',
-    server: 'tls',
-    query: 'tls=maybe',
-    expect: /unknown tls value "maybe" \(use true, false, skip-verify, preferred or custom\)/,
-  },
-  { name: 'plain-required', server: 'plain', query: 'ssl-mode=REQUIRED', expect: NO_TLS },
-  { name: 'plain-skip-verify', server: 'plain', query: 'tls=skip-verify', expect: NO_TLS },
-  { name: 'plain-preferred', server: 'plain', query: 'tls=preferred', expect: { encrypted: false } },
-  { name: 'plain-none', server: 'plain', query: '', expect: { encrypted: false } },
+  tls('no-tls-param', '', DENIED),
+  tls('tls-false', 'tls=false', DENIED),
+  tls('ssl-mode-disabled', 'ssl-mode=DISABLED', DENIED),
+  tls('ssl-false', 'ssl=0', DENIED),
+  tls('tls-skip-verify', 'tls=skip-verify', ENCRYPTED),
+  tls('tls-preferred', 'tls=preferred', ENCRYPTED),
+  tls('ssl-mode-preferred', 'ssl-mode=PREFERRED', ENCRYPTED),
+  tls('ssl-mode-required', 'ssl-mode=REQUIRED', ENCRYPTED),
+  tls('ssl-mode-required-lower', 'ssl-mode=required', ENCRYPTED),
+  tls('sslmode-require', 'sslmode=require', ENCRYPTED),
+  tls('tls-true', 'tls=true', UNTRUSTED),
+  tls('tls-true-insecure', 'tls=true', ENCRYPTED, { insecure: true }),
+  tls('tls-custom', 'tls=custom', UNTRUSTED),
+  tls('ssl-true', 'ssl=true', UNTRUSTED),
+  tls('ssl-required', 'ssl=required', UNTRUSTED),
+  tls('ssl-1-insecure', 'ssl=1', ENCRYPTED, { insecure: true }),
+  tls('verify-ca', 'ssl-mode=VERIFY_CA', UNTRUSTED),
+  tls('verify-ca-insecure', 'ssl-mode=VERIFY_CA', ENCRYPTED, { insecure: true }),
+  tls('verify-identity', 'ssl-mode=VERIFY_IDENTITY', UNTRUSTED),
+  tls('dsn-skip-verify', 'tls=skip-verify', ENCRYPTED, { dsn: true }),
+  tls('dsn-true', 'tls=true', UNTRUSTED, { dsn: true }),
+  tls('dsn-plain', '', DENIED, { dsn: true }),
+  tls(
+    'unknown-spelling',
+    'tls=maybe',
+    /unknown tls value "maybe" \(use true, false, skip-verify, preferred or custom\)/,
+  ),
+  plain('plain-required', 'ssl-mode=REQUIRED', NO_TLS),
+  plain('plain-skip-verify', 'tls=skip-verify', NO_TLS),
+  plain('plain-preferred', 'tls=preferred', CLEAR),
+  plain('plain-none', '', CLEAR),
 ];
 
 let tlsDb: MariaDbPeer;

@@ -125,21 +125,18 @@ const CASES: Case[] = [
   },
 ];
 
+/** Account mail and the system SMTP server: implicit TLS, the sink's certificate accepted. */
+const systemSmtp = () => ({
+  AUTH_MODE: 'builtin',
+  SMTP_URL: `smtps://${CREDENTIALS.username}:${CREDENTIALS.password}@127.0.0.1:${sinks.implicit.port}/?tls.rejectUnauthorized=false`,
+  SMTP_FROM: 'Opsdeck Accounts <accounts@example.org>',
+});
+
 describe.each(DB_KINDS)('SMTP TLS and auth on %s', (kind) => {
   let server: TestServer;
   let admin: SignedIn;
-
   beforeAll(async () => {
-    server = await startTestServer(
-      kind,
-      {},
-      {
-        AUTH_MODE: 'builtin',
-        // Account mail and the system SMTP server: implicit TLS, the sink's certificate accepted.
-        SMTP_URL: `smtps://${CREDENTIALS.username}:${CREDENTIALS.password}@127.0.0.1:${sinks.implicit.port}/?tls.rejectUnauthorized=false`,
-        SMTP_FROM: 'Opsdeck Accounts <accounts@example.org>',
-      },
-    );
+    server = await startTestServer(kind, {}, systemSmtp());
     admin = await signIn(server, 'admin');
   }, START_TIMEOUT);
   afterAll(() => server?.close());

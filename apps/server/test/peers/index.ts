@@ -17,7 +17,7 @@ export { startSamba, type SambaPeer } from './samba.js';
 export { startSftp, type SftpPeer } from './sftp.js';
 export { startSmtpSink, type SinkMail, type SmtpSink, type SmtpSinkTls } from './smtp.js';
 export { findBinary } from './plumbing.js';
-export { currentSelfSignedCert, selfSignedCert } from './tls-cert.js';
+export { currentSelfSignedCert, NEW_EC_KEY, selfSignedCert } from './tls-cert.js';
 
 const NEEDS = {
   alertmanager: alertmanagerNeeds,

@@ -60,6 +60,8 @@ export async function startMariaDb(
     await runTool(installDb, [
       '--no-defaults',
       `--datadir=${datadir}`,
+      // Its own temp dir: bootstraps sharing /tmp collide on temporary table files when run at once.
+      `--tmpdir=${dir}`,
       '--auth-root-authentication-method=normal',
       '--skip-test-db',
       ...asUser,

@@ -7,6 +7,9 @@ function openssl(dir: string, args: string[]): void {
   execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
 }
 
+/** openssl arguments for a new P-256 key without a passphrase (req -newkey). */
+export const NEW_EC_KEY = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes'];
+
 const stamp = (d: Date) => d.toISOString().replace(/[-:T]/g, '').slice(0, 14) + 'Z';
 
 /**
@@ -19,11 +22,7 @@ export function selfSignedCert(notBefore: Date, notAfter: Date): { key: string; 
     openssl(dir, [
       'req',
       '-new',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
+      ...NEW_EC_KEY,
       '-keyout',
       'k.pem',
       '-out',
