@@ -16,6 +16,7 @@ export const connectionsDomain: DomainModule = {
   writeHooks: { connections: connectionWriteHook },
 };
 
+export { emailDestination } from './email-target.js';
 export { isConnectionReference } from './references.js';
 export {
   ConnectionNotFoundError,

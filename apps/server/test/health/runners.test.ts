@@ -11,10 +11,10 @@ import {
   httpServer,
   httpsServer,
   redisServer,
-  selfSignedCert,
   tcpServer,
   type Listening,
 } from './peers.js';
+import { selfSignedCert } from '../peers/index.js';
 import { directOpts } from './check-opts.js';
 
 // Folder checks read temp folders: the temp dir is their file root (directOpts).

@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { kubeconfigFileName } from '@opsdeck/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { httpsServer, selfSignedCert } from '../health/peers.js';
+import { httpsServer } from '../health/peers.js';
+import { selfSignedCert } from '../peers/index.js';
 import { DB_KINDS, signIn, startTestServer, type TestServer } from '../helpers.js';
 
 const run = promisify(execFile);

@@ -44,9 +44,4 @@ export function need(value: string | undefined, what: string): string {
   return value.trim();
 }
 
-/** `a, b c` → ['a', 'b', 'c']. */
-export const list = (value: string | undefined) =>
-  (value ?? '')
-    .split(/[,\s]+/)
-    .map((v) => v.trim())
-    .filter(Boolean);
+export { splitList as list } from '../../lib/split-list.js';

@@ -28,6 +28,8 @@ export function sqlCheckSchema(base: CheckSchemaBase) {
       results: z.number().int().nonnegative().optional(),
       /** Only the generic `sql` check reads it; otherwise the URL's scheme decides. */
       driver: z.enum(SQL_DRIVERS).optional(),
+      /** MySQL: TLS as the URL asks, without checking the certificate (a connection's insecure_tls). */
+      skipTLSVerify: z.boolean().optional(),
     })
     .loose()
     .refine((c) => Boolean(c.url ?? c.connection), {
