@@ -1,6 +1,7 @@
 import { createConnection } from 'mysql2/promise';
 import { resolveOutboundAddress, tlsServerName } from '../../net/outbound.js';
-import { parseUrl, portOf, untilAborted, type ConnectionTester } from './types.js';
+import { untilAborted } from '../../lib/abort.js';
+import { parseUrl, portOf, type ConnectionTester } from './types.js';
 
 const TLS_PARAMS = ['ssl', 'tls', 'ssl-mode', 'sslmode'];
 

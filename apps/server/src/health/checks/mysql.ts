@@ -5,15 +5,8 @@ import { isConnectionReference } from '../../connections/index.js';
 import { resolveOutboundAddress, tlsServerName } from '../../net/outbound.js';
 import { credentialsOf } from './credentials.js';
 import { parseMysqlTarget, redactSqlUrl } from './mysql-dsn.js';
-import {
-  abortable,
-  type CheckRunner,
-  fail,
-  pass,
-  redactUrl,
-  type RunContext,
-  type RunOutcome,
-} from './types.js';
+import { untilAborted as abortable } from '../../lib/abort.js';
+import { type CheckRunner, fail, pass, redactUrl, type RunContext, type RunOutcome } from './types.js';
 
 type SqlSpec = z.infer<typeof mysqlCheckSchema>;
 

@@ -8,7 +8,7 @@ import {
   type OutboundPolicy,
 } from '../../net/outbound.js';
 import type { HydratedConnection } from '../../connections/index.js';
-import { untilAborted } from './abort.js';
+import { untilAborted } from '../../lib/abort.js';
 import { abortMessage, errorMessage, type ActionRunner, type Json } from './action.js';
 import { actionConnection } from './connection.js';
 
