@@ -23,6 +23,10 @@ async function problems(
   return (result?.messages ?? []).map(({ ruleId, message }) => ({ ruleId, message }));
 }
 
+const cycle = (chain: string) => [
+  { ruleId: 'opsdeck/no-cycle', message: expect.stringContaining(`Import cycle: ${chain}.`) },
+];
+
 const restricted = (text: string) => [
   { ruleId: 'import-x/no-restricted-paths', message: expect.stringContaining(text) },
 ];
@@ -60,9 +64,11 @@ describe('server import boundaries', () => {
     ['platform/fixture.ts', "import { domains as used } from '../domains.js';"],
     ['context.ts', "import { rbacDataAccess as used } from './auth/index.js';"],
   ])('fails infrastructure (%s) importing a domain or the domain list', async (file, importLine) => {
-    expect(await problems(file, `${importLine}\nexport { used };`)).toEqual(
-      restricted('Shared infrastructure sits below the domains'),
+    // context.ts importing a domain closes a cycle as well (every domain imports context.ts).
+    const boundary = (await problems(file, `${importLine}\nexport { used };`)).filter(
+      (p) => p.ruleId !== 'opsdeck/no-cycle',
     );
+    expect(boundary).toEqual(restricted('Shared infrastructure sits below the domains'));
   });
 
   it('fails a domain that imports the composition root', async () => {
@@ -79,8 +85,37 @@ describe('server import boundaries', () => {
       'export const renderTemplate = <T>(value: T): T => value;',
       'export const used = Builder;',
     ].join('\n');
-    expect(await problems('topology/template.ts', code)).toEqual([
-      { ruleId: 'import-x/no-cycle', message: expect.stringContaining('Dependency cycle') },
-    ]);
+    expect(await problems('topology/template.ts', code)).toEqual(
+      cycle('template.ts → build.ts → template.ts'),
+    );
+  });
+
+  it('fails an import cycle made of a type-only import', async () => {
+    // pipeline.ts imports event-scope.ts: event-scope.ts taking a type from the pipeline closes
+    // the loop, as constraints.ts once did through EventScope.
+    const code = [
+      "import type { handleNotificationEvent } from './pipeline.js';",
+      'export type Handler = typeof handleNotificationEvent;',
+    ].join('\n');
+    expect(await problems('notifications/event-scope.ts', code)).toEqual(
+      cycle('event-scope.ts → pipeline.ts → event-scope.ts'),
+    );
+  });
+});
+
+describe('packages/shared imports', () => {
+  const shared = (file: string) => path.join(repoRoot, 'packages/shared/src', file);
+
+  it('fails an import cycle, type-only imports included', async () => {
+    // canary-spec.ts builds on check-schemas/base.ts: base.ts reaching back for a type closes the
+    // loop that check-schemas once had with canary-spec.ts.
+    const code = [
+      "import type { CanarySpec } from '../canary-spec.js';",
+      'export type Spec = CanarySpec;',
+    ].join('\n');
+    const [result] = await eslint.lintText(code, { filePath: shared('health/check-schemas/base.ts') });
+    expect(result?.messages.map(({ ruleId, message }) => ({ ruleId, message }))).toEqual(
+      cycle('base.ts → ../canary-spec.ts → base.ts'),
+    );
   });
 });

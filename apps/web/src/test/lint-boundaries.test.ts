@@ -81,7 +81,21 @@ describe('web import boundaries', () => {
       'export const used = Badge;',
     ].join('\n');
     expect(await problems('lib/cn.ts', code)).toEqual([
-      { ruleId: 'import-x/no-cycle', message: expect.stringContaining('Dependency cycle') },
+      {
+        ruleId: 'opsdeck/no-cycle',
+        message: expect.stringContaining('Import cycle: cn.ts → ../ui/Badge.tsx'),
+      },
+    ]);
+  });
+
+  it('fails an import cycle made of type-only imports', async () => {
+    // api/keys.ts takes a type from api/types.ts: types.ts taking one back closes the loop.
+    const code = "import type { healthKeys } from './keys.js';\nexport type Keys = typeof healthKeys;";
+    expect(await problems('features/health/api/types.ts', code)).toEqual([
+      {
+        ruleId: 'opsdeck/no-cycle',
+        message: expect.stringContaining('Import cycle: types.ts → keys.ts → types.ts.'),
+      },
     ]);
   });
 });
