@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { credentialFields, commonCheckFields } from './base.js';
+import { commonCheckFields, credentialFields } from './base.js';
 
 /**
  * ldap (canary-checker's LDAPCheck): binds as `username` (a DN) with `password`, then searches

@@ -1,19 +1,22 @@
 import { z } from 'zod';
-import { credentialFields, folderTestFields, portSchema, commonCheckFields } from './base.js';
+import { commonCheckFields, credentialFields, folderTestFields, portSchema } from './base.js';
 
-/** A folder check's `sftpConnection` (canary-checker): host, port (22), credentials, or a connection. */
+/** Where an SFTP folder is: host, port (22), credentials, or a connection. */
+const sftpFields = {
+  connection: z.string().min(1, 'connection must not be empty').optional(),
+  host: z.string().min(1, 'host must not be empty').optional(),
+  port: portSchema.optional(),
+  ...credentialFields,
+};
+
+const hostOrConnection = (c: { host?: string; connection?: string }) => Boolean(c.host ?? c.connection);
+const hostOrConnectionIssue = { message: 'host or connection is required', path: ['host'] };
+
+/** A folder check's `sftpConnection` (canary-checker). */
 export const sftpConnectionSchema = z
-  .object({
-    connection: z.string().min(1, 'connection must not be empty').optional(),
-    host: z.string().min(1, 'host must not be empty').optional(),
-    port: portSchema.optional(),
-    ...credentialFields,
-  })
+  .object(sftpFields)
   .loose()
-  .refine((c) => Boolean(c.host ?? c.connection), {
-    message: 'host or connection is required',
-    path: ['host'],
-  });
+  .refine(hostOrConnection, hostOrConnectionIssue);
 
 /** A folder check's `smbConnection` (canary-checker): port (445), credentials, domain, or a connection. */
 export const smbConnectionSchema = z
@@ -33,20 +36,9 @@ export const smbConnectionSchema = z
  * test. The same as a folder check with `sftpConnection`, with the connection's fields inline.
  */
 export const sftpCheckSchema = z
-  .object({
-    ...commonCheckFields,
-    connection: z.string().min(1, 'connection must not be empty').optional(),
-    host: z.string().min(1, 'host must not be empty').optional(),
-    port: portSchema.optional(),
-    ...credentialFields,
-    path: z.string().optional(),
-    ...folderTestFields,
-  })
+  .object({ ...commonCheckFields, ...sftpFields, path: z.string().optional(), ...folderTestFields })
   .loose()
-  .refine((c) => Boolean(c.host ?? c.connection), {
-    message: 'host or connection is required',
-    path: ['host'],
-  });
+  .refine(hostOrConnection, hostOrConnectionIssue);
 
 /**
  * smb (canary-checker's older SmbCheck): `server` is a host (then `sharename` and `searchPath`)

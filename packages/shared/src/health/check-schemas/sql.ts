@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { credentialFields, commonCheckFields } from './base.js';
+import { commonCheckFields, credentialFields } from './base.js';
 
 /** Drivers the `sql` check names (Mission Control's spelling); mssql/sqlserver are accepted, not run. */
 export const SQL_DRIVERS = [
