@@ -4,7 +4,7 @@ import { resolveOutboundAddress, tlsServerName } from '../../net/outbound.js';
 import { list } from '../senders/types.js';
 import type { HydratedConnection } from '../types.js';
 import { untilAborted } from '../../lib/abort.js';
-import { type ConnectionTester } from './types.js';
+import type { ConnectionTester } from './types.js';
 
 /** The SMTP transport of an Email connection, connected to the address the policy checked. */
 async function transportOptions(conn: HydratedConnection, ctx: Parameters<ConnectionTester['test']>[1]) {
