@@ -36,4 +36,3 @@ export {
   type Sender,
 } from './senders/index.js';
 export { sendHttpOk, type HttpAnswer } from './senders/http.js';
-export { basicAuth } from './senders/types.js';

@@ -24,9 +24,24 @@ const DAY = 86_400_000;
 describe('http runner', () => {
   let web: Listening;
   let hits = 0;
+  /** Bytes the endless answer had written when its connection closed. */
+  let endlessClosed: Promise<number> = Promise.resolve(0);
   beforeAll(async () => {
     web = await httpServer((req, res) => {
       hits++;
+      if (req.url === '/endless') {
+        // Streams until the client goes (1 GB at most, so the test ends even if it never does).
+        let sent = 0;
+        endlessClosed = new Promise((resolve) => res.on('close', () => resolve(sent)));
+        const chunk = Buffer.alloc(64 * 1024, 'x');
+        const pump = () => {
+          while (!res.destroyed && sent < 1024 ** 3 && res.write(chunk)) sent += chunk.length;
+          if (sent >= 1024 ** 3) res.end();
+        };
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.on('drain', pump);
+        return pump();
+      }
       if (req.url === '/ok')
         return res
           .writeHead(200, { 'content-type': 'application/json', 'x-build': '42' })
@@ -111,6 +126,14 @@ describe('http runner', () => {
     const refused = await executeCheck('http', { url: `http://127.0.0.1:${await closedPort()}/` }, opts);
     expect(refused.pass).toBe(false);
     expect(refused.error).toContain('ECONNREFUSED');
+  });
+
+  it('fails on a response larger than 10 MB, naming the limit, and stops reading it', async () => {
+    const r = await executeCheck('http', { url: url('/endless'), timeout: '60s' }, opts);
+    expect(r).toMatchObject({ pass: false, error: 'response larger than 10 MB' });
+    expect(r.details.code).toBe(200);
+    // The check dropped the connection at the limit instead of reading the rest.
+    expect(await endlessClosed).toBeLessThan(100 * 1024 * 1024);
   });
 
   it('fails when slower than thresholdMillis', async () => {

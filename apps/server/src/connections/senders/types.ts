@@ -28,9 +28,6 @@ export const json = (url: string, body: unknown, headers: Record<string, string>
   body: JSON.stringify(body),
 });
 
-export const basicAuth = (user: string, password: string) =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-
 /** `host` as a base URL: https unless the host names its own scheme (self-hosted, loopback). */
 export function hostUrl(host: string): string {
   const h = host.trim().replace(/\/+$/, '');

@@ -1,6 +1,7 @@
+import { untilAborted } from '../../lib/abort.js';
 import { parseMysqlTarget } from '../../net/mysql-target.js';
 import { connectMysql } from '../../net/outbound-mysql.js';
-import { untilAborted, type ConnectionTester } from './types.js';
+import type { ConnectionTester } from './types.js';
 
 /**
  * MySQL and MariaDB: connects through the one MySQL connection builder (as the mysql check and

@@ -4,16 +4,9 @@ import { isConnectionReference } from '../../connections/index.js';
 import { parseMysqlTarget } from '../../net/mysql-target.js';
 import { connectMysql } from '../../net/outbound-mysql.js';
 import { credentialsOf } from './credentials.js';
+import { untilAborted as abortable } from '../../lib/abort.js';
 import { redactSqlUrl } from './redact-sql-url.js';
-import {
-  abortable,
-  type CheckRunner,
-  fail,
-  pass,
-  redactUrl,
-  type RunContext,
-  type RunOutcome,
-} from './types.js';
+import { type CheckRunner, fail, pass, redactUrl, type RunContext, type RunOutcome } from './types.js';
 
 type SqlSpec = z.infer<typeof mysqlCheckSchema>;
 

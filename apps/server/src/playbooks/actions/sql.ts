@@ -4,7 +4,7 @@ import { outboundPolicy, type OutboundPolicy } from '../../net/outbound.js';
 import { connectMysql } from '../../net/outbound-mysql.js';
 import { outboundPgConfig } from '../../net/outbound-postgres.js';
 import type { HydratedConnection } from '../../connections/index.js';
-import { untilAborted } from './abort.js';
+import { untilAborted } from '../../lib/abort.js';
 import { abortMessage, errorMessage, type ActionRunner, type Json } from './action.js';
 import { actionConnection } from './connection.js';
 

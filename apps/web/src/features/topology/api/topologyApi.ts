@@ -3,20 +3,8 @@ import { z } from 'zod';
 import { HttpError, messageFromBody } from '../../../api/errors.js';
 import { http, rawFetch } from '../../../api/http.js';
 import { db, rows } from '../../../api/postgrest.js';
-import { treeSchema, type TopologyTree } from './types.js';
+import { treeSchema, type TopologyTree, type TreeFilters } from './types.js';
 import { topologyKeys } from './keys.js';
-
-export type TreeFilters = {
-  id?: string;
-  status?: string;
-  type?: string;
-  team?: string;
-  labels?: string;
-  agent_id?: string;
-  sortBy: string;
-  sortOrder: 'asc' | 'desc';
-  hidden: boolean;
-};
 
 export async function fetchTree(f: TreeFilters, signal?: AbortSignal): Promise<TopologyTree> {
   const body = await http('/api/canary/api/topology', {
