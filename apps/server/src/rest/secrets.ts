@@ -20,8 +20,9 @@ function secretColumnsOf(relation: string): Readonly<Record<string, SecretColumn
 
 /**
  * Which columns of the planned relations this caller reads masked: `secret` and `sealed`
- * columns always; `spec` and `parameters` columns unless the caller may write the table the rule names (asked
- * once per table through the data-access hook, like any other permission of the data API).
+ * columns always; `spec` and `parameters` columns unless the caller may write the table the
+ * rule names (asked once per table through the data-access hook, like any other permission of
+ * the data API).
  */
 async function redactionsFor(ctx: ServerContext, req: FastifyRequest, root: NodePlan): Promise<Redactions> {
   const mayWrite = new Map<string, Promise<boolean>>();
