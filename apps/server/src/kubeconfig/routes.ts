@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { createAccessToken } from '../auth/index.js';
 import type { ServerContext } from '../context.js';
+import { readsWhole } from '../secret-masking.js';
 import { canaryList, canaryObject, canaryTable, listCanaries, wantsTable } from './canaries.js';
 import {
   apiGroup,
@@ -30,7 +31,7 @@ async function sendCanaries(
   reply: FastifyReply,
   namespace?: string,
 ): Promise<unknown> {
-  const rows = await listCanaries(ctx.db, { namespace });
+  const rows = await listCanaries(ctx.db, { namespace }, await readsWhole(ctx, req, 'canaries'));
   return reply.send(wantsTable(req.headers.accept) ? canaryTable(rows) : canaryList(rows));
 }
 
@@ -72,7 +73,7 @@ export async function kubeconfigRoutes(app: FastifyInstance, ctx: ServerContext)
   );
   app.get(`${BASE}/namespaces/:namespace/canaries/:name`, READ_CANARIES, async (req, reply) => {
     const { namespace, name } = nameParams.parse(req.params);
-    const [row] = await listCanaries(ctx.db, { namespace, name });
+    const [row] = await listCanaries(ctx.db, { namespace, name }, await readsWhole(ctx, req, 'canaries'));
     if (!row) {
       return reply.code(404).send(
         kubeStatus(404, 'NotFound', `canaries.${GROUP} "${name}" not found`, {

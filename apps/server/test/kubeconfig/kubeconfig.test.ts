@@ -92,6 +92,48 @@ describe.each(DB_KINDS)('kubeconfig on %s', (kind) => {
     }
   });
 
+  it('shows a viewer the spec with its credentials as ***, and an editor whole, as /api/db does', async () => {
+    const spec = {
+      http: [
+        {
+          name: 'api',
+          url: 'https://api.example/health',
+          password: { value: 'kc-pw-1' },
+          headers: [
+            { name: 'Authorization', value: 'Bearer kc-bearer-2' },
+            { name: 'X-Auth-Key', value: 'kc-xauth-3' },
+          ],
+        },
+      ],
+      postgres: [{ name: 'db', url: 'postgres://app:kc-pg/4@db.example:5432/app' }],
+    };
+    await server.db.query(`INSERT INTO canaries (name, namespace, spec) VALUES ('with-creds', 'vault', $1)`, [
+      JSON.stringify(spec),
+    ]);
+    const secrets = ['kc-pw-1', 'kc-bearer-2', 'kc-xauth-3', 'kc-pg', '4@db'];
+    const viewer = { authorization: `Bearer ${token}` };
+    const editor = (await signIn(server, 'editor')).headers;
+    for (const p of [`${BASE}/namespaces/vault/canaries/with-creds`, `${BASE}/canaries`]) {
+      const seen = await (await fetch(`${server.baseUrl}${p}`, { headers: viewer })).text();
+      for (const s of secrets) expect(seen, `${p} shows ${s}`).not.toContain(s);
+      const whole = await (await fetch(`${server.baseUrl}${p}`, { headers: editor })).text();
+      for (const s of secrets) expect(whole, p).toContain(s);
+    }
+    const one = (await (
+      await fetch(`${server.baseUrl}${BASE}/namespaces/vault/canaries/with-creds`, { headers: viewer })
+    ).json()) as { spec: typeof spec };
+    expect(one.spec.http[0]).toMatchObject({
+      url: 'https://api.example/health',
+      password: { value: '***' },
+      headers: [
+        { name: 'Authorization', value: '***' },
+        { name: 'X-Auth-Key', value: '***' },
+      ],
+    });
+    expect(one.spec.postgres[0]?.url).toBe('postgres://app:***@db.example:5432/app');
+    await server.db.query(`DELETE FROM canaries WHERE name = 'with-creds'`);
+  });
+
   it('answers the discovery calls kubectl makes', async () => {
     const get = async (p: string) => {
       const res = await fetch(`${server.baseUrl}${p}`, { headers: { authorization: `Bearer ${token}` } });
