@@ -5,12 +5,15 @@
  */
 export {
   DEFAULT_LIMITS,
+  escapeMarkdownText,
+  markdownValues,
   parseTemplate,
   renderDeep,
   renderTemplate,
   TemplateError,
   templateFunctions,
   type Delimiters,
+  type OutputEscape,
   type RenderDeepOptions,
   type RenderOptions,
   type Template,

@@ -6,7 +6,7 @@ import {
 } from '../connections/index.js';
 import type { ServerContext } from '../context.js';
 import { outboundPolicy } from '../net/outbound.js';
-import { markdownToText } from './markdown.js';
+import { markdownToChat, markdownToText } from './markdown.js';
 import type { Recipient } from './recipients.js';
 import { senderUrlConnection } from './sender-url.js';
 import { sendMail, smtpUrlTarget, type SmtpTarget } from './smtp.js';
@@ -109,7 +109,7 @@ async function throughConnection(
   try {
     await sendMessage(
       withProps,
-      { title: msg.title, message: markdownToText(msg.markdown) },
+      { title: msg.title, message: markdownToChat(msg.markdown) },
       {
         outbound: outboundPolicy(ctx.config.outbound),
         signal: controller.signal,
