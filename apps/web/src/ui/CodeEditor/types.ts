@@ -1,6 +1,9 @@
 /** A warning about part of the text (character offsets), underlined with its message. */
 export type EditorWarning = { from: number; to: number; message: string };
 
+/** A warning placed in a spec's text, with where it is in the spec (`actions[2].exec.script`). */
+export type SpecTextWarning = EditorWarning & { path: string };
+
 /** Lines the user selected, 1-based and inclusive. */
 export type LineSelection = { from: number; to: number };
 
