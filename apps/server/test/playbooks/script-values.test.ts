@@ -195,13 +195,15 @@ describe('the demo playbooks', () => {
 describe.each(DB_KINDS)('demo installs seeded before scripts got variables, on %s', (kind) => {
   let db: Db;
   let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await freshDb(kind));
+    await migrate(db);
+  });
   afterAll(async () => {
     await drop();
   });
 
   it('get the new demo scripts, in the playbooks and in their unfinished runs; a changed script stays', async () => {
-    ({ db, drop } = await freshDb(kind));
-    await migrate(db);
     const log = pino({ level: 'silent' });
     // The demo queues its check playbook against an HTTP check.
     await insertCheck(db, { type: 'http' });
