@@ -12,6 +12,7 @@ export {
   renderTemplate,
   TemplateError,
   templateFunctions,
+  Verbatim,
   type Delimiters,
   type OutputEscape,
   type RenderDeepOptions,

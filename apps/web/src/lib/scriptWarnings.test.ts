@@ -31,7 +31,8 @@ describe('yamlScriptWarnings', () => {
   });
 
   it('falls back to the whole script when the YAML spells it differently, and gives nothing for broken YAML', () => {
-    const text = 'actions:\n  - name: q\n    exec:\n      script: "echo {{ printf \\"%s\\" .component.name }}"\n';
+    const text =
+      'actions:\n  - name: q\n    exec:\n      script: "echo {{ printf \\"%s\\" .component.name }}"\n';
     const [w] = yamlScriptWarnings(text, lintPlaybookScripts);
     expect(text.slice(w!.from, w!.to)).toBe('"echo {{ printf \\"%s\\" .component.name }}"');
     expect(yamlScriptWarnings('actions: [\n', lintPlaybookScripts)).toEqual([]);
