@@ -10,7 +10,7 @@ import { splitList } from '../lib/split-list.js';
 import { outboundPolicy } from '../net/outbound.js';
 import { sendSmtp, type SmtpRoute } from '../net/smtp.js';
 import { smtpFromEnv, smtpFromUrl, type SmtpTarget } from '../net/smtp-target.js';
-import { markdownToText } from './markdown.js';
+import { markdownToChat, markdownToText } from './markdown.js';
 import type { Recipient } from './recipients.js';
 import { senderUrlConnection } from './sender-url.js';
 
@@ -88,7 +88,7 @@ async function throughConnection(
   try {
     await sendMessage(
       withProps,
-      { title: msg.title, message: markdownToText(msg.markdown) },
+      { title: msg.title, message: markdownToChat(msg.markdown) },
       {
         outbound: outboundPolicy(ctx.config.outbound),
         signal: controller.signal,
