@@ -14,6 +14,7 @@ import { installRequestLog } from './platform/request-log.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
 import { markWebAssets, recordRoutes, type RouteEntry } from './platform/route-table.js';
 import { publicBaseFor } from './public-url.js';
+import { fastifyTrustProxy } from './trust-proxy.js';
 
 /** The built web app: apps/web/dist, two folders up from both src/ and dist/ of the server. */
 function defaultWebDir(): string {
@@ -36,6 +37,8 @@ export async function buildApp(
     bodyLimit: 10 * 1024 * 1024,
     // Large or hostile query strings must not take the server down.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Behind a proxy, req.ip / protocol / host come from X-Forwarded-* of the trusted hops only.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
   const ctx: ServerContext = {
     ...opts,

@@ -2,6 +2,8 @@ import path from 'node:path';
 import { EMAIL_PATTERN, parseDuration } from '@opsdeck/shared';
 import { z } from 'zod';
 import { parseOidcEnv, type OidcConfig } from './config-oidc.js';
+import { parseRetention, type RetentionConfig } from './config-retention.js';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.js';
 
 /**
  * The one typed configuration. This is the only module that reads process.env;
@@ -24,7 +26,19 @@ const envSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
-  CHECK_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  CHECK_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
+  // How long rows of each growing table are kept (config-retention.ts; docs/deploy.md).
+  RETENTION_CHECK_STATUSES: z.string().optional(),
+  RETENTION_CONFIG_CHANGES: z.string().optional(),
+  RETENTION_DELETED_CONFIG_ITEMS: z.string().optional(),
+  RETENTION_FAILED_EVENTS: z.string().optional(),
+  RETENTION_NOTIFICATION_HISTORY: z.string().optional(),
+  RETENTION_PLAYBOOK_RUNS: z.string().optional(),
+  RETENTION_JOB_HISTORY: z.string().optional(),
+  // Behind a reverse proxy (trust-proxy.ts): whose X-Forwarded-* headers to believe.
+  TRUST_PROXY: z.string().optional(),
+  // /metrics: served to anyone without it; with it only to `Authorization: Bearer <token>`.
+  METRICS_TOKEN: z.string().min(16).optional(),
   // The event consumer (docs/events.md).
   EVENT_BACKOFF_BASE: z.string().default('60s'),
   EVENT_MAX_RETRIES: z.coerce.number().int().min(0).max(20).default(3),
@@ -149,7 +163,13 @@ export type Config = {
   webDir: string | undefined;
   db: { statementTimeoutMs: number; maxRows: number; poolSize: number };
   shutdownTimeoutMs: number;
-  health: { checkConcurrency: number; checkRetentionDays: number };
+  health: { checkConcurrency: number };
+  /** How long each growing table keeps its rows; null keeps everything (config-retention.ts). */
+  retention: RetentionConfig;
+  /** TRUST_PROXY: whose forwarded headers give the client address and protocol. */
+  trustProxy: TrustProxy;
+  /** METRICS_TOKEN: the bearer token /metrics asks for; undefined serves it to anyone. */
+  metricsToken: string | undefined;
   /** The event consumer: retry back-off (base × attempts⁵), retries, batch size, handler time limit. */
   events: {
     backoffBaseMs: number;
@@ -199,6 +219,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     EVENT_HANDLER_TIMEOUT: e.EVENT_HANDLER_TIMEOUT,
     NOTIFICATION_RATE_WINDOW: e.NOTIFICATION_RATE_WINDOW,
   };
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if ('error' in trustProxy) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy.error}`);
+  const retention = parseRetention(e);
+  if (typeof retention === 'string') throw new ConfigError(`Invalid configuration:\n  ${retention}`);
   const ms: Record<string, number> = {};
   for (const [name, value] of Object.entries(durations)) {
     // A plain number is seconds here, as it always was.
@@ -267,10 +291,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     db: { statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, maxRows: e.DB_MAX_ROWS, poolSize: e.DB_POOL_SIZE },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    health: {
-      checkConcurrency: e.CHECK_CONCURRENCY,
-      checkRetentionDays: e.CHECK_RETENTION_DAYS,
-    },
+    health: { checkConcurrency: e.CHECK_CONCURRENCY },
+    retention,
+    trustProxy,
+    metricsToken: e.METRICS_TOKEN,
     events: {
       backoffBaseMs: Math.round(eventBackoffBaseMs),
       maxRetries: e.EVENT_MAX_RETRIES,

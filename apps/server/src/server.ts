@@ -13,6 +13,7 @@ import { Scheduler } from './jobs/scheduler.js';
 import { jobsOf, seedsOf } from './platform/domain.js';
 import { createMetrics } from './platform/metrics.js';
 import { publicUrlWarning } from './public-url.js';
+import { trustProxyWarning } from './trust-proxy.js';
 import { takeStartupNotices } from './platform/startup-notices.js';
 import type { RouteEntry } from './platform/route-table.js';
 import { runSeeds } from './seed/index.js';
@@ -55,6 +56,8 @@ export async function startServer(
     const address = await app.listen({ port: config.port, host: config.host });
     const linkWarning = publicUrlWarning(config);
     if (linkWarning) ctx.log.warn(linkWarning);
+    const proxyWarning = trustProxyWarning(config.trustProxy);
+    if (proxyWarning) ctx.log.warn(proxyWarning);
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {

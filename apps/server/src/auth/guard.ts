@@ -5,7 +5,7 @@ import type { ServerContext } from '../context.js';
 import { bootstrapIdentity } from './bootstrap.js';
 import { createMailer } from './mail.js';
 import { allowedHostInNoneMode } from './host-check.js';
-import { isWriteMethod, sameOriginWrite } from './origin.js';
+import { crossSiteRefusal, isWriteMethod, sameOriginWrite } from './origin.js';
 import { isCheckerRoute, isPublicRoute, routeKey } from './public-routes.js';
 import { resolvePrincipal } from './principal.js';
 import { OidcClient } from './oidc/client.js';
@@ -70,7 +70,7 @@ export async function installAuth(app: FastifyInstance, ctx: ServerContext): Pro
   app.decorateRequest('principal', null);
   const svc: AuthServices = {
     ctx,
-    limiter: new RateLimiter(config.auth.rateLimit.windowMs),
+    limiter: new RateLimiter(ctx.db, config.auth.rateLimit.windowMs),
     mailer: createMailer({
       smtpUrl: config.auth.smtpUrl,
       from: config.auth.smtpFrom,
@@ -120,9 +120,7 @@ export async function installAuth(app: FastifyInstance, ctx: ServerContext): Pro
       isWriteMethod(req.method) &&
       !sameOriginWrite(req, config.auth.publicUrl)
     ) {
-      return reply
-        .code(403)
-        .send({ error: 'Cross-site request refused: the Origin header does not match this server' });
+      return reply.code(403).send({ error: crossSiteRefusal(req, config.auth.publicUrl) });
     }
     const permission = req.routeOptions.config.permission;
     if (permission && !can(await principal.roles(), permission[0], permission[1])) {

@@ -1,5 +1,6 @@
 import type { DomainModule } from '../platform/domain.js';
 import { installAuth } from './guard.js';
+import { rateLimitCleanup } from './rate-limit.js';
 import { authRoutes } from './routes.js';
 import { featureFlagsSeed, peopleSeed } from './seed.js';
 import { forgetCachedSessions } from './session-cache.js';
@@ -24,6 +25,7 @@ export const authDomain: DomainModule = {
     app.decorate(SERVICES, await installAuth(app, ctx));
   },
   routes: (app) => authRoutes(app, app.getDecorator<AuthServices>(SERVICES)),
+  jobs: [rateLimitCleanup],
   seeds: [peopleSeed, featureFlagsSeed],
   // A person deleted through the data API loses their cached sessions before the answer.
   writeHooks: { people: { afterWrite: async () => forgetCachedSessions() } },

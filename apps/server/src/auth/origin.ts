@@ -28,6 +28,30 @@ export function sameOriginWrite(req: FastifyRequest, publicUrl: string | undefin
   return origin !== null && ownOrigins(req, publicUrl).includes(origin);
 }
 
+const FORWARDED_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host'];
+
+/**
+ * The 403 answer to a write whose Origin is not ours. Behind a TLS-terminating proxy without
+ * PUBLIC_URL the browser's https origin can never match what the server sees (http, or the
+ * proxy's host): then the message says which setting fixes it.
+ */
+export function crossSiteRefusal(req: FastifyRequest, publicUrl: string | undefined): string {
+  const refused = 'Cross-site request refused: the Origin header does not match this server';
+  if (publicUrl) return refused;
+  const origin =
+    originOf(typeof req.headers.origin === 'string' ? req.headers.origin : undefined) ??
+    originOf(req.headers.referer);
+  const own = `${req.protocol}://${req.host}`;
+  const proxied = FORWARDED_HEADERS.some((h) => req.headers[h] !== undefined);
+  const otherScheme = origin !== null && new URL(origin).host === req.host && origin !== own;
+  if (!proxied && !otherScheme) return refused;
+  return (
+    `${refused} (the browser sent ${origin ?? 'no origin'}, the server sees ${own}). ` +
+    'Behind a proxy, set PUBLIC_URL to the address browsers use (e.g. https://ops.example.com), ' +
+    'and TRUST_PROXY so the server believes the X-Forwarded-Proto your proxy sends.'
+  );
+}
+
 export function isWriteMethod(method: string): boolean {
   return method === 'POST' || method === 'PUT' || method === 'PATCH' || method === 'DELETE';
 }

@@ -69,12 +69,12 @@ export async function resolvePrincipal(svc: AuthServices, req: FastifyRequest): 
   const tokenKey = `token:ip:${req.ip}`;
   const tokenLimit = config.auth.rateLimit.perIp;
   const byToken = async (value: string): Promise<Resolution> => {
-    if (svc.limiter.blocked(tokenKey, tokenLimit)) {
+    if (await svc.limiter.blocked([{ key: tokenKey, limit: tokenLimit }])) {
       return { kind: 'error', status: 429, body: { error: TOO_MANY_ATTEMPTS } };
     }
     const personId = await verifyAccessToken(db, value);
     if (personId) return { kind: 'ok', principal: principal(svc, personId, 'token') };
-    svc.limiter.hit([{ key: tokenKey, limit: tokenLimit }]);
+    await svc.limiter.hit([{ key: tokenKey, limit: tokenLimit }]);
     return INVALID_CREDENTIALS;
   };
   if (config.auth.mode === 'none' && svc.localAdminId) {
@@ -96,13 +96,13 @@ export async function resolvePrincipal(svc: AuthServices, req: FastifyRequest): 
       if (config.auth.mode !== 'builtin') return INVALID_CREDENTIALS;
       // Scripts call with Basic on every request: only failures count, blocked once over the limit.
       const keys = limitKeys(svc, 'login', req.ip, user);
-      if (keys.some((k) => svc.limiter.blocked(k.key, k.limit))) {
+      if (await svc.limiter.blocked(keys)) {
         return { kind: 'error', status: 429, body: { error: TOO_MANY_ATTEMPTS } };
       }
       const identity = await findIdentityByEmail(db, user);
       const ok = await verifySecret(identity?.password_hash, secret);
       if (!identity || !ok || identity.state !== 'active') {
-        svc.limiter.hit(keys);
+        await svc.limiter.hit(keys);
         return INVALID_CREDENTIALS;
       }
       // Basic cannot carry a second factor: accounts with TOTP must use a token instead.

@@ -6,7 +6,9 @@ import type { FastifyRequest } from 'fastify';
  * Every other route needs a principal. HEAD follows GET; `*` stands for every method.
  */
 const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
-  // Probes and version: load balancers, Prometheus and the sign-in page read them.
+  // Probes and version: load balancers, Prometheus and the sign-in page read them. /metrics
+  // exposes no secret and nothing per person (docs/deploy.md); with METRICS_TOKEN set the
+  // route itself asks for that bearer token.
   'GET /healthz',
   'GET /readyz',
   'GET /metrics',

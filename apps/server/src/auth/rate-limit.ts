@@ -1,46 +1,89 @@
+import crypto from 'node:crypto';
+import type { Queryable } from '../db/types.js';
+import type { JobDefinition } from '../jobs/scheduler.js';
+import { deleteInBatches } from '../jobs/retention.js';
+
+export type LimitKey = { key: string; limit: number };
+
+/** Longer keys (a pasted novel as the email) are stored as their hash: same limit, small row. */
+const MAX_KEY_LENGTH = 200;
+
+function stored(key: string): string {
+  return key.length <= MAX_KEY_LENGTH
+    ? key
+    : `${key.slice(0, 40)}…sha256:${crypto.createHash('sha256').update(key).digest('hex')}`;
+}
+
 /**
- * In-memory fixed-window counters for login, recovery, verification and token endpoints,
- * keyed per account and per client IP. One process, one limiter: enough for a single-node
- * console; replicas each enforce their own window.
+ * Fixed-window counters for login, recovery, verification and token endpoints, keyed per
+ * account and per client IP, kept in the database (table auth_rate_limits, migration 175) so
+ * every replica counts the same attempts. Each call is one statement; the database's clock
+ * decides the windows, so replicas with skewed clocks agree too.
  */
 export class RateLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  private readonly windowSecs: number;
 
-  constructor(private readonly windowMs: number) {}
-
-  /** Counts one attempt under each key; false when any key is over its limit. */
-  hit(keys: readonly { key: string; limit: number }[], now = Date.now()): boolean {
-    this.sweep(now);
-    let allowed = true;
-    for (const { key, limit } of keys) {
-      const entry = this.hits.get(key);
-      if (!entry || entry.resetAt <= now) {
-        this.hits.set(key, { count: 1, resetAt: now + this.windowMs });
-        continue;
-      }
-      entry.count += 1;
-      if (entry.count > limit) allowed = false;
-    }
-    return allowed;
+  constructor(
+    private readonly db: Queryable,
+    windowMs: number,
+  ) {
+    this.windowSecs = windowMs / 1000;
   }
 
-  /** Whether the key is already over its limit, without counting an attempt. */
-  blocked(key: string, limit: number, now = Date.now()): boolean {
-    const entry = this.hits.get(key);
-    return entry !== undefined && entry.resetAt > now && entry.count >= limit;
+  /** Counts one attempt under each key; false when any key is over its limit. */
+  async hit(keys: readonly LimitKey[]): Promise<boolean> {
+    const limits = new Map<string, number>();
+    for (const { key, limit } of keys) {
+      const k = stored(key);
+      limits.set(k, Math.min(limit, limits.get(k) ?? limit));
+    }
+    // Sorted: two attempts sharing keys lock their rows in the same order (no deadlock).
+    const sorted = [...limits.keys()].sort();
+    const { rows } = await this.db.query<{ key: string; attempts: number }>(
+      `INSERT INTO auth_rate_limits AS r (key, window_start, attempts)
+       SELECT k, now(), 1 FROM unnest($1::text[]) AS k
+       ON CONFLICT (key) DO UPDATE SET
+         window_start = CASE WHEN r.window_start <= now() - make_interval(secs => $2) THEN now() ELSE r.window_start END,
+         attempts = CASE WHEN r.window_start <= now() - make_interval(secs => $2) THEN 1 ELSE r.attempts + 1 END
+       RETURNING key, attempts`,
+      [sorted, this.windowSecs],
+    );
+    return rows.every((r) => r.attempts <= (limits.get(r.key) ?? Infinity));
+  }
+
+  /** Whether any key is already at its limit, without counting an attempt. */
+  async blocked(keys: readonly LimitKey[]): Promise<boolean> {
+    const limits = new Map(keys.map(({ key, limit }) => [stored(key), limit]));
+    const { rows } = await this.db.query<{ key: string; attempts: number }>(
+      `SELECT key, attempts FROM auth_rate_limits
+       WHERE key = ANY($1::text[]) AND window_start > now() - make_interval(secs => $2)`,
+      [[...limits.keys()], this.windowSecs],
+    );
+    return rows.some((r) => r.attempts >= (limits.get(r.key) ?? Infinity));
   }
 
   /** A successful sign-in clears the account's counter (not the IP's). */
-  reset(key: string): void {
-    this.hits.delete(key);
-  }
-
-  private lastSweep = 0;
-  private sweep(now: number): void {
-    if (now - this.lastSweep < this.windowMs) return;
-    this.lastSweep = now;
-    for (const [key, entry] of this.hits) if (entry.resetAt <= now) this.hits.delete(key);
+  async reset(key: string): Promise<void> {
+    await this.db.query('DELETE FROM auth_rate_limits WHERE key = $1', [stored(key)]);
   }
 }
 
 export const TOO_MANY_ATTEMPTS = 'Too many attempts, please wait a few minutes and try again.';
+
+/** Removes counters whose window ended; a tick that removed nothing leaves no job_history row. */
+export const rateLimitCleanup: JobDefinition = {
+  name: 'CleanupAuthRateLimits',
+  cron: '*/15 * * * *',
+  recordEmptyRuns: false,
+  async run(ctx, signal) {
+    const windowSecs = ctx.config.auth.rateLimit.windowMs / 1000;
+    const n = await deleteInBatches(
+      ctx.db,
+      signal,
+      'auth_rate_limits',
+      't.window_start <= now() - make_interval(secs => $1)',
+      [windowSecs],
+    );
+    return { success: n };
+  },
+};

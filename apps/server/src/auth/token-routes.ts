@@ -49,7 +49,7 @@ export async function tokenRoutes(app: FastifyInstance, svc: AuthServices): Prom
   app.post('/api/auth/create_token', async (req, reply) => {
     const principal = req.principal;
     if (!principal) return reply.code(401).send({ error: 'Authentication required' });
-    if (!svc.limiter.hit(limitKeys(svc, 'token', req.ip, principal.personId))) {
+    if (!(await svc.limiter.hit(limitKeys(svc, 'token', req.ip, principal.personId)))) {
       return reply.code(429).send({ error: TOO_MANY_ATTEMPTS });
     }
     const body = createBody.parse(req.body ?? {});

@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../jobs/scheduler.js';
 import { filesDir } from '../sandbox/file-roots.js';
 import { ensureDemoCatalog, mutateDemoCatalog } from './demo/files.js';
+import { catalogRetention } from './history-retention.js';
 import { scrapeScheduler } from './schedule.js';
 
 /** In demo mode, someone "operates" the demo cluster every few minutes, so changes keep coming. */
@@ -29,4 +30,9 @@ const changeCountsRefresh: JobDefinition = {
   },
 };
 
-export const catalogJobs: JobDefinition[] = [scrapeScheduler, demoCatalogActivity, changeCountsRefresh];
+export const catalogJobs: JobDefinition[] = [
+  scrapeScheduler,
+  demoCatalogActivity,
+  changeCountsRefresh,
+  catalogRetention,
+];

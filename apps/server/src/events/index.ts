@@ -1,6 +1,7 @@
 import type { DomainModule } from '../platform/domain.js';
 import { eventConsumerJob } from './job.js';
 import { eventRegistryOf } from './registry.js';
+import { eventRetention } from './retention.js';
 
 /**
  * The event pipeline's consumer (docs/events.md). Producers are database triggers (migration
@@ -8,5 +9,5 @@ import { eventRegistryOf } from './registry.js';
  * built from them (domains.ts) and imports none of them.
  */
 export function eventsDomain(domains: readonly DomainModule[]): DomainModule {
-  return { name: 'events', jobs: [eventConsumerJob(eventRegistryOf(domains))] };
+  return { name: 'events', jobs: [eventConsumerJob(eventRegistryOf(domains)), eventRetention] };
 }

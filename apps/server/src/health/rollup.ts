@@ -1,4 +1,6 @@
+import type { Config } from '../config.js';
 import type { Queryable } from '../db/types.js';
+import { applyRetention, type RetentionRule } from '../jobs/retention.js';
 import type { JobDefinition } from '../jobs/scheduler.js';
 
 /** Roll-ups outlive raw statuses: hourly for 400 days, daily for 5 years (the longest time range). */
@@ -122,24 +124,22 @@ export async function rollUpCheckStatuses(db: Queryable): Promise<{ hourly: numb
   return { hourly: hourly.affectedRows, daily: daily.affectedRows };
 }
 
-/** Removes raw statuses (and the seconds of hourly buckets) past CHECK_RETENTION_DAYS, roll-ups past their longer retention. */
-export async function applyCheckRetention(db: Queryable, rawDays: number): Promise<number> {
-  const raw = await db.query('DELETE FROM check_statuses WHERE time < now() - make_interval(days => $1)', [
-    rawDays,
-  ]);
-  await db.query('DELETE FROM check_statuses_1h_seconds WHERE time < now() - make_interval(days => $1)', [
-    rawDays,
-  ]);
-  const hourly = await db.query(
-    'DELETE FROM check_statuses_1h WHERE time < now() - make_interval(days => $1)',
-    [Math.max(rawDays, HOURLY_RETENTION_DAYS)],
-  );
-  const daily = await db.query(
-    'DELETE FROM check_statuses_1d WHERE time < now() - make_interval(days => $1)',
-    [Math.max(rawDays, DAILY_RETENTION_DAYS)],
-  );
-  return raw.affectedRows + hourly.affectedRows + daily.affectedRows;
-}
+const DAY_MS = 86_400_000;
+const OLDER = 't.time < now() - make_interval(secs => $1)';
+const raw = (config: Config) => config.retention.checkStatuses;
+/** A roll-up is kept at least `days`, and never shorter than the raw statuses it sums up. */
+const rollup = (days: number) => (config: Config) => {
+  const keep = raw(config);
+  return keep === null ? null : Math.max(keep, days * DAY_MS);
+};
+
+/** Raw statuses (and the seconds of hourly buckets) past RETENTION_CHECK_STATUSES, roll-ups past their longer retention. */
+export const checkRetentionRules: RetentionRule[] = [
+  { name: 'check_statuses', table: 'check_statuses', olderThan: OLDER, keep: raw },
+  { name: 'check_statuses_1h_seconds', table: 'check_statuses_1h_seconds', olderThan: OLDER, keep: raw },
+  { name: 'check_statuses_1h', table: 'check_statuses_1h', olderThan: OLDER, keep: rollup(HOURLY_RETENTION_DAYS) },
+  { name: 'check_statuses_1d', table: 'check_statuses_1d', olderThan: OLDER, keep: rollup(DAILY_RETENTION_DAYS) },
+];
 
 export const checkStatusRollup: JobDefinition = {
   name: 'CheckStatusRollup',
@@ -154,9 +154,9 @@ export const checkStatusRollup: JobDefinition = {
 export const checkStatusRetention: JobDefinition = {
   name: 'CleanupCheckStatuses',
   cron: '37 3 * * *',
-  async run(ctx) {
+  async run(ctx, signal) {
     // Roll up first, so nothing is deleted before it is summarised.
     await rollUpCheckStatuses(ctx.db);
-    return { success: await applyCheckRetention(ctx.db, ctx.config.health.checkRetentionDays) };
+    return applyRetention(ctx.db, ctx.config, checkRetentionRules, signal);
   },
 };

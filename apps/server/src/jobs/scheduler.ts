@@ -1,7 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { Cron } from 'croner';
 import type { ServerContext } from '../context.js';
-import { recordJob } from './history.js';
+import { recordJob, type JobOutcome } from './history.js';
 
 export type JobDefinition = {
   name: string;
@@ -15,8 +15,8 @@ export type JobDefinition = {
    * leaves no job_history row (the runs it starts record themselves).
    */
   recordEmptyRuns?: boolean;
-  /** Returns counts for job_history; throwing marks the run FAILED. */
-  run(ctx: ServerContext, signal: AbortSignal): Promise<{ success?: number; errors?: number } | void>;
+  /** Returns counts (and details) for job_history; throwing marks the run FAILED. */
+  run(ctx: ServerContext, signal: AbortSignal): Promise<JobOutcome>;
 };
 
 /**

@@ -1,6 +1,7 @@
 import { NOTIFICATION_EVENTS } from '@opsdeck/shared';
 import type { DomainModule, EventHandler } from '../platform/domain.js';
 import { pendingNotificationsJob } from './pending.js';
+import { notificationRetention } from './retention.js';
 import { handleNotificationEvent } from './pipeline.js';
 import { notificationsRoutes } from './routes.js';
 import { notificationsSeed } from './seed.js';
@@ -26,7 +27,7 @@ const HANDLED_EVENTS = NOTIFICATION_EVENTS.filter(
 export const notificationsDomain: DomainModule = {
   name: 'notifications',
   routes: notificationsRoutes,
-  jobs: [pendingNotificationsJob],
+  jobs: [pendingNotificationsJob, notificationRetention],
   seeds: [notificationsSeed],
   writeHooks: { notifications: notificationWriteHook, notification_silences: silenceWriteHook },
   eventHandlers: Object.fromEntries(

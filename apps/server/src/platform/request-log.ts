@@ -35,8 +35,8 @@ export function installRequestLog(app: FastifyInstance): void {
     const url = redactedUrl(req.url);
     const durationMs = Math.round(reply.elapsedTime * 10) / 10;
     req.log.debug(
-      { method: req.method, url, statusCode: reply.statusCode, durationMs },
-      `${req.method} ${url} ${reply.statusCode} ${durationMs}ms`,
+      { method: req.method, url, statusCode: reply.statusCode, durationMs, clientIp: req.ip },
+      `${req.method} ${url} ${reply.statusCode} ${durationMs}ms ${req.ip}`,
     );
   });
 }

@@ -1,6 +1,15 @@
+import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { buildInfo } from '../version.js';
+
+/** Whether the header is `Bearer <expected>`, compared in constant time. */
+function bearerIs(header: string | undefined, expected: string): boolean {
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+  if (!m?.[1]) return false;
+  const digest = (v: string) => crypto.createHash('sha256').update(v).digest();
+  return crypto.timingSafeEqual(digest(m[1]), digest(expected));
+}
 
 /** Liveness, readiness, Prometheus metrics and version information. */
 export async function platformRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -15,7 +24,16 @@ export async function platformRoutes(app: FastifyInstance, ctx: ServerContext): 
     }
   });
 
-  app.get('/metrics', async (_req, reply) => {
+  // Public unless METRICS_TOKEN is set (docs/deploy.md lists what it exposes: no secrets, no
+  // per-person data); with it, only `Authorization: Bearer <METRICS_TOKEN>`.
+  app.get('/metrics', async (req, reply) => {
+    const token = ctx.config.metricsToken;
+    if (token !== undefined && !bearerIs(req.headers.authorization, token)) {
+      return reply
+        .code(401)
+        .header('www-authenticate', 'Bearer realm="metrics"')
+        .send({ error: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' });
+    }
     const body = await ctx.metrics.registry.metrics();
     return reply.type(ctx.metrics.registry.contentType).send(body);
   });

@@ -2,6 +2,7 @@ import type { DomainModule } from '../platform/domain.js';
 import { playbooksSeed } from './demo-playbooks.js';
 import { playbooksScriptEnvSeed } from './demo-script-env-upgrade.js';
 import { playbookEngineJobs } from './engine/index.js';
+import { playbookRetention } from './retention.js';
 import { playbookRoutes } from './routes.js';
 import { eventTriggerHandlers } from './triggers/events.js';
 import { playbookScheduleJob } from './triggers/schedule.js';
@@ -15,7 +16,7 @@ import { playbookWriteHook } from './write-hook.js';
 export const playbooksDomain: DomainModule = {
   name: 'playbooks',
   routes: playbookRoutes,
-  jobs: [playbookScheduleJob, ...playbookEngineJobs],
+  jobs: [playbookScheduleJob, ...playbookEngineJobs, playbookRetention],
   seeds: [playbooksSeed, playbooksScriptEnvSeed],
   writeHooks: { playbooks: playbookWriteHook },
   eventHandlers: eventTriggerHandlers(),

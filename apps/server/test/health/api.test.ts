@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bucketMs } from '../../src/health/graph.js';
-import { applyCheckRetention, rollUpCheckStatuses } from '../../src/health/rollup.js';
+import { applyRetention } from '../../src/jobs/retention.js';
+import { checkRetentionRules, rollUpCheckStatuses } from '../../src/health/rollup.js';
 import { syncCanaryChecks } from '../../src/health/sync.js';
 import { DB_KINDS, signIn, startTestServer, type TestServer } from '../helpers.js';
 import { httpServer, type Listening } from './peers.js';
@@ -240,7 +241,10 @@ describe.each(DB_KINDS)('health API on %s', (kind) => {
     });
 
     it('keeps roll-ups when raw statuses pass their retention', async () => {
-      expect(await applyCheckRetention(server.db, 5)).toBe(1);
+      const config = server.ctx.config;
+      const fiveDays = { ...config, retention: { ...config.retention, checkStatuses: 5 * 86_400_000 } };
+      const done = await applyRetention(server.db, fiveDays, checkRetentionRules, new AbortController().signal);
+      expect(done.details.deleted).toMatchObject({ check_statuses: 1, check_statuses_1h: 0, check_statuses_1d: 0 });
       const raw = await server.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM check_statuses WHERE check_id = $1 AND time < now() - interval '5 days'`,
         [historyCheckId],

@@ -38,7 +38,7 @@ describe('request logs', () => {
     const entry = JSON.parse(requestLines[0] ?? '{}') as Record<string, unknown>;
     expect(entry).toMatchObject({ level: 20, method: 'GET', statusCode: 200 });
     expect(entry.url).toBe('/api/things?limit=5&token=[redacted]');
-    expect(entry.msg).toMatch(/^GET \/api\/things\?limit=5&token=\[redacted\] 200 [\d.]+ms$/);
+    expect(entry.msg).toMatch(/^GET \/api\/things\?limit=5&token=\[redacted\] 200 [\d.]+ms 127\.0\.0\.1$/);
     expect(lines.join('\n')).not.toContain('abc123');
     expect(lines.join('\n')).not.toMatch(/incoming request|request completed/);
   });
@@ -56,7 +56,7 @@ describe('request logs', () => {
     await app.close();
     const requestLines = lines.filter((l) => l.includes('/api/things'));
     expect(requestLines).toHaveLength(1);
-    expect(requestLines[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] DEBUG: GET \/api\/things 200 [\d.]+ms$/);
+    expect(requestLines[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] DEBUG: GET \/api\/things 200 [\d.]+ms 127\.0\.0\.1$/);
   });
 
   it('redacts only secret-looking parameters', () => {

@@ -110,7 +110,7 @@ export const loginFlow: FlowHandler = {
       if (!fr.current || fr.current.session.identity_id !== flow.identity_id)
         return { kind: 'error', error: ERRORS.identityMismatch() };
       const identity = await findIdentity(db, flow.identity_id);
-      const limited = overAttemptLimit(fr, 'login', identity?.traits.email);
+      const limited = await overAttemptLimit(fr, 'login', identity?.traits.email);
       if (limited) return limited;
       const code = str(body, 'totp_code');
       if (!code) {
@@ -147,7 +147,7 @@ export const loginFlow: FlowHandler = {
       }
     }
     if (missing) return showFlow(db, flow, { nodes: withValues(flow.ui.nodes, body) });
-    const limited = overAttemptLimit(fr, 'login', identifier);
+    const limited = await overAttemptLimit(fr, 'login', identifier);
     if (limited) return limited;
     const identity = await findIdentityByEmail(db, identifier);
     const ok = await verifySecret(identity?.password_hash, password);
@@ -159,7 +159,7 @@ export const loginFlow: FlowHandler = {
     if (flow.data.refresh && flow.identity_id && flow.identity_id !== identity.id) {
       return { kind: 'error', error: ERRORS.identityMismatch() };
     }
-    fr.svc.limiter.reset(`login:account:${identifier.toLowerCase()}`);
+    await fr.svc.limiter.reset(`login:account:${identifier.toLowerCase()}`);
     const now = new Date().toISOString();
     // Re-confirming the password keeps a second factor already proven in this session.
     const keepAal2 = fr.current?.session.identity_id === identity.id && fr.current.session.aal === 'aal2';

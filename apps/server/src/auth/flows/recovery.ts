@@ -25,7 +25,7 @@ export const recoveryFlow: FlowHandler = {
     const code = str(body, 'code').trim();
     const email = str(body, 'email').trim();
     if (code && flow.state === 'sent_email') {
-      const limited = overAttemptLimit(fr, 'recovery', flow.data.email);
+      const limited = await overAttemptLimit(fr, 'recovery', flow.data.email);
       if (limited) return limited;
       const redeemed = await redeemCode(db, flow.id, code);
       const identity = redeemed?.identityId ? await findIdentity(db, redeemed.identityId) : null;
@@ -47,7 +47,7 @@ export const recoveryFlow: FlowHandler = {
     }
     const problem = emailProblem(email);
     if (problem) return askForEmailAgain(db, flow, problem);
-    const limited = overAttemptLimit(fr, 'recovery', email);
+    const limited = await overAttemptLimit(fr, 'recovery', email);
     if (limited) return limited;
     const identity = await findIdentityByEmail(db, email);
     const answer = await askForCode(db, flow, email, MSG.recoverySent());

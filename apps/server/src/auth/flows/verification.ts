@@ -68,7 +68,7 @@ export const verificationFlow: FlowHandler = {
     const code = str(body, 'code').trim();
     const email = str(body, 'email').trim();
     if (code && flow.state === 'sent_email') {
-      const limited = overAttemptLimit(fr, 'verification', flow.data.email);
+      const limited = await overAttemptLimit(fr, 'verification', flow.data.email);
       if (limited) return limited;
       const redeemed = await redeemCode(db, flow.id, code);
       if (!redeemed?.identityId) return showFlow(db, flow, { messages: [MSG.verificationCodeInvalid()] });
@@ -78,7 +78,7 @@ export const verificationFlow: FlowHandler = {
     }
     const problem = emailProblem(email);
     if (problem) return askForEmailAgain(db, flow, problem);
-    const limited = overAttemptLimit(fr, 'verification', email);
+    const limited = await overAttemptLimit(fr, 'verification', email);
     if (limited) return limited;
     const identity = await findIdentityByEmail(db, email);
     const answer = await askForCode(db, flow, email, MSG.verificationSent());
