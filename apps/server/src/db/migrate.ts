@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { isCommentOnlyEdit } from './comment-edits.js';
-import type { Db } from './types.js';
+import type { Db, Queryable } from './types.js';
 
 export class MigrationError extends Error {}
 
@@ -36,27 +36,88 @@ export function readMigrations(dir: string = defaultMigrationsDir()): Migration[
 // Any constant works; it only has to be the same for every Opsdeck process.
 const MIGRATION_LOCK_KEY = 727_001;
 
+/** Where migrate() reports each migration it applies (a logger; nothing by default). */
+export type MigrationLog = { info(message: string): void };
+
+/** A migration still running after this long says so, and again at each further interval. */
+const STILL_RUNNING_MS = 5000;
+
+/**
+ * The database was migrated by a newer Opsdeck: it has migrations this build does not know.
+ * Running on it could break the newer schema's rules (a column this build does not fill, a
+ * table it does not know), so start-up and every command stop.
+ */
+export class NewerSchemaError extends MigrationError {
+  constructor(readonly unknown: string[]) {
+    super(
+      `The database has migrations this version of Opsdeck does not know: ${unknown.join(', ')}. ` +
+        'A newer version migrated it; run that version (or newer). To go back to this version, ' +
+        'restore the backup taken before the upgrade (docs/deploy.md, Upgrades).',
+    );
+  }
+}
+
+type Recorded = { version: string; name: string; checksum: string; applied_at: Date };
+
+const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
+  version text PRIMARY KEY,
+  name text NOT NULL,
+  checksum text NOT NULL,
+  applied_at timestamptz NOT NULL DEFAULT now()
+)`;
+
+/** Recorded migrations this build has no file for, as `version_name`. */
+function unknownTo(migrations: readonly Migration[], recorded: readonly Recorded[]): string[] {
+  const known = new Set(migrations.map((m) => m.version));
+  return recorded
+    .filter((r) => !known.has(r.version))
+    .sort((a, b) => a.version.localeCompare(b.version, 'en', { numeric: true }))
+    .map((r) => `${r.version}_${r.name}`);
+}
+
+/** Runs one migration's SQL, logging its duration and, while it takes long, that it still runs. */
+async function applyOne(tx: Queryable, m: Migration, log: MigrationLog | undefined): Promise<void> {
+  const label = `${m.version}_${m.name}`;
+  const started = Date.now();
+  const timer = setInterval(() => {
+    log?.info(`migration ${label} is still running (${Math.round((Date.now() - started) / 1000)} s)`);
+  }, STILL_RUNNING_MS);
+  try {
+    await tx.exec(m.sql);
+  } catch (e) {
+    throw new MigrationError(`Migration ${label}.sql failed: ${(e as Error).message}`);
+  } finally {
+    clearInterval(timer);
+  }
+  log?.info(`migration ${label} applied in ${Date.now() - started} ms`);
+}
+
 /**
  * Applies the migrations not yet recorded, in order, in one transaction under an advisory
  * lock, so concurrent replicas do not race. A recorded migration whose file changed stops
  * start-up: silently diverging schemas are worse than a clear failure. The one exception is a
- * comment-only edit listed in comment-edits.ts, whose new checksum is then recorded.
+ * comment-only edit listed in comment-edits.ts, whose new checksum is then recorded. A
+ * database with migrations this build does not know (a newer version migrated it) stops
+ * start-up too (NewerSchemaError).
  */
-export async function migrate(db: Db, dir?: string): Promise<{ applied: string[] }> {
+export async function migrate(
+  db: Db,
+  dir?: string,
+  options: { log?: MigrationLog } = {},
+): Promise<{ applied: string[] }> {
   const migrations = readMigrations(dir);
+  const { log } = options;
   return db.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
-    await tx.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
-      version text PRIMARY KEY,
-      name text NOT NULL,
-      checksum text NOT NULL,
-      applied_at timestamptz NOT NULL DEFAULT now()
-    )`);
-    const { rows } = await tx.query<{ version: string; name: string; checksum: string }>(
-      'SELECT version, name, checksum FROM schema_migrations',
+    await tx.query(CREATE_TABLE);
+    const { rows } = await tx.query<Recorded>(
+      'SELECT version, name, checksum, applied_at FROM schema_migrations',
     );
+    const unknown = unknownTo(migrations, rows);
+    if (unknown.length) throw new NewerSchemaError(unknown);
     const recorded = new Map(rows.map((r) => [r.version, r]));
     const applied: string[] = [];
+    const started = Date.now();
     for (const m of migrations) {
       const done = recorded.get(m.version);
       if (done) {
@@ -73,11 +134,7 @@ export async function migrate(db: Db, dir?: string): Promise<{ applied: string[]
         }
         continue;
       }
-      try {
-        await tx.exec(m.sql);
-      } catch (e) {
-        throw new MigrationError(`Migration ${m.version}_${m.name}.sql failed: ${(e as Error).message}`);
-      }
+      await applyOne(tx, m, log);
       await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
         m.version,
         m.name,
@@ -85,6 +142,44 @@ export async function migrate(db: Db, dir?: string): Promise<{ applied: string[]
       ]);
       applied.push(`${m.version}_${m.name}`);
     }
+    if (applied.length > 1) log?.info(`${applied.length} migrations applied in ${Date.now() - started} ms`);
     return { applied };
   });
+}
+
+export type MigrationState = {
+  version: string;
+  name: string;
+  /** applied; pending (this build will apply it); unknown (applied by a newer version). */
+  state: 'applied' | 'pending' | 'unknown';
+  appliedAt: Date | null;
+  /** For applied ones: the file is as applied, a listed comment-only edit, or changed. */
+  checksum: 'ok' | 'comment-edit' | 'changed' | null;
+};
+
+/** Every migration of this build and of the database, in order; reads only. */
+export async function migrationStatus(db: Db, dir?: string): Promise<MigrationState[]> {
+  const migrations = readMigrations(dir);
+  const exists = await db.query<{ t: string | null }>(`SELECT to_regclass('schema_migrations')::text AS t`);
+  const rows = exists.rows[0]?.t
+    ? (await db.query<Recorded>('SELECT version, name, checksum, applied_at FROM schema_migrations')).rows
+    : [];
+  const recorded = new Map(rows.map((r) => [r.version, r]));
+  const states: MigrationState[] = migrations.map((m) => {
+    const r = recorded.get(m.version);
+    if (!r) return { version: m.version, name: m.name, state: 'pending', appliedAt: null, checksum: null };
+    const checksum =
+      r.checksum === m.checksum ? 'ok' : isCommentOnlyEdit(m.version, r.checksum, m.sql) ? 'comment-edit' : 'changed';
+    return { version: m.version, name: m.name, state: 'applied', appliedAt: new Date(r.applied_at), checksum };
+  });
+  const known = new Set(migrations.map((m) => m.version));
+  for (const r of rows)
+    if (!known.has(r.version))
+      states.push({ version: r.version, name: r.name, state: 'unknown', appliedAt: new Date(r.applied_at), checksum: null });
+  return states.sort((a, b) => a.version.localeCompare(b.version, 'en', { numeric: true }));
+}
+
+/** The highest migration this build knows, as `version_name`. */
+export function latestMigration(dir?: string): Migration | undefined {
+  return readMigrations(dir).at(-1);
 }
