@@ -23,3 +23,4 @@ export * from './playbooks/index.js';
 export * from './connections/index.js';
 export * from './kubeconfig.js';
 export * from './health/check-schemas/object-storage.js';
+export * from './url/safe-url.js';
