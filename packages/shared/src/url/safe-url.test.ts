@@ -43,7 +43,8 @@ describe('sameOriginReturnTo', () => {
 describe('safeLinkHref', () => {
   it('keeps http(s) URLs, mailto and single-slash paths', () => {
     expect(safeLinkHref('https://example.com/a?b=c')).toBe('https://example.com/a?b=c');
-    expect(safeLinkHref(' HTTP://Example.com ')).toBe('http://example.com/');
+    expect(safeLinkHref(' HTTP://Example.com ')).toBe('HTTP://Example.com');
+    expect(safeLinkHref('https://exa\tmple.com/a')).toBe('https://example.com/a');
     expect(safeLinkHref('mailto:ops@example.com')).toBe('mailto:ops@example.com');
     expect(safeLinkHref('/catalog/1')).toBe('/catalog/1');
   });

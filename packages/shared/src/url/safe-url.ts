@@ -39,7 +39,8 @@ const EDGES = /^[\u0000-\u0020]+|[\u0000-\u0020]+$/g;
 const TAB_OR_NEWLINE = /[\t\n\r]/g;
 
 /**
- * A link target kept in sanitised HTML, normalised, or null: an absolute http(s) URL, a
+ * A link target kept in sanitised HTML (without the spaces, tabs and newlines a browser would
+ * drop), or null: an absolute http(s) URL, a
  * `mailto:` address, or a path of this console — one `/` not followed by another `/` or a `\`
  * (which a browser would read as `//host`, another site).
  */
@@ -48,7 +49,7 @@ export function safeLinkHref(value: string): string | null {
   if (/^mailto:/i.test(v)) return v;
   if (v.startsWith('/')) return v[1] === '/' || v[1] === '\\' ? null : v;
   const url = parse(v);
-  return url && HTTP.has(url.protocol) && url.host !== '' ? url.href : null;
+  return url && HTTP.has(url.protocol) && url.host !== '' ? v : null;
 }
 
 /**
