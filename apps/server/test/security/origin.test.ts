@@ -32,7 +32,7 @@ describe.each(DB_KINDS)('cookie-authenticated writes and the Origin header, on %
 
   it('refuses Origin: null with 403, even with a same-origin Referer', async () => {
     for (const [method, path, body] of WRITES) {
-      for (const headers of [
+      for (const headers of <Record<string, string>[]>[
         { origin: 'null' },
         { origin: 'null', referer: `${server.baseUrl}/settings` },
         { origin: '', referer: `${server.baseUrl}/settings` },
