@@ -209,15 +209,23 @@ function spawnScript(
     const stdout = new Capped(max);
     const stderr = new Capped(max);
     let timedOut = false;
+    // Closing our end of the guard pipe ends the script even while bwrap is still building the
+    // sandbox, before its parent-death signal is armed; killing the group alone would not then.
+    const lifeline = child.stdio[3];
+    lifeline?.on('error', () => {});
     const stop = () => {
       timedOut = true;
+      lifeline?.destroy();
       killGroup(child.pid);
     };
     const timer = setTimeout(stop, o.timeoutMs);
     o.signal?.addEventListener('abort', stop, { once: true });
+    // Aborted while the work folder and command were being prepared.
+    if (o.signal?.aborted) stop();
     const cleanUp = () => {
       clearTimeout(timer);
       o.signal?.removeEventListener('abort', stop);
+      lifeline?.destroy();
     };
     child.stdout?.on('data', (d: Buffer) => stdout.push(d));
     child.stderr?.on('data', (d: Buffer) => stderr.push(d));

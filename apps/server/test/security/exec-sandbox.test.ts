@@ -118,6 +118,15 @@ describe('the script sandbox', () => {
     expect(processesOf(token)).toEqual([]);
   });
 
+  it('ends a script aborted while its sandbox is still being built', async () => {
+    const abort = new AbortController();
+    const running = run('sleep 3; echo finished', { signal: abort.signal });
+    abort.abort(); // after runScript's first check, before bwrap has set anything up
+    const r = await running;
+    expect(r.timedOut).toBe(true);
+    expect(r.stdout).toBe('');
+  });
+
   it('keeps at most maxOutputBytes of each stream and says it cut', async () => {
     const big = await run(`head -c 3000000 /dev/zero | tr '\\0' x; echo done >&2`);
     expect(big.exitCode).toBe(0);
