@@ -42,7 +42,7 @@ const SETPRIV = '/usr/bin/setpriv';
 let prefix: Promise<readonly string[]> | undefined;
 
 /** `setpriv --pdeathsig KILL --` (util-linux), or [] where setpriv cannot do that; checked once. */
-export function deathSignalPrefix(): Promise<readonly string[]> {
+function deathSignalPrefix(): Promise<readonly string[]> {
   prefix ??= new Promise((resolve) => {
     execFile(SETPRIV, ['--pdeathsig', 'KILL', '--', 'true'], { timeout: 10_000 }, (error) =>
       resolve(error ? [] : [SETPRIV, '--pdeathsig', 'KILL', '--']),

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ExecUserError, resolveExecUser, type ExecIdentity } from './exec-user.js';
 import type { ScriptUser } from './hidden-folders.js';
-import { deathSignalPrefix, guardedUnisolated } from './death-guard.js';
+import { guardedUnisolated } from './death-guard.js';
 import {
   DEFAULT_ISOLATION,
   isolatedCommand,
@@ -167,8 +167,7 @@ export async function scriptIsolationWarning(policy: ScriptPolicy): Promise<stri
   const status = await isolationStatus(isolation, identity);
   if (status.available) return undefined;
   if (!isolation.allowUnisolated) return isolationRefusal(status.cause);
-  const dies = (await deathSignalPrefix()).length > 0 ? '' : ', and do not die with the server (no setpriv)';
-  return `scripts run WITHOUT isolation (ALLOW_UNISOLATED_SCRIPTS=true): ${status.cause}; they can read what the server's user can read${dies}`;
+  return `scripts run WITHOUT isolation (ALLOW_UNISOLATED_SCRIPTS=true): ${status.cause}; they see the server's processes and can read whatever their user can`;
 }
 
 /** A script may leave folders it made read-only (a problem when it ran as the server's user): open them up, then remove. */

@@ -192,7 +192,7 @@ describe('without working isolation', () => {
     const r = await run('echo hi; id -u', { policy: unisolated });
     expect(r.stdout).toBe(`hi\n${isRoot ? 65534 : process.getuid?.()}\n`);
     expect(await scriptIsolationWarning(unisolated)).toBe(
-      `scripts run WITHOUT isolation (ALLOW_UNISOLATED_SCRIPTS=true): ${MISSING_CAUSE}; they can read what the server's user can read`,
+      `scripts run WITHOUT isolation (ALLOW_UNISOLATED_SCRIPTS=true): ${MISSING_CAUSE}; they see the server's processes and can read whatever their user can`,
     );
   });
 
@@ -471,6 +471,19 @@ describe.skipIf(!isRoot)(
         expect(fs.statSync(shared).mode & 0o7777).toBe(0o1777);
       } finally {
         fs.rmSync(shared, { recursive: true, force: true });
+      }
+    });
+
+    it('still runs scripts when the data folder lies in a folder EXEC_USER cannot enter', async () => {
+      const closed = fixtureDir();
+      fs.chmodSync(closed, 0o700);
+      const inside = path.join(closed, 'data');
+      fs.mkdirSync(inside);
+      try {
+        const r = await run('echo ran', { policy: { ...policy, dataDir: inside } });
+        expect(r).toMatchObject({ stdout: 'ran\n', exitCode: 0 });
+      } finally {
+        fs.rmSync(closed, { recursive: true, force: true });
       }
     });
 
