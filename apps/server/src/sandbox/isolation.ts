@@ -8,7 +8,7 @@ import { dnsFolders, hiddenFolders, type ScriptUser } from './hidden-folders.js'
  * (the server's processes and /proc/<pid>/environ are out of sight), the file system read-only
  * with the server's data folder, every home, /run and the temporary folders replaced by empty
  * ones, their private work folder the only place they can write, and they die with the server.
- * The network stays: exec checks exist to probe things.
+ * The network stays: exec checks exist to probe things. docs/security.md has the whole picture.
  */
 export type IsolationSettings = {
   /** Where bubblewrap is (Debian package bubblewrap). */
@@ -50,9 +50,9 @@ const NAMESPACES = [
 ];
 /** bubblewrap 0.8+: the script cannot create further user namespaces (less kernel to attack). */
 const NO_NESTED_USERNS = '--disable-userns';
-/** A read-only view of the machine with fresh /proc (only the sandbox's processes), /dev and /tmp. */
+/** A read-only view of the machine with a fresh /proc (only the sandbox's processes) and /dev. */
 const BASE_MOUNTS = ['--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/dev/shm'];
-/** Only these reach the sandbox: the environment is given to bwrap, which passes it on (argv is world-readable, environ is not). */
+/** The probe's environment (scripts get theirs from run-script.ts). */
 const PROBE_ENV = { PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8' };
 const PROBE_TIMEOUT_MS = 10_000;
 
