@@ -17,6 +17,8 @@ import { trustProxyWarning } from './trust-proxy.js';
 import { takeStartupNotices } from './platform/startup-notices.js';
 import type { RouteEntry } from './platform/route-table.js';
 import { runSeeds } from './seed/index.js';
+import { sandboxPolicy } from './sandbox/policy.js';
+import { scriptIsolationWarning } from './sandbox/run-script.js';
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -58,6 +60,9 @@ export async function startServer(
     if (linkWarning) ctx.log.warn(linkWarning);
     const proxyWarning = trustProxyWarning(config.trustProxy);
     if (proxyWarning) ctx.log.warn(proxyWarning);
+    // The one isolation check, at start: a refusal or unsafe opt-out is said once here too.
+    const scriptWarning = await scriptIsolationWarning(sandboxPolicy(config).scripts);
+    if (scriptWarning) ctx.log.warn(scriptWarning);
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {
