@@ -3,10 +3,13 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { passwordBanner, resetPassword, ResetPasswordError } from './auth/index.js';
 import { ConfigError, loadConfig } from './config.js';
-import { migrate } from './db/migrate.js';
-import { MigrationError } from './db/migrate.js';
+import { backup, BackupError, restore } from './db/backup/index.js';
+import { askServer } from './db/backup/socket.js';
+import { migrate, migrationStatus, MigrationError, type MigrationState } from './db/migrate.js';
+import { describeDatabase, formatMigrationStatus } from './db/migrate-status.js';
 import { DataDirLockedError } from './db/lock.js';
 import { openDb } from './db/open.js';
+import type { Db } from './db/types.js';
 import { domains } from './domains.js';
 import { seedsOf } from './platform/domain.js';
 import { createLogger } from './platform/logger.js';
@@ -20,6 +23,13 @@ Commands:
             and UPSTREAM_TOKEN it is also an agent pushing to that upstream
   agent     serve as an agent: the same, but UPSTREAM_URL and UPSTREAM_TOKEN are required
   migrate   apply database migrations and exit
+  migrate --status
+            list applied and pending migrations, change nothing
+  backup [--output FILE] [--without-key]
+            write a backup of the database and the secret key (one .tar.gz) while the
+            server runs; the file opens every stored credential: keep it safe
+  restore FILE [--force] [--without-key]
+            restore a backup into an empty DATA_DIR or database (DATABASE_URL)
   seed      load the demo data modules this database has not had yet, and exit
   admin reset-password [--email E]
             give the first admin (or the account with email E) a new random password,
@@ -29,6 +39,10 @@ Options:
   --demo        seed demo data on first start unless DEMO is set
   --port N      listen port (same as PORT)
   --email E     account for admin reset-password
+  --status      migrate: show the migrations instead of applying them
+  --output F    backup: the file to write (default opsdeck-backup-<time>.tar.gz)
+  --without-key backup/restore: leave the secret key out (keep it elsewhere)
+  --force       restore: replace a database that already holds data
   -h, --help    show this help
 
 Configuration is read from environment variables; see README.md.`;
@@ -40,6 +54,10 @@ async function main(): Promise<number> {
       demo: { type: 'boolean' },
       port: { type: 'string' },
       email: { type: 'string' },
+      status: { type: 'boolean' },
+      output: { type: 'string', short: 'o' },
+      'without-key': { type: 'boolean' },
+      force: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -85,9 +103,14 @@ async function main(): Promise<number> {
     }
     case 'migrate':
     case 'seed': {
+      if (command === 'migrate' && values.status) {
+        const states = await statusOf(config);
+        fs.writeSync(1, formatMigrationStatus(states, describeDatabase(config.databaseUrl, config.dataDir)));
+        return 0;
+      }
       const db = await openDb(config);
       try {
-        const { applied } = await migrate(db);
+        const { applied } = await migrate(db, undefined, { log });
         log.info(applied.length ? `applied migrations: ${applied.join(', ')}` : 'database is up to date');
         if (command === 'seed') {
           const ran = await runSeeds(db, log, seedsOf(domains));
@@ -96,6 +119,40 @@ async function main(): Promise<number> {
       } finally {
         await db.close();
       }
+      return 0;
+    }
+    case 'backup': {
+      const output =
+        values.output ?? `opsdeck-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`;
+      const { file, manifest, bytes } = await backup(config, { output, withoutKey: values['without-key'] });
+      log.info(
+        `backup written to ${file} (${bytes} bytes, ${manifest.database}, schema ${manifest.migrations.at(-1) ?? '-'})`,
+      );
+      if (manifest.key.included)
+        log.warn(
+          'The backup holds the secret key: whoever has the file can read every stored credential. Keep it as safe as the credentials themselves.',
+        );
+      else
+        log.warn(
+          `The backup holds no key: keep the key (fingerprint ${manifest.key.fingerprint ?? 'none'}) elsewhere, or its credentials cannot be opened after a restore.`,
+        );
+      return 0;
+    }
+    case 'restore': {
+      const file = positionals[1];
+      if (!file) {
+        console.error(`opsdeck restore: name the backup file.\n\n${USAGE}`);
+        return 2;
+      }
+      const { manifest, notes } = await restore(config, file, {
+        force: values.force,
+        withoutKey: values['without-key'],
+      });
+      log.info(
+        `restored the backup of ${manifest.createdAt} (Opsdeck ${manifest.opsdeckVersion}, schema ${manifest.migrations.at(-1) ?? '-'}) into ${describeDatabase(config.databaseUrl, config.dataDir)}`,
+      );
+      for (const note of notes) log.warn(note);
+      log.info('Start the server: it applies any migrations newer than the backup.');
       return 0;
     }
     case 'admin': {
@@ -126,6 +183,29 @@ async function main(): Promise<number> {
   }
 }
 
+/** The migrations' state; the embedded database, when a server has it open, is asked through it. */
+async function statusOf(config: ReturnType<typeof loadConfig>): Promise<MigrationState[]> {
+  let db: Db;
+  try {
+    db = await openDb(config);
+  } catch (e) {
+    if (!(e instanceof DataDirLockedError)) throw e;
+    const answer = await askServer(config.dataDir, 'status');
+    if (!answer) throw e;
+    if (!answer.header.ok) throw new MigrationError(answer.header.error);
+    if (!('status' in answer.header)) throw new MigrationError('unexpected answer from the running server');
+    return answer.header.status.map((s) => ({
+      ...s,
+      appliedAt: s.appliedAt === null ? null : new Date(s.appliedAt),
+    }));
+  }
+  try {
+    return await migrationStatus(db);
+  } finally {
+    await db.close();
+  }
+}
+
 main().then(
   (code) => {
     if (code >= 0) process.exit(code);
@@ -135,6 +215,7 @@ main().then(
       e instanceof ConfigError ||
       e instanceof MigrationError ||
       e instanceof DataDirLockedError ||
+      e instanceof BackupError ||
       e instanceof ResetPasswordError;
     console.error(known ? `opsdeck: ${(e as Error).message}` : e);
     process.exit(1);

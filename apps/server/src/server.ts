@@ -4,6 +4,7 @@ import type { DataAccessHook } from './access.js';
 import { rbacDataAccess } from './auth/index.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
+import { serveControlSocket } from './db/backup/socket.js';
 import { migrate } from './db/migrate.js';
 import { openDb } from './db/open.js';
 import type { Db } from './db/types.js';
@@ -11,6 +12,7 @@ import { domains } from './domains.js';
 import { failOrphanedRuns } from './jobs/history.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { jobsOf, seedsOf } from './platform/domain.js';
+import { createLogger } from './platform/logger.js';
 import { createMetrics } from './platform/metrics.js';
 import { publicUrlWarning } from './public-url.js';
 import { trustProxyWarning } from './trust-proxy.js';
@@ -43,7 +45,7 @@ export async function startServer(
   const db = options.db ?? (await openDb(config));
   const ownsDb = !options.db;
   try {
-    await migrate(db);
+    await migrate(db, undefined, { log: createLogger(config.logLevel) });
     const metrics = createMetrics(db);
     const { app, ctx, routes } = await buildApp({
       config,
@@ -56,6 +58,9 @@ export async function startServer(
     const scheduler = new Scheduler(ctx);
     if (options.scheduler !== false) for (const job of jobsOf(domains)) scheduler.register(job);
     const address = await app.listen({ port: config.port, host: config.host });
+    // The embedded database is ours alone: `opsdeck backup` asks us for a copy (db/backup).
+    const control = ownsDb && db.kind === 'pglite' ? await serveControlSocket(db, config.dataDir) : undefined;
+    if (control?.warning) ctx.log.warn(control.warning);
     const linkWarning = publicUrlWarning(config);
     if (linkWarning) ctx.log.warn(linkWarning);
     const proxyWarning = trustProxyWarning(config.trustProxy);
@@ -69,6 +74,7 @@ export async function startServer(
         // Order matters: stop taking requests, let in-flight requests and jobs finish, then the DB.
         await app.close();
         await scheduler.stop(config.shutdownTimeoutMs);
+        await control?.close();
         if (ownsDb) await db.close();
       })());
     return { app, ctx, scheduler, url: address, routes, notices: takeStartupNotices(ctx), stop };

@@ -41,6 +41,8 @@ export type MigrationLog = { info(message: string): void };
 
 /** A migration still running after this long says so, and again at each further interval. */
 const STILL_RUNNING_MS = 5000;
+/** A migration that took at least this long is named in the log when it ends. */
+const SLOW_MS = 1000;
 
 /**
  * The database was migrated by a newer Opsdeck: it has migrations this build does not know.
@@ -76,12 +78,17 @@ function unknownTo(migrations: readonly Migration[], recorded: readonly Recorded
 }
 
 /** Runs one migration's SQL, logging its duration and, while it takes long, that it still runs. */
-async function applyOne(tx: Queryable, m: Migration, log: MigrationLog | undefined): Promise<void> {
+async function applyOne(
+  tx: Queryable,
+  m: Migration,
+  log: MigrationLog | undefined,
+  progressMs: number,
+): Promise<void> {
   const label = `${m.version}_${m.name}`;
   const started = Date.now();
   const timer = setInterval(() => {
     log?.info(`migration ${label} is still running (${Math.round((Date.now() - started) / 1000)} s)`);
-  }, STILL_RUNNING_MS);
+  }, progressMs);
   try {
     await tx.exec(m.sql);
   } catch (e) {
@@ -89,7 +96,9 @@ async function applyOne(tx: Queryable, m: Migration, log: MigrationLog | undefin
   } finally {
     clearInterval(timer);
   }
-  log?.info(`migration ${label} applied in ${Date.now() - started} ms`);
+  const took = Date.now() - started;
+  // Quick ones are only counted (a first start applies every migration); slow ones are named.
+  if (took >= SLOW_MS) log?.info(`migration ${label} applied in ${took} ms`);
 }
 
 /**
@@ -103,7 +112,7 @@ async function applyOne(tx: Queryable, m: Migration, log: MigrationLog | undefin
 export async function migrate(
   db: Db,
   dir?: string,
-  options: { log?: MigrationLog } = {},
+  options: { log?: MigrationLog; progressMs?: number } = {},
 ): Promise<{ applied: string[] }> {
   const migrations = readMigrations(dir);
   const { log } = options;
@@ -134,7 +143,7 @@ export async function migrate(
         }
         continue;
       }
-      await applyOne(tx, m, log);
+      await applyOne(tx, m, log, options.progressMs ?? STILL_RUNNING_MS);
       await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
         m.version,
         m.name,
@@ -142,7 +151,7 @@ export async function migrate(
       ]);
       applied.push(`${m.version}_${m.name}`);
     }
-    if (applied.length > 1) log?.info(`${applied.length} migrations applied in ${Date.now() - started} ms`);
+    if (applied.length > 0) log?.info(`${applied.length} migrations applied in ${Date.now() - started} ms`);
     return { applied };
   });
 }
@@ -169,13 +178,29 @@ export async function migrationStatus(db: Db, dir?: string): Promise<MigrationSt
     const r = recorded.get(m.version);
     if (!r) return { version: m.version, name: m.name, state: 'pending', appliedAt: null, checksum: null };
     const checksum =
-      r.checksum === m.checksum ? 'ok' : isCommentOnlyEdit(m.version, r.checksum, m.sql) ? 'comment-edit' : 'changed';
-    return { version: m.version, name: m.name, state: 'applied', appliedAt: new Date(r.applied_at), checksum };
+      r.checksum === m.checksum
+        ? 'ok'
+        : isCommentOnlyEdit(m.version, r.checksum, m.sql)
+          ? 'comment-edit'
+          : 'changed';
+    return {
+      version: m.version,
+      name: m.name,
+      state: 'applied',
+      appliedAt: new Date(r.applied_at),
+      checksum,
+    };
   });
   const known = new Set(migrations.map((m) => m.version));
   for (const r of rows)
     if (!known.has(r.version))
-      states.push({ version: r.version, name: r.name, state: 'unknown', appliedAt: new Date(r.applied_at), checksum: null });
+      states.push({
+        version: r.version,
+        name: r.name,
+        state: 'unknown',
+        appliedAt: new Date(r.applied_at),
+        checksum: null,
+      });
   return states.sort((a, b) => a.version.localeCompare(b.version, 'en', { numeric: true }));
 }
 

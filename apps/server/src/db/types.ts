@@ -40,6 +40,11 @@ export interface Db extends Queryable {
     onMessage: (payload: string) => void,
     onLost?: () => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * PGlite with a data folder only: a consistent copy of its files as a tar (db/backup), taken
+   * between two transactions while the server keeps running.
+   */
+  dumpDataDir?(): Promise<Buffer>;
   /** Pool figures for /metrics. */
   stats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
