@@ -67,8 +67,11 @@ const TABLES = [
 
 async function counts(db: Queryable): Promise<Record<string, number>> {
   const out: Record<string, number> = {};
-  for (const t of TABLES)
-    out[t] = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${t}`)).rows[0]?.n);
+  for (const t of TABLES) {
+    // Inserting the rows above queues events of their own (config.created, …): only failed ones count.
+    const where = t === 'event_queue' ? ' WHERE failed_at IS NOT NULL' : '';
+    out[t] = Number((await db.query<{ n: string }>(`SELECT count(*) AS n FROM ${t}${where}`)).rows[0]?.n);
+  }
   return out;
 }
 
