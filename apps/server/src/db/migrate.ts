@@ -203,8 +203,3 @@ export async function migrationStatus(db: Db, dir?: string): Promise<MigrationSt
       });
   return states.sort((a, b) => a.version.localeCompare(b.version, 'en', { numeric: true }));
 }
-
-/** The highest migration this build knows, as `version_name`. */
-export function latestMigration(dir?: string): Migration | undefined {
-  return readMigrations(dir).at(-1);
-}

@@ -22,7 +22,6 @@ import { pgTool, runTool } from './pg-tools.js';
 import { askServer } from './socket.js';
 
 export { BackupError } from './manifest.js';
-export { serveControlSocket, askServer } from './socket.js';
 
 type BackupConfig = Pick<Config, 'databaseUrl' | 'dataDir' | 'db'> & {
   auth: Pick<Config['auth'], 'secretKey'>;
