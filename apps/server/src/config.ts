@@ -228,7 +228,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     NOTIFICATION_RATE_WINDOW: e.NOTIFICATION_RATE_WINDOW,
   };
   const trustProxy = parseTrustProxy(e.TRUST_PROXY);
-  if ('error' in trustProxy) throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy.error}`);
+  if ('error' in trustProxy)
+    throw new ConfigError(`Invalid configuration:\n  TRUST_PROXY: ${trustProxy.error}`);
   const retention = parseRetention(e);
   if (typeof retention === 'string') throw new ConfigError(`Invalid configuration:\n  ${retention}`);
   const ms: Record<string, number> = {};

@@ -9,10 +9,7 @@ import net from 'node:net';
  * when the hop that sent it is one of them.
  */
 export type TrustProxy =
-  | { kind: 'none' }
-  | { kind: 'all' }
-  | { kind: 'hops'; hops: number }
-  | { kind: 'addresses'; list: string[] };
+  { kind: 'none' } | { kind: 'all' } | { kind: 'hops'; hops: number } | { kind: 'addresses'; list: string[] };
 
 /** proxy-addr's names for address ranges, accepted in the list as Fastify does. */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -36,7 +33,8 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | { error
   if (v === 'true' || v === 'yes') return { kind: 'all' };
   if (/^\d+$/.test(v)) {
     const hops = Number(v);
-    if (hops > 20) return { error: `"${value}" proxies in front of the server is not plausible (at most 20)` };
+    if (hops > 20)
+      return { error: `"${value}" proxies in front of the server is not plausible (at most 20)` };
     return { kind: 'hops', hops };
   }
   const list = v
@@ -52,7 +50,9 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | { error
 }
 
 /** Fastify's `trustProxy` option for the setting. */
-export function fastifyTrustProxy(setting: TrustProxy): boolean | string[] | ((addr: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  setting: TrustProxy,
+): boolean | string[] | ((addr: string, hop: number) => boolean) {
   switch (setting.kind) {
     case 'none':
       return false;

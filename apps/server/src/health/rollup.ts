@@ -137,8 +137,18 @@ const rollup = (days: number) => (config: Config) => {
 export const checkRetentionRules: RetentionRule[] = [
   { name: 'check_statuses', table: 'check_statuses', olderThan: OLDER, keep: raw },
   { name: 'check_statuses_1h_seconds', table: 'check_statuses_1h_seconds', olderThan: OLDER, keep: raw },
-  { name: 'check_statuses_1h', table: 'check_statuses_1h', olderThan: OLDER, keep: rollup(HOURLY_RETENTION_DAYS) },
-  { name: 'check_statuses_1d', table: 'check_statuses_1d', olderThan: OLDER, keep: rollup(DAILY_RETENTION_DAYS) },
+  {
+    name: 'check_statuses_1h',
+    table: 'check_statuses_1h',
+    olderThan: OLDER,
+    keep: rollup(HOURLY_RETENTION_DAYS),
+  },
+  {
+    name: 'check_statuses_1d',
+    table: 'check_statuses_1d',
+    olderThan: OLDER,
+    keep: rollup(DAILY_RETENTION_DAYS),
+  },
 ];
 
 export const checkStatusRollup: JobDefinition = {

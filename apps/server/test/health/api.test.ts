@@ -243,8 +243,17 @@ describe.each(DB_KINDS)('health API on %s', (kind) => {
     it('keeps roll-ups when raw statuses pass their retention', async () => {
       const config = server.ctx.config;
       const fiveDays = { ...config, retention: { ...config.retention, checkStatuses: 5 * 86_400_000 } };
-      const done = await applyRetention(server.db, fiveDays, checkRetentionRules, new AbortController().signal);
-      expect(done.details.deleted).toMatchObject({ check_statuses: 1, check_statuses_1h: 0, check_statuses_1d: 0 });
+      const done = await applyRetention(
+        server.db,
+        fiveDays,
+        checkRetentionRules,
+        new AbortController().signal,
+      );
+      expect(done.details.deleted).toMatchObject({
+        check_statuses: 1,
+        check_statuses_1h: 0,
+        check_statuses_1d: 0,
+      });
       const raw = await server.db.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM check_statuses WHERE check_id = $1 AND time < now() - interval '5 days'`,
         [historyCheckId],

@@ -332,8 +332,8 @@ describe('backup and restore of the embedded database', () => {
       const id = ((await created.json()) as { id: string }[])[0]?.id ?? '';
 
       // The server has the database open: status and backup go through its socket, which only
-    // the owner of DATA_DIR may open.
-    expect(fs.statSync(path.join(source, 'opsdeck.sock')).mode & 0o777).toBe(0o600);
+      // the owner of DATA_DIR may open.
+      expect(fs.statSync(path.join(source, 'opsdeck.sock')).mode & 0o777).toBe(0o600);
       const status = await cliDone(['migrate', '--status'], { DATA_DIR: source });
       expect(status.code, status.out).toBe(0);
       expect(status.out).toMatch(/\d+ applied, 0 pending\.\nThe database is up to date\./);
@@ -344,7 +344,7 @@ describe('backup and restore of the embedded database', () => {
       // The server kept serving while it copied.
       expect((await fetch(`${base}/readyz`)).status).toBe(200);
       await stop(server);
-    expect(fs.existsSync(path.join(source, 'opsdeck.sock'))).toBe(false);
+      expect(fs.existsSync(path.join(source, 'opsdeck.sock'))).toBe(false);
 
       // A backup of a newer version is refused before anything is touched.
       const unpacked = tmp('opsdeck-unpacked-');

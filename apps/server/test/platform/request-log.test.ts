@@ -56,7 +56,9 @@ describe('request logs', () => {
     await app.close();
     const requestLines = lines.filter((l) => l.includes('/api/things'));
     expect(requestLines).toHaveLength(1);
-    expect(requestLines[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] DEBUG: GET \/api\/things 200 [\d.]+ms 127\.0\.0\.1$/);
+    expect(requestLines[0]).toMatch(
+      /^\[\d\d:\d\d:\d\d\.\d{3}\] DEBUG: GET \/api\/things 200 [\d.]+ms 127\.0\.0\.1$/,
+    );
   });
 
   it('redacts only secret-looking parameters', () => {
