@@ -159,7 +159,13 @@ async function unpack(file: string, dir: string, config: BackupConfig, withoutKe
     throw new BackupError(`${file} is not an Opsdeck backup: ${(e as Error).message}`);
   }
   if (!names.includes(MANIFEST)) throw new BackupError(`${file} is not an Opsdeck backup (no ${MANIFEST})`);
-  const parsed = manifestSchema.safeParse(JSON.parse(fs.readFileSync(path.join(dir, MANIFEST), 'utf8')));
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(path.join(dir, MANIFEST), 'utf8'));
+  } catch {
+    raw = undefined;
+  }
+  const parsed = manifestSchema.safeParse(raw);
   if (!parsed.success) throw new BackupError(`${file}: ${MANIFEST} is not one this version understands`);
   const manifest = parsed.data;
   const newer = newerMigrations(manifest.migrations);
