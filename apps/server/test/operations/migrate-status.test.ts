@@ -71,6 +71,7 @@ describe.each(DB_KINDS)('migration status and upgrades on %s', (kind) => {
   });
 });
 
+// Five runs of the command from source, each a Node start: slow on a shared machine.
 describe('opsdeck migrate --status', () => {
   it('prints every migration with its state and what to do, and changes nothing', async () => {
     const fresh = await freshDb('postgresql');
@@ -110,5 +111,5 @@ describe('opsdeck migrate --status', () => {
     } finally {
       await fresh.drop();
     }
-  });
+  }, 300_000);
 });
