@@ -3,7 +3,7 @@ import pino, { type DestinationStream, type LevelWithSilent } from 'pino';
 import pinoPretty from 'pino-pretty';
 
 /** Fields of the request line that the pretty output already shows in its message. */
-const SHOWN_IN_MESSAGE = ['method', 'url', 'statusCode', 'durationMs'];
+const SHOWN_IN_MESSAGE = ['method', 'url', 'statusCode', 'durationMs', 'clientIp'];
 
 /**
  * The process logger: one pretty line per entry (time, level, message) when stdout is a
