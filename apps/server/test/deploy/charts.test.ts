@@ -52,14 +52,20 @@ function objects(r: Rendered, kind: string): Manifest[] {
 }
 function one<T = Manifest>(r: Rendered, kind: string): T {
   const found = objects(r, kind);
-  expect(found.map((m) => m.metadata.name), `one ${kind}`).toHaveLength(1);
+  expect(
+    found.map((m) => m.metadata.name),
+    `one ${kind}`,
+  ).toHaveLength(1);
   return found[0] as T;
 }
 function envOf(c: Container): Record<string, string> {
   return Object.fromEntries(
     (c.env ?? []).map((e) => [
       e.name,
-      e.value ?? (e.valueFrom?.secretKeyRef ? `secret:${e.valueFrom.secretKeyRef.name}/${e.valueFrom.secretKeyRef.key}` : '?'),
+      e.value ??
+        (e.valueFrom?.secretKeyRef
+          ? `secret:${e.valueFrom.secretKeyRef.name}/${e.valueFrom.secretKeyRef.key}`
+          : '?'),
     ]),
   );
 }
@@ -100,8 +106,7 @@ function expectHardenedConsole(r: Rendered): Container {
   expect(container.args).toEqual(['serve']);
   expect(envOf(container)).toMatchObject({ HOST: '0.0.0.0', PORT: '8080', DATA_DIR: '/data' });
   const service = objects(r, 'Service').find((s) => s.metadata.name === deployment.metadata.name) as
-    | (Manifest & { spec: { selector: Record<string, string> } })
-    | undefined;
+    (Manifest & { spec: { selector: Record<string, string> } }) | undefined;
   expect(matches(service?.spec.selector ?? {}, deployment.spec.template.metadata.labels)).toBe(true);
   return container;
 }
@@ -152,10 +157,9 @@ describe('console chart (deploy/charts/opsdeck)', () => {
     });
     expect(objects(r, 'PersistentVolumeClaim')).toEqual([]);
     expect(objects(r, 'Secret')).toEqual([]);
-    const pdb = one<Manifest & { spec: { maxUnavailable: number; selector: { matchLabels: Record<string, string> } } }>(
-      r,
-      'PodDisruptionBudget',
-    );
+    const pdb = one<
+      Manifest & { spec: { maxUnavailable: number; selector: { matchLabels: Record<string, string> } } }
+    >(r, 'PodDisruptionBudget');
     expect(pdb.spec.maxUnavailable).toBe(1);
     expect(matches(pdb.spec.selector.matchLabels, deployment.spec.template.metadata.labels)).toBe(true);
     const monitor = one<
@@ -178,7 +182,9 @@ describe('console chart (deploy/charts/opsdeck)', () => {
           tls: { secretName: string; hosts: string[] }[];
           rules: {
             host: string;
-            http: { paths: { path: string; backend: { service: { name: string; port: { name: string } } } }[] };
+            http: {
+              paths: { path: string; backend: { service: { name: string; port: { name: string } } } }[];
+            };
           }[];
         };
       }
@@ -209,8 +215,7 @@ describe('console chart (deploy/charts/opsdeck)', () => {
     const [pg] = db.spec.template.spec.containers;
     expect(pg?.image).toBe('postgres:15');
     const dbService = objects(r, 'Service').find((s) => s.metadata.name === db.spec.serviceName) as
-      | (Manifest & { spec: { clusterIP: string; selector: Record<string, string> } })
-      | undefined;
+      (Manifest & { spec: { clusterIP: string; selector: Record<string, string> } }) | undefined;
     expect(dbService?.spec.clusterIP).toBe('None');
     expect(matches(dbService?.spec.selector ?? {}, db.spec.template.metadata.labels)).toBe(true);
     // The console's selector must not catch the database's pod, nor the other way round.
@@ -288,10 +293,9 @@ describe('agent chart (deploy/charts/opsdeck-agent)', () => {
     expect(container.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'http' });
     // kubernetes.enabled: the service account's token is mounted and bound to read access.
     expect(pod.automountServiceAccountToken).toBe(true);
-    const binding = one<Manifest & { roleRef: { name: string }; subjects: { name: string; namespace: string }[] }>(
-      r,
-      'ClusterRoleBinding',
-    );
+    const binding = one<
+      Manifest & { roleRef: { name: string }; subjects: { name: string; namespace: string }[] }
+    >(r, 'ClusterRoleBinding');
     expect(binding.roleRef.name).toBe(one(r, 'ClusterRole').metadata.name);
     expect(binding.subjects).toEqual([
       expect.objectContaining({ name: pod.serviceAccountName, namespace: 'opsdeck' }),
@@ -354,7 +358,10 @@ describe('charts and the rest of the repository agree', () => {
       const meta = parse(fs.readFileSync(path.join(chart, 'Chart.yaml'), 'utf8')) as Record<string, string>;
       expect([meta.version, meta.appVersion]).toEqual([VERSION, VERSION]);
       // Helm fails on a field of a missing map (nil pointer); the engine here renders it empty.
-      const defaults = parse(fs.readFileSync(path.join(chart, 'values.yaml'), 'utf8')) as Record<string, unknown>;
+      const defaults = parse(fs.readFileSync(path.join(chart, 'values.yaml'), 'utf8')) as Record<
+        string,
+        unknown
+      >;
       const dir = path.join(chart, 'templates');
       const paths = new Set(
         fs

@@ -121,7 +121,10 @@ describe('compose.yaml (the team set-up)', () => {
   it('keeps the secrets out of git and out of the image build', () => {
     for (const file of ['.gitignore', '.dockerignore']) {
       const lines = fs.readFileSync(path.join(REPO, file), 'utf8').split('\n');
-      expect(lines.some((l) => /^\/?secrets\/?$/.test(l)), file).toBe(true);
+      expect(
+        lines.some((l) => /^\/?secrets\/?$/.test(l)),
+        file,
+      ).toBe(true);
       expect(lines, file).toContain('.env');
     }
   });
@@ -147,6 +150,8 @@ describe('SECRET_KEY_FILE', () => {
   it('refuses a missing file, a short key, and both variables at once, naming the variable', () => {
     expect(() => withFile(undefined)).toThrow(/SECRET_KEY_FILE: cannot read .*\(ENOENT\)/);
     expect(() => withFile('short\n')).toThrow(/SECRET_KEY_FILE: the key in .* is shorter than 16 characters/);
-    expect(() => withFile('0123456789abcdef0123', { SECRET_KEY: '0123456789abcdef0123' })).toThrow(ConfigError);
+    expect(() => withFile('0123456789abcdef0123', { SECRET_KEY: '0123456789abcdef0123' })).toThrow(
+      ConfigError,
+    );
   });
 });

@@ -74,7 +74,9 @@ export function schemaProblems(chartDir: string, values: Values): string[] {
 /** Chart.yaml as templates see it: `.Chart.Name`, `.Chart.Version`, `.Chart.AppVersion`. */
 function chartObject(chartDir: string): Values {
   const meta = readYaml(path.join(chartDir, 'Chart.yaml'));
-  return Object.fromEntries(Object.entries(meta).map(([k, v]) => [k.charAt(0).toUpperCase() + k.slice(1), v]));
+  return Object.fromEntries(
+    Object.entries(meta).map(([k, v]) => [k.charAt(0).toUpperCase() + k.slice(1), v]),
+  );
 }
 
 /** Helm's toYaml: keys sorted (sigs.k8s.io/yaml), no trailing newline, "" for nil. */
@@ -136,7 +138,8 @@ function parseManifests(text: string, source: string): Manifest[] {
     if (doc.errors.length) throw new ChartError(`${source}: ${doc.errors[0]?.message}\n${text}`);
     const value: unknown = doc.toJS();
     if (value === null || value === undefined) continue;
-    if (!isMap(value) || typeof value.kind !== 'string') throw new ChartError(`${source}: not an object\n${text}`);
+    if (!isMap(value) || typeof value.kind !== 'string')
+      throw new ChartError(`${source}: not an object\n${text}`);
     out.push(value as Manifest);
   }
   return out;
@@ -148,7 +151,11 @@ function renderWithHelm(chartDir: string, valuesFiles: readonly string[], set: V
   for (const [key, value] of Object.entries(set)) args.push('--set-json', `${key}=${JSON.stringify(value)}`);
   const res = spawnSync('helm', args, { encoding: 'utf8' });
   if (res.status !== 0) throw new ChartError(res.stderr.trim());
-  return { manifests: parseManifests(res.stdout, 'helm template'), notes: undefined, renderer: 'helm' as const };
+  return {
+    manifests: parseManifests(res.stdout, 'helm template'),
+    notes: undefined,
+    renderer: 'helm' as const,
+  };
 }
 
 /**

@@ -35,7 +35,8 @@ function debianMirror(): string {
     if (!fs.existsSync(file)) continue;
     const text = fs.readFileSync(file, 'utf8');
     const uri =
-      /^URIs:\s*(\S+\/debian)\/?\s*$/m.exec(text)?.[1] ?? /^deb\s+(?:\[[^\]]*\]\s+)?(\S+\/debian)\/?\s/m.exec(text)?.[1];
+      /^URIs:\s*(\S+\/debian)\/?\s*$/m.exec(text)?.[1] ??
+      /^deb\s+(?:\[[^\]]*\]\s+)?(\S+\/debian)\/?\s/m.exec(text)?.[1];
     if (uri) return uri;
   }
   return 'http://deb.debian.org/debian';
@@ -56,7 +57,11 @@ function labelOf(image: string): string | undefined {
 
 /** Builds (or reuses) the cached Debian tree and returns its folder. */
 function debianTree(mirror: string): string {
-  const key = `${SUITE}-r${RECIPE}-${crypto.createHash('sha256').update(`${mirror} ${PACKAGES.join(',')}`).digest('hex').slice(0, 12)}`;
+  const key = `${SUITE}-r${RECIPE}-${crypto
+    .createHash('sha256')
+    .update(`${mirror} ${PACKAGES.join(',')}`)
+    .digest('hex')
+    .slice(0, 12)}`;
   const dir = path.join(CACHE_DIR, key);
   const rootfs = path.join(dir, 'rootfs');
   if (fs.existsSync(path.join(dir, 'complete'))) {
@@ -66,14 +71,18 @@ function debianTree(mirror: string): string {
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   // mmdebstrap fetches with apt (in parallel, much faster); debootstrap does the same job.
-  const tool = spawnSync('sh', ['-c', 'command -v mmdebstrap'], { encoding: 'utf8' }).status === 0 ? 'mmdebstrap' : 'debootstrap';
+  const tool =
+    spawnSync('sh', ['-c', 'command -v mmdebstrap'], { encoding: 'utf8' }).status === 0
+      ? 'mmdebstrap'
+      : 'debootstrap';
   log(`${tool} ${SUITE} from ${mirror} (once; cached in ${CACHE_DIR})`);
   execFileSync(tool, ['--variant=minbase', `--include=${PACKAGES.join(',')}`, SUITE, rootfs, mirror], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   for (const sub of ['var/cache/apt/archives', 'var/lib/apt/lists']) {
     const at = path.join(rootfs, sub);
-    for (const f of fs.readdirSync(at)) if (f.endsWith('.deb') || f.includes('_dists_')) fs.rmSync(path.join(at, f), { force: true });
+    for (const f of fs.readdirSync(at))
+      if (f.endsWith('.deb') || f.includes('_dists_')) fs.rmSync(path.join(at, f), { force: true });
   }
   fs.writeFileSync(path.join(dir, 'complete'), new Date().toISOString());
   return rootfs;
@@ -88,7 +97,9 @@ export function ensureBaseImage(image: string): void {
   }
   const mirror = debianMirror();
   const npmDir = hostNpmDir();
-  const npmVersion = (JSON.parse(fs.readFileSync(path.join(npmDir, 'package.json'), 'utf8')) as { version: string }).version;
+  const npmVersion = (
+    JSON.parse(fs.readFileSync(path.join(npmDir, 'package.json'), 'utf8')) as { version: string }
+  ).version;
   const ca = fs.existsSync(HOST_CA) ? fs.readFileSync(HOST_CA) : Buffer.alloc(0);
   const want = `${SUITE}-r${RECIPE}-npm${npmVersion}-ca${crypto.createHash('sha256').update(ca).digest('hex').slice(0, 12)}`;
   if (existing === want) {
@@ -101,7 +112,10 @@ export function ensureBaseImage(image: string): void {
   try {
     fs.mkdirSync(path.join(stage, 'usr/local/lib/node_modules'), { recursive: true });
     fs.mkdirSync(path.join(stage, 'usr/local/bin'), { recursive: true });
-    fs.cpSync(npmDir, path.join(stage, 'usr/local/lib/node_modules/npm'), { recursive: true, verbatimSymlinks: true });
+    fs.cpSync(npmDir, path.join(stage, 'usr/local/lib/node_modules/npm'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
     fs.symlinkSync('../lib/node_modules/npm/bin/npm-cli.js', path.join(stage, 'usr/local/bin/npm'));
     fs.symlinkSync('../lib/node_modules/npm/bin/npx-cli.js', path.join(stage, 'usr/local/bin/npx'));
     fs.mkdirSync(path.join(stage, path.dirname(IMAGE_CA)), { recursive: true });
@@ -112,7 +126,9 @@ export function ensureBaseImage(image: string): void {
       'sh',
       [
         '-c',
-        'tar -c -C "$1" . -C "$2" ./usr/local ./etc | podman import ' +
+        // Only new paths from the stage: an image layer may not name a path twice.
+        'tar -c -C "$1" . -C "$2" ./usr/local/lib/node_modules/npm ./usr/local/bin/npm ./usr/local/bin/npx ' +
+          `./${IMAGE_CA} | podman import ` +
           '--change "ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin" ' +
           `--change "ENV NODE_EXTRA_CA_CERTS=/${IMAGE_CA}" ` +
           `--change "LABEL ${LABEL}=${want}" ` +

@@ -111,10 +111,14 @@ export type Running = {
 /** Starts the image's entrypoint with `args` (like `podman run IMAGE args…`). */
 export function startInImage(o: RunOptions): Running {
   const argv = [...(o.entrypoint ?? o.config.entrypoint), ...o.args];
-  const child = spawn('unshare', ['--mount', '--pid', '--fork', '--propagation', 'private', 'sh', '-c', setupScript(o, argv)], {
-    env: imageEnv(o),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    'unshare',
+    ['--mount', '--pid', '--fork', '--propagation', 'private', 'sh', '-c', setupScript(o, argv)],
+    {
+      env: imageEnv(o),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));

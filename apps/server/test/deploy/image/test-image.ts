@@ -49,8 +49,13 @@ function dockerfileBase(): string {
 }
 
 function build(version: string): void {
-  const revision = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO, encoding: 'utf8' }).stdout.trim();
-  const previous = spawnSync('podman', ['image', 'inspect', '--format', '{{.Id}}', IMAGE], { encoding: 'utf8' }).stdout.trim();
+  const revision = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+    cwd: REPO,
+    encoding: 'utf8',
+  }).stdout.trim();
+  const previous = spawnSync('podman', ['image', 'inspect', '--format', '{{.Id}}', IMAGE], {
+    encoding: 'utf8',
+  }).stdout.trim();
   log(`podman build ${IMAGE}`);
   execFileSync(
     'podman',
@@ -72,7 +77,9 @@ function build(version: string): void {
     ],
     { stdio: ['ignore', process.env.OPSDECK_IMAGE_TEST_QUIET ? 'ignore' : 'inherit', 'inherit'] },
   );
-  const now = spawnSync('podman', ['image', 'inspect', '--format', '{{.Id}}', IMAGE], { encoding: 'utf8' }).stdout.trim();
+  const now = spawnSync('podman', ['image', 'inspect', '--format', '{{.Id}}', IMAGE], {
+    encoding: 'utf8',
+  }).stdout.trim();
   // The previous build's image, now untagged: its layers stay in the build cache.
   if (previous && previous !== now) spawnSync('podman', ['rmi', previous], { stdio: 'ignore' });
 }
@@ -100,7 +107,11 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, run
 }
 
 async function ready(base: string, run: Running): Promise<void> {
-  await waitFor('GET /readyz', async () => ((await fetch(`${base}/readyz`)).status === 200 ? true : undefined), run);
+  await waitFor(
+    'GET /readyz',
+    async () => ((await fetch(`${base}/readyz`)).status === 200 ? true : undefined),
+    run,
+  );
 }
 
 /** Stops the server as a runtime does (SIGTERM to PID 1) and returns its exit code. */
@@ -111,7 +122,12 @@ async function stop(run: Running): Promise<number | null> {
 }
 
 type Json = Record<string, unknown>;
-async function api(b: Browser, method: string, p: string, body?: unknown): Promise<{ status: number; body: Json & Json[] }> {
+async function api(
+  b: Browser,
+  method: string,
+  p: string,
+  body?: unknown,
+): Promise<{ status: number; body: Json & Json[] }> {
   const res = await b.fetch(p, body === undefined ? { method } : { method, json: body });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : null) as Json & Json[] };
@@ -119,7 +135,9 @@ async function api(b: Browser, method: string, p: string, body?: unknown): Promi
 
 async function main(): Promise<void> {
   preflight();
-  const version = (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string }).version;
+  const version = (
+    JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { version: string }
+  ).version;
   ensureBaseImage(dockerfileBase());
   build(version);
 
@@ -133,7 +151,8 @@ async function main(): Promise<void> {
   check(info.env.HOST === '0.0.0.0' && info.env.DATA_DIR === '/data', 'HOST=0.0.0.0 and DATA_DIR=/data');
   check(info.healthcheck?.join(' ').includes('/readyz'), 'HEALTHCHECK asks /readyz');
   check(
-    info.labels['org.opencontainers.image.version'] === version && 'org.opencontainers.image.source' in info.labels,
+    info.labels['org.opencontainers.image.version'] === version &&
+      'org.opencontainers.image.source' in info.labels,
     `OCI labels carry the version (${version}) and the source`,
   );
 
@@ -157,7 +176,10 @@ async function main(): Promise<void> {
     const help = await runInImage({ ...base, args: ['--help'] });
     check(help.code === 0 && help.output.includes('Usage: opsdeck'), '`opsdeck --help` runs in the image');
     const npx = await runInImage({ ...base, entrypoint: [], args: ['npx', 'opsdeck', '--help'] });
-    check(npx.code === 0 && npx.output.includes('Usage: opsdeck'), '`npx opsdeck --help` runs in the image (WORKDIR /app)');
+    check(
+      npx.code === 0 && npx.output.includes('Usage: opsdeck'),
+      '`npx opsdeck --help` runs in the image (WORKDIR /app)',
+    );
     const bwrap = await runInImage({ ...base, entrypoint: [], args: ['bwrap', '--version'] });
     check(bwrap.code === 0, `bubblewrap is installed (${bwrap.output.trim()})`);
 
@@ -169,23 +191,37 @@ async function main(): Promise<void> {
     running.push(server);
     await ready(consoleUrl, server);
     check(true, `serves /readyz on a read-only root filesystem as uid 10001 (${consoleUrl})`);
-    const health = await runInImage({ ...base, entrypoint: [], args: info.healthcheck?.slice(1) ?? [], env: serverEnv });
+    const health = await runInImage({
+      ...base,
+      entrypoint: [],
+      args: info.healthcheck?.slice(1) ?? [],
+      env: serverEnv,
+    });
     check(health.code === 0, 'the HEALTHCHECK command passes');
 
     const b = new Browser(consoleUrl);
     const login = await b.login('admin@localhost', password);
     check(login.status === 200, `the first admin signs in (${login.status})`);
     const canaries = await api(b, 'GET', '/api/db/canaries?select=name');
-    check(canaries.status === 200 && canaries.body.length === 0, 'a production start seeds no demo data (no canaries)');
+    check(
+      canaries.status === 200 && canaries.body.length === 0,
+      'a production start seeds no demo data (no canaries)',
+    );
     const saved = await api(b, 'POST', '/api/db/canaries', {
       name: 'image-self',
       spec: { http: [{ name: 'image-readyz', url: `${consoleUrl}/readyz`, responseCodes: [200] }] },
     });
-    check(saved.status < 300, `a canary with an http check is saved (${saved.status} ${JSON.stringify(saved.body)})`);
+    check(
+      saved.status < 300,
+      `a canary with an http check is saved (${saved.status} ${JSON.stringify(saved.body)})`,
+    );
     const checks = await api(b, 'GET', '/api/db/checks?select=id&name=eq.image-readyz');
     const checkId = String(checks.body[0]?.id ?? '');
     const ran = await api(b, 'POST', `/api/canary/run/check/${checkId}`);
-    check(ran.status === 200 && ran.body.failed === 0, `Run Now: the check passes (${JSON.stringify(ran.body)})`);
+    check(
+      ran.status === 200 && ran.body.failed === 0,
+      `Run Now: the check passes (${JSON.stringify(ran.body)})`,
+    );
 
     // The same image as an agent of this console.
     const agent = await api(b, 'POST', '/api/agent/generate', { name: 'image-agent', properties: {} });
@@ -227,7 +263,10 @@ async function main(): Promise<void> {
     running.push(server);
     await ready(consoleUrl, server);
     const again = new Browser(consoleUrl);
-    check((await again.login('admin@localhost', password)).status === 200, 'after a restart the admin signs in again');
+    check(
+      (await again.login('admin@localhost', password)).status === 200,
+      'after a restart the admin signs in again',
+    );
     const kept = await api(again, 'GET', '/api/db/canaries?select=name');
     check(
       JSON.stringify(kept.body.map((c) => c.name)) === '["image-self"]',
@@ -238,7 +277,10 @@ async function main(): Promise<void> {
       statuses.body.length >= 1 && statuses.body.some((s) => s.status === true),
       `after a restart the check's passing result is still there (${statuses.body.length} results)`,
     );
-    check(fs.readFileSync(path.join(dataDir, 'secret.key'), 'utf8') === key, 'the secret key in DATA_DIR is kept');
+    check(
+      fs.readFileSync(path.join(dataDir, 'secret.key'), 'utf8') === key,
+      'the secret key in DATA_DIR is kept',
+    );
     check((await stop(server)) === 0, 'the second run stops cleanly too');
   } finally {
     for (const r of running) if (r.child.exitCode === null) r.child.kill('SIGKILL');
