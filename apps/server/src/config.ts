@@ -94,7 +94,9 @@ const envSchema = z.object({
 function readSecretKey(value: string | undefined, file: string | undefined): string | undefined {
   if (file === undefined) return value;
   if (value !== undefined)
-    throw new ConfigError('Invalid configuration:\n  SECRET_KEY_FILE: set SECRET_KEY or SECRET_KEY_FILE, not both');
+    throw new ConfigError(
+      'Invalid configuration:\n  SECRET_KEY_FILE: set SECRET_KEY or SECRET_KEY_FILE, not both',
+    );
   let text: string;
   try {
     text = fs.readFileSync(file, 'utf8');
