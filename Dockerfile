@@ -23,7 +23,7 @@ COPY . .
 # build.mjs takes the commit from here: the build context has no .git.
 ARG REVISION=unknown
 RUN OPSDECK_COMMIT="${REVISION}" npm run build \
- && node -e 'const p=require("./package.json");require("fs").writeFileSync("runtime-package.json",JSON.stringify({name:p.name,version:p.version,private:true,type:"module",license:p.license,engines:p.engines,bin:p.bin},null,2)+"\n")'
+ && node -e 'const p=require("./package.json");require("fs").writeFileSync("runtime-package.json",JSON.stringify({name:p.name,version:p.version,private:true,type:"module",license:p.license,engines:p.engines},null,2)+"\n")'
 
 # ---------------------------------------------------------------------------------------------
 # deps: the server's production dependencies only (the web app is static files by now).
@@ -69,7 +69,11 @@ COPY --from=build /src/runtime-package.json ./package.json
 COPY --from=build /src/apps/server/package.json ./apps/server/package.json
 COPY --from=build /src/apps/server/dist ./apps/server/dist
 COPY --from=build /src/apps/web/dist ./apps/web/dist
-RUN ln -s /app/apps/server/dist/main.js /usr/local/bin/opsdeck
+# `opsdeck` on PATH, and for `npx opsdeck` in /app (the command the first-admin box prints):
+# npx runs a program of node_modules/.bin as it is; a package.json `bin` of its own it would
+# first copy into its cache, which a read-only root does not allow.
+RUN ln -s /app/apps/server/dist/main.js /usr/local/bin/opsdeck \
+ && ln -s ../../apps/server/dist/main.js node_modules/.bin/opsdeck
 
 # The image listens on every interface (the container's network is its boundary); builtin
 # sign-in is the default, and AUTH_MODE=none refuses a non-loopback HOST. Only DATA_DIR and

@@ -49,7 +49,8 @@ export function inspectImage(image: string): ImageConfig & {
       Labels?: Record<string, string>;
       Healthcheck?: { Test?: string[] };
     };
-    HealthCheck?: { Test?: string[] };
+    /** Where podman reports a docker-format image's HEALTHCHECK. */
+    Healthcheck?: { Test?: string[] };
   }[];
   if (!info) throw new Error(`no image ${image}`);
   const c = info.Config;
@@ -63,7 +64,7 @@ export function inspectImage(image: string): ImageConfig & {
     entrypoint: c.Entrypoint ?? [],
     cmd: c.Cmd ?? [],
     labels: c.Labels ?? {},
-    healthcheck: c.Healthcheck?.Test ?? info.HealthCheck?.Test,
+    healthcheck: c.Healthcheck?.Test ?? info.Healthcheck?.Test,
   };
 }
 

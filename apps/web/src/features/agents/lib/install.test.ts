@@ -76,7 +76,7 @@ describe('install instructions (Opsdeck agent chart)', () => {
     });
     // The token is in the Secret only, not in the release's values.
     expect(JSON.stringify(docs[3])).not.toContain('od_abc.secret');
-    expect(chartProblems((docs[3] as { spec: { values: Values } }).spec.values)).toEqual([]);
+    expect(chartProblems((docs[3] as unknown as { spec: { values: Values } }).spec.values)).toEqual([]);
     // No other product's chart or repository.
     expect(fluxYaml(base)).not.toMatch(/flanksource|mission-control/);
   });
