@@ -20,6 +20,8 @@ export * from './logs/index.js';
 export * from './notifications/index.js';
 export * from './incidents/index.js';
 export * from './playbooks/index.js';
+export * from './scripts/index.js';
 export * from './connections/index.js';
 export * from './kubeconfig.js';
 export * from './health/check-schemas/object-storage.js';
+export * from './url/safe-url.js';

@@ -27,13 +27,18 @@ export type Resource = (typeof RESOURCES)[number];
 export type Action = 'read' | 'write';
 
 /**
- * How a data-API reader sees a column that may hold credentials (docs/connections.md, Masking):
- *  - `spec`: JSON whose credential values (passwords, tokens, keys, kubeconfigs, `user:pass@`
- *    in URLs) read `***` unless the caller may write the table `revealTo`;
+ * How a reader sees a column that may hold credentials (docs/connections.md, Masking), on the
+ * data API and on every other route that returns it:
+ *  - `spec`: JSON read through `redact_secrets` unless the caller may write the table
+ *    `revealTo`: credentials by field kind (every header and env value, URL passwords,
+ *    secret-named keys, `password=`-style pairs and flags in strings) read `***`;
+ *  - `parameters`: a playbook run's parameter values, through `redact_run_parameters` with the
+ *    row's `spec` (parameters of type `secret` read `***`), unless the caller may write `revealTo`;
  *  - `secret`: text that always reads `***` when set (stored encrypted, never read back);
  *  - `sealed`: a JSON object whose encrypted values always read `***`.
  */
-export type SecretColumn = { redact: 'spec'; revealTo: string } | { redact: 'secret' } | { redact: 'sealed' };
+export type SecretColumn =
+  { redact: 'spec' | 'parameters'; revealTo: string } | { redact: 'secret' } | { redact: 'sealed' };
 
 /** A spec-like JSON column, shown whole only to callers who may write `revealTo`. */
 export const specColumn = (revealTo: string): SecretColumn => ({ redact: 'spec', revealTo });
@@ -144,8 +149,17 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable<string, Ta
   playbooks: { read: 'playbooks', write: 'playbooks', secrets: { spec: specColumn('playbooks') } },
   playbook_names: { read: 'playbooks', write: null },
   // Runs are started, cancelled and approved through /api/playbook, never written directly.
-  playbook_runs: { read: 'playbook_runs', write: null, secrets: { spec: specColumn('playbooks') } },
-  playbook_run_actions: { read: 'playbook_runs', write: null },
+  // A run echoes its playbook: the spec copy, parameters, the webhook request, action results.
+  playbook_runs: {
+    read: 'playbook_runs',
+    write: null,
+    secrets: {
+      spec: specColumn('playbooks'),
+      parameters: { redact: 'parameters', revealTo: 'playbooks' },
+      request: specColumn('playbooks'),
+    },
+  },
+  playbook_run_actions: { read: 'playbook_runs', write: null, secrets: { result: specColumn('playbooks') } },
   playbook_approvals: { read: 'playbook_runs', write: null },
   // Writes only through the data API's hook (validation, encryption); reads never see a secret.
   connections: {
@@ -166,8 +180,15 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable<string, Ta
   integrations_with_status: { read: 'integrations', write: null },
 });
 
-/** Database functions callable through /api/db/rpc/{fn}; `write` applies to POST. */
+/**
+ * Database functions callable through /api/db/rpc/{fn}; `write` applies to POST. `secrets`
+ * masks columns of the rows a function returns, as for tables.
+ */
 export const FUNCTION_ACCESS: Record<string, TableAccessRule> = ownTable({
   related_configs_recursive: { read: 'database', write: 'database' },
-  get_playbook_run_actions: { read: 'playbook_runs', write: 'playbook_runs' },
+  get_playbook_run_actions: {
+    read: 'playbook_runs',
+    write: 'playbook_runs',
+    secrets: { result: specColumn('playbooks') },
+  },
 });

@@ -1,4 +1,5 @@
 import type { ServerContext } from '../context.js';
+import { pause } from '../lib/abort.js';
 import { runHandedAction } from '../playbooks/index.js';
 import { backoffMs, type AgentRuntime } from './agent-runtime.js';
 import { UpstreamError } from './upstream-client.js';
@@ -11,18 +12,6 @@ export type AgentActionLoopOptions = {
   /** The wait after `failures` failed calls in a row (tests shorten it). */
   backoff?: (failures: number) => number;
 };
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
-}
 
 /** A 4xx that says the body is wrong: sending it again cannot help. */
 const rejected = (e: unknown) => e instanceof UpstreamError && [400, 413, 422].includes(e.status ?? 0);
@@ -47,7 +36,7 @@ export async function runAgentActionLoop(
     failures += 1;
     const wait = backoff(failures);
     ctx.log.warn({ err: e, retryInMs: wait }, `${what} failed; trying again after a back-off`);
-    await sleep(wait, signal);
+    await pause(wait, signal);
   };
   while (!signal.aborted) {
     if (rt.actionResults.length) {

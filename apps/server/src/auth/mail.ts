@@ -2,16 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+import { sendSmtp } from '../net/smtp.js';
+import { smtpFromEnv } from '../net/smtp-target.js';
 
 export type Mail = { to: string; subject: string; text: string };
 
 export type Mailer = { send(mail: Mail): Promise<void> };
 
+/** How long one account mail may take to hand over. */
+const MAIL_TIMEOUT_MS = 30_000;
+
 /**
- * SMTP through nodemailer when SMTP_URL is set. Otherwise each mail is written to
- * DATA_DIR/outbox/*.eml (mode 0600) and the log names the file — never its text, which holds
- * the code or link — so a local install without a mail server can still recover accounts and
- * accept invites by opening the file.
+ * SMTP when SMTP_URL is set, through the one SMTP transport (net/smtp.ts; the URL is read as
+ * notifications read it, SMTP_FROM the sender unless the URL names one), reached directly: the
+ * operator chose it. Otherwise each mail is written to DATA_DIR/outbox/*.eml (mode 0600) and
+ * the log names the file — never its text, which holds the code or link — so a local install
+ * without a mail server can still recover accounts and accept invites by opening the file.
  */
 export function createMailer(opts: {
   smtpUrl: string | undefined;
@@ -20,10 +26,11 @@ export function createMailer(opts: {
   log: FastifyBaseLogger;
 }): Mailer {
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    // Read at start: a malformed SMTP_URL stops the server with the reason.
+    const target = smtpFromEnv(opts.smtpUrl, opts.from);
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, ...mail });
+        await sendSmtp(target, { ...mail, to: [mail.to] }, 'direct', { timeoutMs: MAIL_TIMEOUT_MS });
       },
     };
   }

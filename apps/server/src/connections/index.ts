@@ -16,6 +16,7 @@ export const connectionsDomain: DomainModule = {
   writeHooks: { connections: connectionWriteHook },
 };
 
+export { emailDestination } from './email-target.js';
 export { isConnectionReference } from './references.js';
 export {
   ConnectionNotFoundError,
@@ -35,4 +36,3 @@ export {
   type Sender,
 } from './senders/index.js';
 export { sendHttpOk, type HttpAnswer } from './senders/http.js';
-export { basicAuth } from './senders/types.js';

@@ -5,7 +5,8 @@ import { secretBox } from '../lib/secrets/index.js';
 import { OutboundRefusedError, outboundPolicy } from '../net/outbound.js';
 import { findConnectionRow, hydrateConnection } from './resolve.js';
 import { testerFor } from './testers/registry.js';
-import { untilAborted, type TestPayload } from './testers/types.js';
+import { untilAborted } from '../lib/abort.js';
+import { type TestPayload } from './testers/types.js';
 import type { HydratedConnection } from './types.js';
 
 /** How long a peer may take before the test gives up. */

@@ -5,12 +5,16 @@
  */
 export {
   DEFAULT_LIMITS,
+  escapeMarkdownText,
+  markdownValues,
   parseTemplate,
   renderDeep,
   renderTemplate,
   TemplateError,
   templateFunctions,
+  Verbatim,
   type Delimiters,
+  type OutputEscape,
   type RenderDeepOptions,
   type RenderOptions,
   type Template,

@@ -1,6 +1,7 @@
 import { parseDuration } from '@opsdeck/shared';
 import { isConnectionReference, type ConnectionResolver } from '../connections/index.js';
 import type { Queryable } from '../db/types.js';
+import { untilAborted } from '../lib/abort.js';
 import { defaultOutboundPolicy, OutboundRefusedError, type OutboundPolicy } from '../net/outbound.js';
 import type { SandboxPolicy } from '../sandbox/policy.js';
 import { applyCheckExpressions, type ExpressionFields, type TransformedCheck } from './check-expressions.js';
@@ -118,20 +119,16 @@ export async function executeCheck(
   const timer = setTimeout(() => controller.abort(new Error(`timed out after ${timeoutMs} ms`)), timeoutMs);
   let outcome: RunOutcome;
   try {
-    outcome = await new Promise<RunOutcome>((resolve, reject) => {
-      controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), {
-        once: true,
-      });
-      runner
-        .run(parsed.data, {
-          signal: controller.signal,
-          timeoutMs,
-          sandbox: opts.sandbox,
-          outbound: opts.outbound ?? defaultOutboundPolicy,
-          ...(opts.db ? { db: opts.db } : {}),
-        })
-        .then(resolve, reject);
-    });
+    outcome = await untilAborted(
+      runner.run(parsed.data, {
+        signal: controller.signal,
+        timeoutMs,
+        sandbox: opts.sandbox,
+        outbound: opts.outbound ?? defaultOutboundPolicy,
+        ...(opts.db ? { db: opts.db } : {}),
+      }),
+      controller.signal,
+    );
   } catch (e) {
     outcome = { pass: false, message: '', error: errorText(e), data: {} };
   } finally {

@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../jobs/scheduler.js';
+import { pause } from '../lib/abort.js';
 import { claimDueCanaries, nextCanaryDue } from './claim.js';
 import { runCanary } from './run-canary.js';
 import type { HealthContext } from './runtime.js';
@@ -23,13 +24,6 @@ export async function runDueCanaries(ctx: HealthContext, now = new Date()): Prom
 }
 
 const loops = new WeakSet<object>();
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
-  });
-}
 
 /** How long to sleep: until the next canary is due, at most TICK_MS. */
 async function untilNextDue(ctx: HealthContext): Promise<number> {
@@ -69,7 +63,7 @@ export async function runCanaryLoop(ctx: HealthContext, signal: AbortSignal): Pr
     } catch (e) {
       ctx.log.error({ err: e }, 'claiming due canaries failed');
     }
-    if (!more) await sleep(await untilNextDue(ctx), signal);
+    if (!more) await pause(await untilNextDue(ctx), signal);
   }
   await Promise.allSettled([...inFlight]);
   return runs;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { basicAuth, resolveConnection, sendHttpOk } from '../connections/index.js';
+import { resolveConnection, sendHttpOk } from '../connections/index.js';
+import { basicAuthorization } from '../net/basic-auth.js';
 import type { ServerContext } from '../context.js';
 import { outboundPolicy } from '../net/outbound.js';
 import { DeliveryError, sendDirect } from '../notifications/index.js';
@@ -75,7 +76,8 @@ async function openTicket(ctx: ServerContext, r: ResponderRow, type: string): Pr
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   // Microsoft Graph takes a bearer token (the connection's password); Jira and ServiceNow a user.
   if (type === 'ms_planner') headers.authorization = `Bearer ${conn.password}`;
-  else if (conn.username || conn.password) headers.authorization = basicAuth(conn.username, conn.password);
+  else if (conn.username || conn.password)
+    headers.authorization = basicAuthorization(conn.username, conn.password);
   const answer = await sendHttpOk(
     {
       url: conn.url.replace(/\/+$/, '') + request.path,

@@ -1,5 +1,6 @@
 import { formatAge } from '@opsdeck/shared';
 import type { Queryable } from '../db/types.js';
+import { specSql } from '../secret-masking.js';
 import { GROUP_VERSION } from './discovery.js';
 
 type CanaryRow = {
@@ -14,13 +15,17 @@ type CanaryRow = {
   created_at: Date;
 };
 
-/** Live canaries, of one namespace or all, optionally one by name; local and agents' alike. */
+/**
+ * Live canaries, of one namespace or all, optionally one by name; local and agents' alike. The
+ * spec is whole only for callers who may write canaries (`wholeSpec`), masked otherwise.
+ */
 export async function listCanaries(
   db: Queryable,
   filter: { namespace?: string | undefined; name?: string | undefined },
+  wholeSpec: boolean,
 ): Promise<CanaryRow[]> {
   const { rows } = await db.query<CanaryRow>(
-    `SELECT c.id, c.name, c.namespace, c.labels, c.spec, c.schedule, c.source, c.created_at,
+    `SELECT c.id, c.name, c.namespace, c.labels, ${specSql('c.spec', wholeSpec, 'spec')}, c.schedule, c.source, c.created_at,
             CASE WHEN c.agent_id = '00000000-0000-0000-0000-000000000000' THEN NULL ELSE a.name END AS agent_name
        FROM canaries c LEFT JOIN agents a ON a.id = c.agent_id
       WHERE c.deleted_at IS NULL AND ($1::text IS NULL OR c.namespace = $1) AND ($2::text IS NULL OR c.name = $2)

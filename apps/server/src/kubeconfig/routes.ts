@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { createAccessToken } from '../auth/index.js';
 import type { ServerContext } from '../context.js';
+import { readsWhole } from '../secret-masking.js';
 import { canaryList, canaryObject, canaryTable, listCanaries, wantsTable } from './canaries.js';
 import {
   apiGroup,
@@ -30,17 +31,25 @@ async function sendCanaries(
   reply: FastifyReply,
   namespace?: string,
 ): Promise<unknown> {
-  const rows = await listCanaries(ctx.db, { namespace });
+  const rows = await listCanaries(ctx.db, { namespace }, await readsWhole(ctx, req, 'canaries'));
   return reply.send(wantsTable(req.headers.accept) ? canaryTable(rows) : canaryList(rows));
 }
 
 /**
- * GET /api/kubeconfig hands the caller a kubeconfig for this console with a new access token
+ * POST /api/kubeconfig hands the caller a kubeconfig for this console with a new access token
  * of theirs; the read-only Kubernetes-style routes below answer `kubectl get canaries` with it
- * (docs/kubeconfig.md).
+ * (docs/kubeconfig.md). Making a token is a write: a POST, so a browser's cookie only counts
+ * from the console's own pages (the guard's Origin check), never from a link on another site.
  */
 export async function kubeconfigRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get('/api/kubeconfig', async (req, reply) => {
+  app.get('/api/kubeconfig', async (_req, reply) =>
+    reply
+      .code(405)
+      .header('allow', 'POST')
+      .send({ error: 'Method not allowed: POST /api/kubeconfig creates the kubeconfig and its token' }),
+  );
+
+  app.post('/api/kubeconfig', async (req, reply) => {
     const principal = req.principal;
     if (!principal) return reply.code(401).send({ error: 'Authentication required' });
     const { rows } = await ctx.db.query<{ who: string | null }>(
@@ -72,7 +81,7 @@ export async function kubeconfigRoutes(app: FastifyInstance, ctx: ServerContext)
   );
   app.get(`${BASE}/namespaces/:namespace/canaries/:name`, READ_CANARIES, async (req, reply) => {
     const { namespace, name } = nameParams.parse(req.params);
-    const [row] = await listCanaries(ctx.db, { namespace, name });
+    const [row] = await listCanaries(ctx.db, { namespace, name }, await readsWhole(ctx, req, 'canaries'));
     if (!row) {
       return reply.code(404).send(
         kubeStatus(404, 'NotFound', `canaries.${GROUP} "${name}" not found`, {

@@ -12,6 +12,7 @@ import {
   resolveOutboundAddress,
   tlsServerName,
 } from './outbound.js';
+import { BODY_LIMITS, readTextCapped } from './read-body.js';
 
 export type KubeAnswer = { status: number; text: string };
 
@@ -96,12 +97,10 @@ export async function outboundKubeClient(
           timeout: o.timeoutMs,
         },
         (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 500, text: Buffer.concat(chunks).toString('utf8') }),
+          readTextCapped(res, { maxBytes: BODY_LIMITS.kubeApi, what: `${method} ${path}: answer` }).then(
+            (text) => resolve({ status: res.statusCode ?? 500, text }),
+            reject,
           );
-          res.on('error', reject);
         },
       );
       req.on('timeout', () => req.destroy(new Error(o.timeoutMessage ?? `${method} ${path}: timed out`)));

@@ -1,16 +1,10 @@
 import net from 'node:net';
 import tls from 'node:tls';
+import { untilAborted } from '../lib/abort.js';
 import { type OutboundPolicy, resolveOutboundAddress, tlsServerName } from './outbound.js';
 
-/** Resolves with `promise`, or rejects once `signal` fires (a lookup cannot be cancelled). */
-function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, what: string): Promise<T> {
-  if (signal.aborted) return Promise.reject(new Error(`timed out ${what}`));
-  return new Promise((resolve, reject) => {
-    const onAbort = () => reject(new Error(`timed out ${what}`));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
-}
+/** The error of a connection attempt the signal stopped: names what was being reached. */
+const timedOut = (what: string) => () => new Error(`timed out ${what}`);
 
 function whenConnected<S extends net.Socket>(
   socket: S,
@@ -45,7 +39,7 @@ export async function connectTcp(
   signal: AbortSignal,
 ): Promise<net.Socket> {
   const what = `connecting to ${host}:${port}`;
-  const target = await untilAborted(resolveOutboundAddress(host, policy), signal, what);
+  const target = await untilAborted(resolveOutboundAddress(host, policy), signal, undefined, timedOut(what));
   return whenConnected(net.connect({ host: target.address, port }), 'connect', signal, what);
 }
 
@@ -61,7 +55,7 @@ export async function connectTls(
   options: Omit<tls.ConnectionOptions, 'host' | 'port' | 'socket' | 'path' | 'lookup'> = {},
 ): Promise<tls.TLSSocket> {
   const what = `connecting to ${host}:${port}`;
-  const target = await untilAborted(resolveOutboundAddress(host, policy), signal, what);
+  const target = await untilAborted(resolveOutboundAddress(host, policy), signal, undefined, timedOut(what));
   const servername = options.servername ?? tlsServerName(host);
   const socket = tls.connect({
     ...options,

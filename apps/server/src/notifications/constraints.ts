@@ -3,7 +3,7 @@ import type { ServerContext } from '../context.js';
 import { groupKeyOf, holdInGroup } from './groups.js';
 import { insertHistory, recordBlocked, sentWithin } from './history.js';
 import { takeRateSlot } from './rate-limit.js';
-import type { EventScope } from './pipeline.js';
+import type { EventScope } from './event-scope.js';
 import type { Recipient } from './recipients.js';
 import { waitForMs, type RuleRow } from './rule.js';
 import { renderAndDeliver } from './send.js';

@@ -1,15 +1,18 @@
 import {
   ConnectionNotFoundError,
+  emailDestination,
   resolveConnection,
   sendMessage,
   type HydratedConnection,
 } from '../connections/index.js';
 import type { ServerContext } from '../context.js';
+import { splitList } from '../lib/split-list.js';
 import { outboundPolicy } from '../net/outbound.js';
-import { markdownToText } from './markdown.js';
+import { sendSmtp, type SmtpRoute } from '../net/smtp.js';
+import { smtpFromEnv, smtpFromUrl, type SmtpTarget } from '../net/smtp-target.js';
+import { markdownToChat, markdownToText } from './markdown.js';
 import type { Recipient } from './recipients.js';
 import { senderUrlConnection } from './sender-url.js';
-import { sendMail, smtpUrlTarget, type SmtpTarget } from './smtp.js';
 
 /** A rendered notification: the title, the Markdown body and its sanitised HTML. */
 export type RenderedMessage = { title: string; markdown: string; html: string };
@@ -50,45 +53,20 @@ function connectionSecrets(conn: HydratedConnection): string[] {
   return values.flatMap((v) => (v ? [v, encodeURIComponent(v)] : [])).filter((v) => v.length >= 4);
 }
 
+/** The operator's SMTP_URL, reached directly (net/smtp.ts says why). */
 function systemSmtp(ctx: ServerContext): SmtpTarget {
   const url = ctx.config.auth.smtpUrl;
   if (!url) throw new DeliveryError('email needs the system SMTP server: SMTP_URL is not set');
-  return smtpUrlTarget(url, ctx.config.auth.smtpFrom).target;
+  return smtpFromEnv(url, ctx.config.auth.smtpFrom);
 }
 
-function emailConnectionTarget(
-  conn: HydratedConnection,
-  ctx: ServerContext,
-): { target: SmtpTarget; to: string[] } {
-  if (conn.url.startsWith('smtp')) return smtpUrlTarget(conn.url, ctx.config.auth.smtpFrom);
-  const p = conn.properties;
-  const port = Number(p.port || 587);
-  return {
-    target: {
-      host: p.host ?? '',
-      port,
-      secure: p.encryption === 'ImplicitTLS' || (!p.encryption && port === 465),
-      user: conn.username || undefined,
-      pass: conn.password || undefined,
-      from: p.from || ctx.config.auth.smtpFrom,
-      insecureTls: conn.insecureTls,
-    },
-    to: (p.to ?? '').split(/[,\s]+/).filter(Boolean),
-  };
-}
-
-async function mail(
-  ctx: ServerContext,
-  target: SmtpTarget,
-  to: string[],
-  msg: RenderedMessage,
-): Promise<void> {
+async function mail(target: SmtpTarget, route: SmtpRoute, to: string[], msg: RenderedMessage): Promise<void> {
   if (to.length === 0) throw new DeliveryError('the email has no recipient');
-  await sendMail(
+  await sendSmtp(
     target,
     { to, subject: msg.title, text: markdownToText(msg.markdown), html: msg.html },
-    outboundPolicy(ctx.config.outbound),
-    DELIVERY_TIMEOUT_MS,
+    route,
+    { timeoutMs: DELIVERY_TIMEOUT_MS },
   );
 }
 
@@ -100,16 +78,17 @@ async function throughConnection(
 ): Promise<void> {
   const withProps = { ...conn, properties: { ...conn.properties, ...properties } };
   if (conn.type === 'email') {
-    const { target, to } = emailConnectionTarget(withProps, ctx);
-    const extra = properties.to ? properties.to.split(/[,\s]+/).filter(Boolean) : [];
-    return mail(ctx, target, extra.length ? extra : to, msg);
+    const { target, to } = emailDestination(withProps, ctx.config.auth.smtpFrom);
+    // Recipients the rule names replace the connection's own.
+    const ruleTo = splitList(properties.to);
+    return mail(target, outboundPolicy(ctx.config.outbound), ruleTo.length ? ruleTo : to, msg);
   }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('no answer within 30 s')), DELIVERY_TIMEOUT_MS);
   try {
     await sendMessage(
       withProps,
-      { title: msg.title, message: markdownToText(msg.markdown) },
+      { title: msg.title, message: markdownToChat(msg.markdown) },
       {
         outbound: outboundPolicy(ctx.config.outbound),
         signal: controller.signal,
@@ -127,8 +106,8 @@ export async function deliver(ctx: ServerContext, recipient: Recipient, msg: Ren
   try {
     if (recipient.kind === 'email') {
       const target = systemSmtp(ctx);
-      secrets = [target.pass ?? ''];
-      return await mail(ctx, target, [recipient.to], msg);
+      secrets = [target.password];
+      return await mail(target, 'direct', [recipient.to], msg);
     }
     if (recipient.kind === 'connection') {
       const conn = await resolveConnection(ctx, recipient.reference);
@@ -136,9 +115,10 @@ export async function deliver(ctx: ServerContext, recipient: Recipient, msg: Ren
       return await throughConnection(ctx, conn, msg, recipient.properties ?? {});
     }
     if (/^smtps?:\/\//i.test(recipient.url)) {
-      const { target, to } = smtpUrlTarget(recipient.url, ctx.config.auth.smtpFrom);
-      secrets = [target.pass ?? '', recipient.url];
-      return await mail(ctx, target, to, msg);
+      secrets = [recipient.url];
+      const { target, to } = smtpFromUrl(recipient.url, {}, ctx.config.auth.smtpFrom);
+      secrets.push(target.password);
+      return await mail(target, outboundPolicy(ctx.config.outbound), to, msg);
     }
     const conn = senderUrlConnection(recipient.url, recipient.properties);
     secrets = [recipient.url, ...connectionSecrets(conn)];

@@ -4,7 +4,7 @@ import type { JobDefinition } from '../jobs/scheduler.js';
 import { currentHealth, eventResource } from './event-resource.js';
 import { passesFilter } from './filter.js';
 import { settleHistory, type Outcome } from './history.js';
-import { eventScope, type EventScope } from './pipeline.js';
+import { eventScope, type EventScope } from './event-scope.js';
 import { recipientsOf, type Recipient } from './recipients.js';
 import { ruleById, type RuleRow } from './rule.js';
 import { renderAndDeliver } from './send.js';

@@ -1,49 +1,12 @@
 import type { ServerContext } from '../context.js';
 import type { DomainEvent } from '../platform/domain.js';
 import { throughConstraints } from './constraints.js';
-import {
-  CURRENT_HEALTH_SQL,
-  expressionVars,
-  permalink,
-  resourceOfEvent,
-  type EventResource,
-} from './event-resource.js';
+import { CURRENT_HEALTH_SQL, resourceOfEvent, type EventResource } from './event-resource.js';
+import { eventScope } from './event-scope.js';
 import { passesFilter } from './filter.js';
 import { recipientsOf } from './recipients.js';
 import { parseRules, ruleResting, RULES_JSON_SQL, type RuleRow } from './rule.js';
-import { matchingSilence, pickSilence, SILENCE_CANDIDATES_SQL, silenceParams } from './silences.js';
-
-/** What one event means to the pipeline: its resource, variables, and lazily its silence. */
-export type EventScope = {
-  name: string;
-  resource: EventResource;
-  vars: Record<string, unknown>;
-  silence(): Promise<string | undefined>;
-};
-
-/** The scope of one event; `silences` are the candidate rows when already read (see eventFacts). */
-export function eventScope(
-  ctx: ServerContext,
-  name: string,
-  resource: EventResource,
-  silences?: readonly unknown[],
-): EventScope {
-  const vars = expressionVars(resource, name, { permalink: permalink(ctx.publicBaseUrl(), resource) });
-  let silence: Promise<string | undefined> | undefined;
-  return {
-    name,
-    resource,
-    vars,
-    // Silences name checks, configs and components; incident and playbook events are never silenced.
-    silence: () =>
-      (silence ??=
-        resource.type === 'incident' || resource.type === 'playbook'
-          ? Promise.resolve(undefined)
-          : silences
-            ? pickSilence(ctx.db, silences, resource, vars)
-            : matchingSilence(ctx.db, resource, vars)),
-  };
-}
+import { SILENCE_CANDIDATES_SQL, silenceParams } from './silences.js';
 
 /**
  * The rules listening to the event, whether its resource still exists, and the silences that

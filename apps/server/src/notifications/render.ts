@@ -1,4 +1,4 @@
-import { renderTemplate } from '../expr/index.js';
+import { escapeMarkdownText, markdownValues, renderTemplate } from '../expr/index.js';
 import type { RenderedMessage } from './deliver.js';
 import type { EventResource } from './event-resource.js';
 import { markdownToHtml } from './markdown.js';
@@ -90,7 +90,8 @@ const RESOURCE_NOUN: Readonly<Record<string, string>> = {
 /** The built-in lines naming a group's other resources, with links back to the console. */
 function groupList(grouped: readonly MessageEvent[]): string {
   const lines = grouped.map(
-    (g) => `- [${g.resource.summary.name || g.resource.id}](${String(g.vars.permalink)})`,
+    (g) =>
+      `- [${escapeMarkdownText(g.resource.summary.name || g.resource.id, { lineStart: false })}](${String(g.vars.permalink)})`,
   );
   return `\n\nAlso in this group:\n${lines.join('\n')}`;
 }
@@ -99,7 +100,9 @@ function groupList(grouped: readonly MessageEvent[]): string {
  * The message of a rule for one event: its title and body templates, or the built-in ones.
  * `grouped` are the other events of its group (group_by) sent in the same message: templates
  * see every resource's name in `groupedResources`; the built-in title counts them and the
- * built-in body lists them.
+ * built-in body lists them. The body is Markdown whose values are text: what a check printed,
+ * a config's or a component's fields are escaped (`[x](y)` stays those characters) unless the
+ * template asks for Markdown with `{{ .x | markdown }}`. The title is plain text.
  */
 export function renderMessage(
   rule: { title: string | null; template: string | null },
@@ -118,7 +121,11 @@ export function renderMessage(
     title += ` (and ${grouped.length} more ${noun})`;
   }
   const ownBody = Boolean(rule.template?.trim());
-  let markdown = renderTemplate(ownBody ? (rule.template ?? '') : defaultBody(r), vars).trim();
+  let markdown = renderTemplate(
+    ownBody ? (rule.template ?? '') : defaultBody(r),
+    vars,
+    markdownValues(),
+  ).trim();
   if (!ownBody && grouped.length) markdown += groupList(grouped);
   return { title, markdown, html: markdownToHtml(markdown) };
 }

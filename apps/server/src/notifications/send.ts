@@ -1,7 +1,7 @@
 import type { ServerContext } from '../context.js';
 import { deliver, DeliveryError } from './deliver.js';
 import type { HistoryEntry } from './history.js';
-import type { EventScope } from './pipeline.js';
+import type { EventScope } from './event-scope.js';
 import type { Recipient } from './recipients.js';
 import { renderMessage } from './render.js';
 import type { RuleRow } from './rule.js';

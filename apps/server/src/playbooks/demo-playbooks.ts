@@ -20,7 +20,7 @@ type DemoPlaybook = {
   params?: Record<string, string>;
 };
 
-const PLAYBOOKS: DemoPlaybook[] = [
+export const DEMO_PLAYBOOKS: readonly DemoPlaybook[] = [
   {
     name: 'diagnose-http-check',
     spec: {
@@ -34,7 +34,8 @@ const PLAYBOOKS: DemoPlaybook[] = [
         {
           name: 'describe',
           exec: {
-            script: 'echo "Check {{.check.name}} ({{.check.type}}) is {{.check.status}}: $(.params.note)"',
+            // Values from the check and the parameter reach the script as variables, never as its text.
+            script: 'echo "Check $CHECK_NAME ($CHECK_TYPE) is $CHECK_STATUS: $PARAM_NOTE"',
           },
         },
         { name: 'resolver', exec: { script: 'getent hosts localhost; date -u' } },
@@ -80,7 +81,7 @@ const PLAYBOOKS: DemoPlaybook[] = [
         {
           name: 'report failure',
           if: 'failure()',
-          exec: { script: 'echo "rotation failed for {{.component.name}}"' },
+          exec: { script: 'echo "rotation failed for $COMPONENT_NAME"' },
         },
       ],
     },
@@ -106,7 +107,7 @@ const PLAYBOOKS: DemoPlaybook[] = [
         },
       ],
       approval: { type: 'any', approvers: { people: ['maya.okafor@example.com'] } },
-      actions: [{ name: 'announce', exec: { script: 'echo "maintenance window for $(.params.length)"' } }],
+      actions: [{ name: 'announce', exec: { script: 'echo "maintenance window for $PARAM_LENGTH"' } }],
     },
     queue: true,
   },
@@ -123,7 +124,7 @@ export const playbooksSeed: SeedModule = {
     const author = await oneId(tx, `SELECT id FROM people WHERE email = 'maya.okafor@example.com'`);
     // Runs by an editor who is not the approver, so the maintenance window waits for Maya.
     const runner = await oneId(tx, `SELECT id FROM people WHERE email = 'priya.raman@example.com'`);
-    for (const p of PLAYBOOKS) {
+    for (const p of DEMO_PLAYBOOKS) {
       const { rows } = await tx.query<{ id: string }>(
         `INSERT INTO playbooks (name, title, category, icon, description, spec, source, created_by)
          VALUES ($1, $2, $3, $4, $5, $6, 'demo', $7) RETURNING id`,

@@ -1,5 +1,6 @@
 import type { DomainModule } from '../platform/domain.js';
 import { playbooksSeed } from './demo-playbooks.js';
+import { playbooksScriptEnvSeed } from './demo-script-env-upgrade.js';
 import { playbookEngineJobs } from './engine/index.js';
 import { playbookRoutes } from './routes.js';
 import { eventTriggerHandlers } from './triggers/events.js';
@@ -15,7 +16,7 @@ export const playbooksDomain: DomainModule = {
   name: 'playbooks',
   routes: playbookRoutes,
   jobs: [playbookScheduleJob, ...playbookEngineJobs],
-  seeds: [playbooksSeed],
+  seeds: [playbooksSeed, playbooksScriptEnvSeed],
   writeHooks: { playbooks: playbookWriteHook },
   eventHandlers: eventTriggerHandlers(),
 };

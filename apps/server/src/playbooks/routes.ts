@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import type { Queryable } from '../db/types.js';
 import { HttpError } from '../platform/http-error.js';
+import { maskedJson, readsWhole, runParametersSql, specSql } from '../secret-masking.js';
 import { approveRun } from './approvals.js';
 import { createRun, loadPlaybook, loadResource, runEnvironment } from './create-run.js';
 import { renderParameters } from './params.js';
@@ -22,15 +23,16 @@ const paramsBody = resourceQuery.extend({ id: z.string().min(1, 'id is required'
 const runBody = paramsBody.extend({ params: z.record(z.string(), z.string()).optional() });
 const runIdParams = z.object({ id: z.guid({ message: 'must be a run id (UUID)' }) });
 
-/** Does this caller read specs whole? Writers of playbooks do; everyone else reads them masked. */
-async function readsSpecs(ctx: ServerContext, req: FastifyRequest): Promise<boolean> {
-  return (await ctx.dataAccess(req, { kind: 'table', name: 'playbooks' }, 'write')).ok;
-}
+/**
+ * Does this caller read playbook specs (and what runs echo of them) whole? Writers of playbooks
+ * do; everyone else reads them through the masking functions (TABLE_ACCESS rules, one decision).
+ */
+const readsSpecs = (ctx: ServerContext, req: FastifyRequest) => readsWhole(ctx, req, 'playbooks');
 
 /** The person the request acts as; null when it acts for no one. */
 const personOf = (req: FastifyRequest) => req.principal?.personId ?? null;
 
-const specOf = (whole: boolean) => (whole ? 'spec' : 'redact_secrets(spec) AS spec');
+const specOf = (whole: boolean) => specSql('spec', whole, 'spec');
 
 const LIST_COLUMNS = 'id, namespace, name, title, icon, description, source, category, created_at';
 
@@ -60,7 +62,8 @@ async function listPlaybooks(
 async function loadRun(q: Queryable, id: string, whole: boolean): Promise<Record<string, unknown>> {
   const { rows } = await q.query(
     `SELECT id, playbook_id, ${specOf(whole)}, status, created_at, start_time, scheduled_time, end_time, timeout,
-       created_by, trigger, check_id, config_id, component_id, parameters, request, agent_id, parent_id, error
+       created_by, trigger, check_id, config_id, component_id, ${runParametersSql('parameters', 'spec', whole, 'parameters')},
+       ${specSql('request', whole, 'request')}, agent_id, parent_id, error
      FROM playbook_runs WHERE id = $1`,
     [id],
   );
@@ -116,7 +119,10 @@ export async function playbookRoutes(app: FastifyInstance, ctx: ServerContext): 
     const playbook = await loadPlaybook(ctx.db, id);
     const resource = await loadResource(ctx.db, body);
     const env = await runEnvironment(ctx.db, playbook, resource.env, personOf(req));
-    return { params: renderParameters(playbook.spec, env) };
+    // Defaults come from the spec: a secret parameter's default is masked like the spec is.
+    return {
+      params: await maskedJson(ctx.db, renderParameters(playbook.spec, env), await readsSpecs(ctx, req)),
+    };
   });
 
   app.post('/api/playbook/run', { config: { permission: ['playbooks', 'write'] } }, async (req, reply) => {
@@ -150,7 +156,13 @@ export async function playbookRoutes(app: FastifyInstance, ctx: ServerContext): 
         `SELECT ${LIST_COLUMNS}, ${specOf(whole)}, deleted_at FROM playbooks WHERE id = $1`,
         [run.playbook_id],
       );
-      const { rows: actions } = await ctx.db.query('SELECT * FROM get_playbook_run_actions($1)', [id]);
+      // Action results echo what the spec sent (an exec's environment, an echoed request).
+      const { rows: actions } = await ctx.db.query(
+        `SELECT id, name, status, retry_count, playbook_run_id, start_time, scheduled_time, end_time,
+           ${specSql('result', whole, 'result')}, error, agent
+         FROM get_playbook_run_actions($1)`,
+        [id],
+      );
       return { playbook: playbooks[0] ?? null, run, actions };
     },
   );

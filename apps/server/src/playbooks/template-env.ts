@@ -1,5 +1,6 @@
 import type { PlaybookParameter } from '@opsdeck/shared';
 import type { Queryable } from '../db/types.js';
+import { namedValues } from './actions/values.js';
 
 /**
  * What a playbook's templates and CEL expressions see (Mission Control's TemplateEnv): the
@@ -118,23 +119,6 @@ export type RunForEnv = RunResource & {
   parent_id?: string | null;
 };
 
-/** A named value list (`spec.env`) as a map; a `valueFrom` needs a cluster Opsdeck does not read. */
-export function envValues(list: readonly unknown[] | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const item of list ?? []) {
-    if (!item || typeof item !== 'object') continue;
-    const { name, value, valueFrom } = item as { name?: unknown; value?: unknown; valueFrom?: unknown };
-    if (typeof name !== 'string' || !name) continue;
-    if (typeof value === 'string') out[name] = value;
-    else if (valueFrom !== undefined && valueFrom !== null)
-      throw new Error(
-        `env ${name}: valueFrom references (secrets, config maps) are not supported; give the value inline`,
-      );
-    else out[name] = '';
-  }
-  return out;
-}
-
 /**
  * Everything a run's action templates and `if`/`delay` expressions see, loaded once when an
  * engine takes the run: its resource, `params` (resolved), `playbook`, `run`, `user` (who
@@ -170,7 +154,8 @@ export async function loadRunTemplateEnv(
     },
     ...(user ? { user } : {}),
     ...(run.request ? { request: run.request } : {}),
-    env: envValues(spec.env),
+    // A valueFrom needs a cluster Opsdeck does not read: refused, naming the entry.
+    env: namedValues(spec.env, 'env'),
     agent: { ...LOCAL_AGENT },
   };
 }

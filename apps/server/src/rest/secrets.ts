@@ -1,4 +1,4 @@
-import { TABLE_ACCESS, type SecretColumn } from '@opsdeck/shared';
+import { FUNCTION_ACCESS, TABLE_ACCESS, type SecretColumn } from '@opsdeck/shared';
 import type { FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import type { ColumnExpr, NodePlan, PlannedCondition, Redaction } from './plan/types.js';
@@ -12,14 +12,17 @@ function relationsOf(node: NodePlan, into = new Set<string>()): Set<string> {
   return into;
 }
 
+/** The secret columns of a table, or of the rows a function returns (its relation has its name). */
 function secretColumnsOf(relation: string): Readonly<Record<string, SecretColumn>> | undefined {
-  return Object.hasOwn(TABLE_ACCESS, relation) ? TABLE_ACCESS[relation]?.secrets : undefined;
+  if (Object.hasOwn(TABLE_ACCESS, relation)) return TABLE_ACCESS[relation]?.secrets;
+  return Object.hasOwn(FUNCTION_ACCESS, relation) ? FUNCTION_ACCESS[relation]?.secrets : undefined;
 }
 
 /**
  * Which columns of the planned relations this caller reads masked: `secret` and `sealed`
- * columns always; `spec` columns unless the caller may write the table the rule names (asked
- * once per table through the data-access hook, like any other permission of the data API).
+ * columns always; `spec` and `parameters` columns unless the caller may write the table the
+ * rule names (asked once per table through the data-access hook, like any other permission of
+ * the data API).
  */
 async function redactionsFor(ctx: ServerContext, req: FastifyRequest, root: NodePlan): Promise<Redactions> {
   const mayWrite = new Map<string, Promise<boolean>>();
@@ -37,7 +40,7 @@ async function redactionsFor(ctx: ServerContext, req: FastifyRequest, root: Node
     if (!secrets) continue;
     const masked = new Map<string, Redaction>();
     for (const [column, rule] of Object.entries(secrets)) {
-      if (rule.redact === 'spec' && (await canWrite(rule.revealTo))) continue;
+      if ('revealTo' in rule && (await canWrite(rule.revealTo))) continue;
       masked.set(column, rule.redact);
     }
     if (masked.size) out.set(relation, masked);

@@ -1,7 +1,8 @@
-import { can, topologyJsonSchema } from '@opsdeck/shared';
+import { topologyJsonSchema } from '@opsdeck/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
+import { readsWhole } from '../secret-masking.js';
 import { reconcileTopology, TopologyBusy, TopologyNotFound } from './reconcile.js';
 import { SnapshotNotFound, snapshotQuerySchema, topologySnapshot } from './snapshot.js';
 import { TopologySpecError } from './spec.js';
@@ -28,8 +29,7 @@ export async function topologyRoutes(app: FastifyInstance, ctx: ServerContext): 
     const q = treeQuerySchema.parse(req.query);
     try {
       // Component properties keep their credentials only for those who may write topologies.
-      const roles = req.principal ? await req.principal.roles() : [];
-      const redactProperties = !can(roles, 'topologies', 'write');
+      const redactProperties = !(await readsWhole(ctx, req, 'components', 'properties'));
       return reply
         .type('application/json; charset=utf-8')
         .send(await topologyTreeJson(ctx.db, q, { redactProperties }));

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clearTokenCache } from '../../src/health/checks/http-oauth2.js';
 import { executeCheck, type ExecuteOptions } from '../../src/health/run-check.js';
 import { httpServer, type Listening } from './peers.js';
+import { NEW_EC_KEY } from '../peers/index.js';
 import { directOpts } from './check-opts.js';
 
 const opts: ExecuteOptions = { ...directOpts, defaultTimeoutMs: 5000 };
@@ -268,11 +269,7 @@ function makePki(): {
     ssl([
       'req',
       '-x509',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
+      ...NEW_EC_KEY,
       '-keyout',
       'ca.key',
       '-out',
@@ -287,11 +284,7 @@ function makePki(): {
       ssl([
         'req',
         '-new',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
+        ...NEW_EC_KEY,
         '-keyout',
         `${who}.key`,
         '-out',

@@ -1,11 +1,8 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import dgram from 'node:dgram';
-import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { peerUnavailable, startRedis } from '../peers/index.js';
 
 /** Loopback peers for the check runners' tests. */
@@ -53,65 +50,6 @@ export async function closedPort(): Promise<number> {
   const port = await listen(server);
   await new Promise<void>((r) => server.close(() => r()));
   return port;
-}
-
-function openssl(dir: string, args: string[]): void {
-  execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' });
-}
-
-const stamp = (d: Date) => d.toISOString().replace(/[-:T]/g, '').slice(0, 14) + 'Z';
-
-/** A self-signed certificate for 127.0.0.1 valid between the two dates (openssl CLI). */
-export function selfSignedCert(notBefore: Date, notAfter: Date): { key: string; cert: string } {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-cert-'));
-  try {
-    openssl(dir, [
-      'req',
-      '-new',
-      '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
-      '-nodes',
-      '-keyout',
-      'k.pem',
-      '-out',
-      'csr.pem',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-    ]);
-    fs.writeFileSync(path.join(dir, 'index.txt'), '');
-    fs.writeFileSync(path.join(dir, 'serial'), '01\n');
-    fs.writeFileSync(
-      path.join(dir, 'cfg'),
-      '[ca]\ndefault_ca=d\n[d]\ndir=.\ndatabase=index.txt\nnew_certs_dir=.\nserial=serial\ndefault_md=sha256\npolicy=p\ncopy_extensions=copy\nunique_subject=no\n[p]\ncommonName=supplied\n',
-    );
-    openssl(dir, [
-      'ca',
-      '-batch',
-      '-config',
-      'cfg',
-      '-selfsign',
-      '-keyfile',
-      'k.pem',
-      '-in',
-      'csr.pem',
-      '-startdate',
-      stamp(notBefore),
-      '-enddate',
-      stamp(notAfter),
-      '-out',
-      'c.pem',
-    ]);
-    return {
-      key: fs.readFileSync(path.join(dir, 'k.pem'), 'utf8'),
-      cert: fs.readFileSync(path.join(dir, 'c.pem'), 'utf8'),
-    };
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
 }
 
 /** A DNS server on loopback UDP answering A and TXT queries from a table. */

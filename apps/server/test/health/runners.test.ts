@@ -11,10 +11,10 @@ import {
   httpServer,
   httpsServer,
   redisServer,
-  selfSignedCert,
   tcpServer,
   type Listening,
 } from './peers.js';
+import { selfSignedCert } from '../peers/index.js';
 import { directOpts } from './check-opts.js';
 
 // Folder checks read temp folders: the temp dir is their file root (directOpts).
@@ -24,9 +24,24 @@ const DAY = 86_400_000;
 describe('http runner', () => {
   let web: Listening;
   let hits = 0;
+  /** Bytes the endless answer had written when its connection closed. */
+  let endlessClosed: Promise<number> = Promise.resolve(0);
   beforeAll(async () => {
     web = await httpServer((req, res) => {
       hits++;
+      if (req.url === '/endless') {
+        // Streams until the client goes (1 GB at most, so the test ends even if it never does).
+        let sent = 0;
+        endlessClosed = new Promise((resolve) => res.on('close', () => resolve(sent)));
+        const chunk = Buffer.alloc(64 * 1024, 'x');
+        const pump = () => {
+          while (!res.destroyed && sent < 1024 ** 3 && res.write(chunk)) sent += chunk.length;
+          if (sent >= 1024 ** 3) res.end();
+        };
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.on('drain', pump);
+        return pump();
+      }
       if (req.url === '/ok')
         return res
           .writeHead(200, { 'content-type': 'application/json', 'x-build': '42' })
@@ -111,6 +126,14 @@ describe('http runner', () => {
     const refused = await executeCheck('http', { url: `http://127.0.0.1:${await closedPort()}/` }, opts);
     expect(refused.pass).toBe(false);
     expect(refused.error).toContain('ECONNREFUSED');
+  });
+
+  it('fails on a response larger than 10 MB, naming the limit, and stops reading it', async () => {
+    const r = await executeCheck('http', { url: url('/endless'), timeout: '60s' }, opts);
+    expect(r).toMatchObject({ pass: false, error: 'response larger than 10 MB' });
+    expect(r.details.code).toBe(200);
+    // The check dropped the connection at the limit instead of reading the rest.
+    expect(await endlessClosed).toBeLessThan(100 * 1024 * 1024);
   });
 
   it('fails when slower than thresholdMillis', async () => {
@@ -274,6 +297,19 @@ describe('exec runner', () => {
     const r = await executeCheck('exec', { script: 'echo hi' }, { ...opts, sandbox: disabled });
     expect(r.pass).toBe(false);
     expect(r.error).toBe('running scripts is disabled on this server (DISABLE_EXEC)');
+  });
+
+  it('is refused with the reason and the fix when scripts cannot run isolated', async () => {
+    // A bubblewrap that is not there, as on a machine without the package.
+    const isolation = { bwrap: '/nonexistent/bwrap', allowUnisolated: false };
+    const noBwrap = { ...opts.sandbox, scripts: { ...opts.sandbox.scripts, isolation } };
+    const r = await executeCheck('exec', { script: 'echo hi' }, { ...opts, sandbox: noBwrap });
+    expect(r.pass).toBe(false);
+    expect(r.error).toBe(
+      'scripts cannot run isolated on this server: bubblewrap is not installed (/nonexistent/bwrap does not exist). ' +
+        'Install bubblewrap (Debian: apt-get install bubblewrap) and allow unprivileged user namespaces, ' +
+        'or set ALLOW_UNISOLATED_SCRIPTS=true to run scripts without isolation (unsafe)',
+    );
   });
 });
 

@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import { kubeconfigFileName } from '@opsdeck/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { httpsServer, selfSignedCert } from '../health/peers.js';
+import { httpsServer } from '../health/peers.js';
+import { selfSignedCert } from '../peers/index.js';
 import { DB_KINDS, signIn, startTestServer, type TestServer } from '../helpers.js';
 
 const run = promisify(execFile);
@@ -49,9 +50,13 @@ describe.each(DB_KINDS)('kubeconfig on %s', (kind) => {
     await server?.close();
   });
 
+  /** The web dialog's request: POST, with the session cookie and the page's Origin. */
+  const download = (headers: Record<string, string>) =>
+    fetch(`${server.baseUrl}/api/kubeconfig`, { method: 'POST', headers });
+
   it('downloads a kubeconfig for this console with a new token of the caller', async () => {
     const user = await signIn(server, 'viewer');
-    const res = await fetch(`${server.baseUrl}/api/kubeconfig`, { headers: user.headers });
+    const res = await download(user.headers);
     expect(res.status).toBe(200);
     const publicUrl = server.ctx.publicBaseUrl();
     const name = kubeconfigFileName(publicUrl);
@@ -74,21 +79,85 @@ describe.each(DB_KINDS)('kubeconfig on %s', (kind) => {
     expect(rows[0]?.name).toBe(`kubeconfig-${new Date().toISOString().slice(0, 10)}`);
     expect(new Date(rows[0]?.expires_at ?? 0).getTime()).toBeGreaterThan(Date.now() + 300 * 86_400_000);
     // Another download is another token: each file can be revoked on its own.
-    await fetch(`${server.baseUrl}/api/kubeconfig`, { headers: user.headers });
+    await download(user.headers);
     const again = await server.db.query('SELECT id FROM access_tokens WHERE person_id = $1', [user.personId]);
     expect(again.rows).toHaveLength(2);
 
     file = path.join(tmp, name);
-    fs.writeFileSync(
-      file,
-      await (await fetch(`${server.baseUrl}/api/kubeconfig`, { headers: user.headers })).text(),
-    );
+    fs.writeFileSync(file, await (await download(user.headers)).text());
   });
 
   it('refuses the Kubernetes routes without credentials', async () => {
     for (const p of ['/api/kubeconfig', '/apis', `${BASE}/canaries`]) {
       expect((await fetch(`${server.baseUrl}${p}`)).status, p).toBe(401);
     }
+    expect((await download({})).status).toBe(401);
+  });
+
+  // Issue 37, finding 9: a GET made the token, so a link on another site the admin clicked did.
+  it('makes a token only on a same-origin POST: GET is 405, a cross-site POST 403', async () => {
+    const user = await signIn(server, 'admin');
+    const tokens = async () =>
+      (await server.db.query('SELECT 1 FROM access_tokens WHERE person_id = $1', [user.personId])).rows
+        .length;
+    const get = await fetch(`${server.baseUrl}/api/kubeconfig`, { headers: user.headers });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect(((await get.json()) as { error: string }).error).toMatch(/^Method not allowed: POST/);
+    const cookie = { cookie: user.headers.cookie ?? '' };
+    for (const headers of [
+      cookie,
+      { ...cookie, origin: 'https://evil.example' },
+      { ...cookie, origin: 'null', referer: `${server.baseUrl}/` },
+      { ...cookie, referer: 'https://evil.example/page' },
+    ]) {
+      expect((await download(headers)).status, JSON.stringify(headers)).toBe(403);
+    }
+    expect(await tokens()).toBe(0);
+    expect((await download(user.headers)).status).toBe(200);
+    expect(await tokens()).toBe(1);
+  });
+
+  it('shows a viewer the spec with its credentials as ***, and an editor whole, as /api/db does', async () => {
+    const spec = {
+      http: [
+        {
+          name: 'api',
+          url: 'https://api.example/health',
+          password: { value: 'kc-pw-1' },
+          headers: [
+            { name: 'Authorization', value: 'Bearer kc-bearer-2' },
+            { name: 'X-Auth-Key', value: 'kc-xauth-3' },
+          ],
+        },
+      ],
+      postgres: [{ name: 'db', url: 'postgres://app:kc-pg/4@db.example:5432/app' }],
+    };
+    await server.db.query(`INSERT INTO canaries (name, namespace, spec) VALUES ('with-creds', 'vault', $1)`, [
+      JSON.stringify(spec),
+    ]);
+    const secrets = ['kc-pw-1', 'kc-bearer-2', 'kc-xauth-3', 'kc-pg', '4@db'];
+    const viewer = { authorization: `Bearer ${token}` };
+    const editor = (await signIn(server, 'editor')).headers;
+    for (const p of [`${BASE}/namespaces/vault/canaries/with-creds`, `${BASE}/canaries`]) {
+      const seen = await (await fetch(`${server.baseUrl}${p}`, { headers: viewer })).text();
+      for (const s of secrets) expect(seen, `${p} shows ${s}`).not.toContain(s);
+      const whole = await (await fetch(`${server.baseUrl}${p}`, { headers: editor })).text();
+      for (const s of secrets) expect(whole, p).toContain(s);
+    }
+    const one = (await (
+      await fetch(`${server.baseUrl}${BASE}/namespaces/vault/canaries/with-creds`, { headers: viewer })
+    ).json()) as { spec: typeof spec };
+    expect(one.spec.http[0]).toMatchObject({
+      url: 'https://api.example/health',
+      password: { value: '***' },
+      headers: [
+        { name: 'Authorization', value: '***' },
+        { name: 'X-Auth-Key', value: '***' },
+      ],
+    });
+    expect(one.spec.postgres[0]?.url).toBe('postgres://app:***@db.example:5432/app');
+    await server.db.query(`DELETE FROM canaries WHERE name = 'with-creds'`);
   });
 
   it('answers the discovery calls kubectl makes', async () => {

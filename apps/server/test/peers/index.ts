@@ -15,8 +15,9 @@ export { startPrometheus, type PrometheusPeer } from './prometheus.js';
 export { startRedis, type RedisPeer } from './redis.js';
 export { startSamba, type SambaPeer } from './samba.js';
 export { startSftp, type SftpPeer } from './sftp.js';
-export { startSmtpSink, type SinkMail, type SmtpSink } from './smtp.js';
+export { startSmtpSink, type SinkMail, type SmtpSink, type SmtpSinkTls } from './smtp.js';
 export { findBinary } from './plumbing.js';
+export { currentSelfSignedCert, NEW_EC_KEY, selfSignedCert } from './tls-cert.js';
 
 const NEEDS = {
   alertmanager: alertmanagerNeeds,

@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { createConnection } from 'mysql2/promise';
 import {
@@ -40,9 +41,12 @@ export type MariaDbPeer = {
 
 /**
  * A throw-away MariaDB server on 127.0.0.1 with one database and a user who owns it, reachable
- * over TCP with a password. Durability is off: it only holds what a test creates.
+ * over TCP with a password. Durability is off: it only holds what a test creates. With `tls` (a
+ * key and certificate, e.g. `selfSignedCert()`) it offers TLS; without, it has none.
  */
-export async function startMariaDb(options: { database?: string; user?: string } = {}): Promise<MariaDbPeer> {
+export async function startMariaDb(
+  options: { database?: string; user?: string; tls?: { key: string; cert: string } } = {},
+): Promise<MariaDbPeer> {
   const installDb = requireBinary(mariadbNeeds, 'mariadb-install-db', 'mysql_install_db');
   const server = requireBinary(mariadbNeeds, 'mariadbd', 'mysqld');
   const database = options.database ?? 'opsdeck';
@@ -56,10 +60,20 @@ export async function startMariaDb(options: { database?: string; user?: string }
     await runTool(installDb, [
       '--no-defaults',
       `--datadir=${datadir}`,
+      // Its own temp dir: bootstraps sharing /tmp collide on temporary table files when run at once.
+      `--tmpdir=${dir}`,
       '--auth-root-authentication-method=normal',
       '--skip-test-db',
       ...asUser,
     ]);
+    const tlsArgs: string[] = [];
+    if (options.tls) {
+      const key = path.join(dir, 'server-key.pem');
+      const cert = path.join(dir, 'server-cert.pem');
+      fs.writeFileSync(key, options.tls.key, { mode: 0o600 });
+      fs.writeFileSync(cert, options.tls.cert);
+      tlsArgs.push(`--ssl-key=${key}`, `--ssl-cert=${cert}`);
+    }
     const port = await freePort();
     const peer = spawnPeer(teardown, {
       name: 'mariadbd',
@@ -78,6 +92,7 @@ export async function startMariaDb(options: { database?: string; user?: string }
         '--innodb-flush-log-at-trx-commit=0',
         '--innodb-doublewrite=0',
         '--performance-schema=OFF',
+        ...tlsArgs,
         ...asUser,
       ],
     });

@@ -8,8 +8,11 @@ export type SinkMail = {
   from: string;
   /** Envelope recipients (RCPT TO), which include Bcc. */
   to: string[];
-  /** The user the client authenticated as, if it did. */
+  /** The user the client authenticated as, if it did, and the SASL method it used. */
   authUser: string | undefined;
+  authMethod: string | undefined;
+  /** Whether the session was encrypted (implicit TLS or after STARTTLS) when the mail came. */
+  secure: boolean;
   /** Header addresses as written, e.g. `Opsdeck <noreply@example.org>`. */
   headerFrom: string;
   headerTo: string;
@@ -24,7 +27,7 @@ export type SinkMail = {
 export type SmtpSink = {
   host: '127.0.0.1';
   port: number;
-  /** `smtp://127.0.0.1:port` */
+  /** `smtp://127.0.0.1:port` (`smtps://` for implicit TLS) */
   url: string;
   /** Every message received so far, oldest first. */
   mails: SinkMail[];
@@ -41,27 +44,55 @@ const addressText = (a: AddressObject | AddressObject[] | undefined): string =>
     .join(', ');
 
 /**
- * An SMTP server on 127.0.0.1 that keeps what it receives. Plain SMTP (no STARTTLS). Clients may
- * send without AUTH or with any credentials; with `credentials` AUTH is required and must match.
+ * How the sink speaks TLS, with `tls` (a key and certificate):
+ * - `plain` (default): no TLS, STARTTLS refused as an unknown command;
+ * - `implicit`: TLS from the first byte (as on port 465);
+ * - `starttls`: plain, STARTTLS offered;
+ * - `starttls-hidden`: plain, STARTTLS accepted but not listed in the EHLO answer.
  */
-export async function startSmtpSink(
-  options: { credentials?: { username: string; password: string } } = {},
-): Promise<SmtpSink> {
+export type SmtpSinkTls = 'plain' | 'implicit' | 'starttls' | 'starttls-hidden';
+
+export type SmtpSinkOptions = {
+  /** AUTH required and must match; without it clients may send with or without AUTH. */
+  credentials?: { username: string; password: string };
+  /** SASL methods offered (default PLAIN and LOGIN). */
+  authMethods?: ('PLAIN' | 'LOGIN' | 'CRAM-MD5')[];
+  mode?: SmtpSinkTls;
+  tls?: { key: string; cert: string };
+};
+
+type SessionUser = { name: string; method: string };
+
+/**
+ * An SMTP server on 127.0.0.1 that keeps what it receives. Plain SMTP (no STARTTLS) unless
+ * `mode` and `tls` say otherwise.
+ */
+export async function startSmtpSink(options: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const mails: SinkMail[] = [];
   const waiters = new Set<(mail: SinkMail) => void>();
   const { credentials } = options;
+  const mode = options.mode ?? 'plain';
+  if (mode !== 'plain' && !options.tls) throw new Error(`an SMTP sink in ${mode} mode needs tls`);
   const server = new SMTPServer({
     logger: false,
-    disabledCommands: ['STARTTLS'],
+    ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : {}),
+    secure: mode === 'implicit',
+    hideSTARTTLS: mode === 'starttls-hidden',
+    disabledCommands: mode === 'plain' ? ['STARTTLS'] : [],
     authOptional: !credentials,
     allowInsecureAuth: true,
-    authMethods: ['PLAIN', 'LOGIN'],
+    authMethods: options.authMethods ?? ['PLAIN', 'LOGIN'],
     // A client that keeps its connection (a pool) must not hold stop() for the default 30 s.
     closeTimeout: 1_000,
     onAuth(auth, _session, callback) {
       const accepted =
-        !credentials || (auth.username === credentials.username && auth.password === credentials.password);
-      if (accepted) callback(null, { user: auth.username });
+        !credentials ||
+        (auth.username === credentials.username &&
+          (auth.method === 'CRAM-MD5'
+            ? auth.validatePassword(credentials.password)
+            : auth.password === credentials.password));
+      const user: SessionUser = { name: auth.username ?? '', method: auth.method };
+      if (accepted) callback(null, { user });
       else callback(new Error('Invalid username or password'));
     },
     onData(stream, session, callback) {
@@ -75,7 +106,9 @@ export async function startSmtpSink(
             const mail: SinkMail = {
               from: envelope.mailFrom ? envelope.mailFrom.address : '',
               to: envelope.rcptTo.map((r) => r.address),
-              authUser: typeof session.user === 'string' ? session.user : undefined,
+              authUser: (session.user as SessionUser | undefined)?.name,
+              authMethod: (session.user as SessionUser | undefined)?.method,
+              secure: session.secure,
               headerFrom: addressText(parsed.from),
               headerTo: addressText(parsed.to),
               subject: parsed.subject ?? '',
@@ -120,7 +153,7 @@ export async function startSmtpSink(
   return {
     host: '127.0.0.1',
     port,
-    url: `smtp://127.0.0.1:${port}`,
+    url: `${mode === 'implicit' ? 'smtps' : 'smtp'}://127.0.0.1:${port}`,
     mails,
     waitForMail,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -22,14 +22,8 @@ import { outboundPgConfig } from '../../src/net/outbound-postgres.js';
 import { connectTls } from '../../src/net/outbound-socket.js';
 import { sandboxPolicy } from '../../src/sandbox/policy.js';
 import { fakeKubernetes } from '../catalog/peers.js';
-import {
-  dnsServer,
-  httpServer,
-  redisServer,
-  selfSignedCert,
-  tcpServer,
-  type Listening,
-} from '../health/peers.js';
+import { dnsServer, httpServer, redisServer, tcpServer, type Listening } from '../health/peers.js';
+import { selfSignedCert } from '../peers/index.js';
 import { tokenKubeconfig } from '../peers/kubeconfig.js';
 
 /**

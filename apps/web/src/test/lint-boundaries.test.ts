@@ -72,16 +72,24 @@ describe('web import boundaries', () => {
     ]);
   });
 
-  it('fails an import cycle', async () => {
+  it.each([
     // ui/Badge.tsx imports lib/cn.ts: lib/cn.ts importing the badge closes the loop.
-    const code = [
-      "import { clsx } from 'clsx';",
-      "import { Badge } from '../ui/Badge.js';",
-      'export const cn = clsx;',
-      'export const used = Badge;',
-    ].join('\n');
-    expect(await problems('lib/cn.ts', code)).toEqual([
-      { ruleId: 'import-x/no-cycle', message: expect.stringContaining('Dependency cycle') },
+    [
+      'a value import',
+      'lib/cn.ts',
+      "import { clsx } from 'clsx';\nimport { Badge } from '../ui/Badge.js';\nexport const cn = clsx;\nexport const used = Badge;",
+      'cn.ts → ../ui/Badge.tsx → cn.ts',
+    ],
+    // api/keys.ts takes a type from api/types.ts: types.ts taking one back closes the loop.
+    [
+      'a type-only import',
+      'features/health/api/types.ts',
+      "import type { healthKeys as used } from './keys.js';\nexport type { used };",
+      'types.ts → keys.ts → types.ts',
+    ],
+  ])('fails an import cycle through %s', async (_what, file, code, chain) => {
+    expect(await problems(file, code)).toEqual([
+      { ruleId: 'opsdeck/no-cycle', message: expect.stringContaining(`Import cycle: ${chain}.`) },
     ]);
   });
 });

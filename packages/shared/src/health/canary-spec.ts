@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { resourceDocumentSchema, specJsonSchema } from '../resource-document.js';
-import { configSelectorSchema } from '../selectors.js';
-import { durationTextSchema, MAX_DURATION_MS } from '../time/duration.js';
 import { scheduleSchema } from '../time/schedule.js';
-import type { CheckSchemaBase } from './check-schemas/base.js';
+import { commonCheckFields, durationSchema, envVarSchema } from './check-schemas/base.js';
 import { ldapCheckSchema } from './check-schemas/ldap.js';
 import {
   sftpCheckSchema,
@@ -19,7 +17,7 @@ import { namespaceCheckFields } from './check-schemas/namespace.js';
 import { podCheckFields } from './check-schemas/pod.js';
 import { hasS3Bucket, s3BucketRequired, s3CheckFields } from './check-schemas/s3.js';
 import { CHECK_TYPE_ALIASES, LATER_PASSTHROUGH_TYPES } from './check-schemas/aliases.js';
-import { awsSigV4Schema, envValueSchema, oauth2Schema, tlsConfigSchema } from './check-schemas/http-auth.js';
+import { awsSigV4Schema, oauth2Schema, tlsConfigSchema } from './check-schemas/http-auth.js';
 import { alertmanagerCheckSchema } from './check-schemas/alertmanager.js';
 import { catalogCheckSchema } from './check-schemas/catalog.js';
 import { configDbCheckSchema } from './check-schemas/config-db.js';
@@ -33,12 +31,16 @@ import { junitCheckSchema } from './check-schemas/junit.js';
  * the whole Kubernetes-style document (apiVersion, kind, metadata, spec).
  */
 
-/**
- * A value given inline or by reference (`{value}`, `{valueFrom: {secretKeyRef|configMapKeyRef|connection}}`):
- * references are resolved when the check runs.
- */
-export const envVarSchema = envValueSchema;
-export type EnvVarValue = z.infer<typeof envVarSchema>;
+// The pieces every check is built from live in check-schemas/base.ts; offered from here too.
+export {
+  checkExpressionSchema,
+  commonCheckFields,
+  durationSchema,
+  envVarSchema,
+  EXPRESSION_FORMS,
+  type CheckExpression,
+  type EnvVarValue,
+} from './check-schemas/base.js';
 
 const namedEnvVar = z
   .object({
@@ -47,67 +49,6 @@ const namedEnvVar = z
     valueFrom: z.record(z.string(), z.unknown()).optional(),
   })
   .loose();
-
-/**
- * canary-checker's expression forms for `test`, `display` and `transform`: CEL (`expr`), a Go
- * template (`template`) or JavaScript run in the sandbox (`javascript`). Exactly one is used.
- */
-export const EXPRESSION_FORMS = ['expr', 'template', 'javascript'] as const;
-export const checkExpressionSchema = z
-  .object({
-    expr: z.string().min(1, 'expr must not be empty').optional(),
-    template: z.string().min(1, 'template must not be empty').optional(),
-    javascript: z.string().min(1, 'javascript must not be empty').optional(),
-    jsonPath: z.string().optional(),
-  })
-  .loose()
-  .refine((e) => EXPRESSION_FORMS.filter((f) => e[f] !== undefined).length === 1, {
-    message: 'give exactly one of expr, template or javascript',
-  });
-export type CheckExpression = z.infer<typeof checkExpressionSchema>;
-const expression = checkExpressionSchema;
-
-/** A Go duration ("500ms", "30s", "1h30m") or a number of milliseconds. */
-export const durationSchema = z.union([
-  z.number().nonnegative().max(MAX_DURATION_MS),
-  durationTextSchema('a duration such as 500ms, 30s or 1h30m'),
-]);
-
-/** Fields every check has, whatever its type. */
-export const commonCheckFields = {
-  name: z.string().min(1).optional(),
-  description: z.string().optional(),
-  icon: z.string().optional(),
-  labels: z.record(z.string(), z.string()).optional(),
-  namespace: z.string().optional(),
-  severity: z.enum(['info', 'low', 'medium', 'high', 'critical']).optional(),
-  thresholdMillis: z.number().int().nonnegative().optional(),
-  /** Per-check time limit (Go duration or ms); the server default applies when absent. */
-  timeout: durationSchema.optional(),
-  test: expression.optional(),
-  display: expression.optional(),
-  transform: expression.optional(),
-  /** Names of checks of the same canary that must pass first; otherwise this one fails without running. */
-  dependsOn: z.array(z.string().min(1, 'dependsOn entries must not be empty')).optional(),
-  /**
-   * Config items the check is about (canary-checker's `relationships`): each selector's
-   * matches are linked to the check, and re-resolved as the catalog changes.
-   */
-  relationships: z
-    .object({
-      configs: z.array(configSelectorSchema).optional(),
-      components: z.array(z.unknown()).optional(),
-    })
-    .loose()
-    .optional(),
-};
-
-/** The pieces the schemas in check-schemas/ are built from. */
-const checkBase: CheckSchemaBase = {
-  common: commonCheckFields,
-  envVar: envVarSchema,
-  duration: durationSchema,
-};
 
 const url = z.string().min(1, 'url is required');
 /**
@@ -197,7 +138,7 @@ const sqlCheck = z
   .loose()
   .refine((c) => Boolean(c.url ?? c.connection), { message: 'url or connection is required', path: ['url'] });
 export const postgresCheckSchema = sqlCheck;
-export const mysqlCheckSchema = sqlCheckSchema(checkBase);
+export const mysqlCheckSchema = sqlCheckSchema;
 
 export const redisCheckSchema = z
   .object({
@@ -235,8 +176,8 @@ export const folderCheckSchema = z
       })
       .loose()
       .optional(),
-    sftpConnection: sftpConnectionSchema(checkBase).optional(),
-    smbConnection: smbConnectionSchema(checkBase).optional(),
+    sftpConnection: sftpConnectionSchema.optional(),
+    smbConnection: smbConnectionSchema.optional(),
   })
   .loose();
 
@@ -280,10 +221,10 @@ export const RUNNABLE_CHECK_SCHEMAS = {
   elasticsearch: elasticsearchCheckSchema,
   opensearch: elasticsearchCheckSchema,
   mysql: mysqlCheckSchema,
-  sql: sqlCheckSchema(checkBase),
-  ldap: ldapCheckSchema(checkBase),
-  sftp: sftpCheckSchema(checkBase),
-  smb: smbCheckSchema(checkBase),
+  sql: sqlCheckSchema,
+  ldap: ldapCheckSchema,
+  sftp: sftpCheckSchema,
+  smb: smbCheckSchema,
   kubernetes: z.object({ ...commonCheckFields, ...kubernetesCheckFields }).loose(),
   pod: z.object({ ...commonCheckFields, ...podCheckFields }).loose(),
   namespace: z.object({ ...commonCheckFields, ...namespaceCheckFields }).loose(),
@@ -303,7 +244,7 @@ export const RUNNABLE_CHECK_SCHEMAS = {
 
 /** Types whose fields are validated but which have no runner here (see docs/health.md). */
 export const ACCEPTED_CHECK_SCHEMAS = {
-  mssql: sqlCheckSchema(checkBase),
+  mssql: sqlCheckSchema,
   mongodb: mongodbCheckSchema,
 } as const;
 

@@ -1,13 +1,14 @@
 import type { HttpScraperSpec } from '@opsdeck/shared';
 import { request } from 'undici';
 import { isConnectionReference, resolveConnection } from '../../connections/index.js';
+import { basicAuthorization } from '../../net/basic-auth.js';
 import { sharedOutboundAgent } from '../../net/outbound-http.js';
+import { BODY_LIMITS, readTextCapped } from '../../net/read-body.js';
 import { extractItems } from '../extract.js';
 import { emptyOutput } from '../types.js';
 import type { ScrapeContext, ScraperKindRunner } from './types.js';
 
 const TIMEOUT_MS = 30_000;
-const MAX_BODY_BYTES = 50 * 1024 * 1024;
 
 type Target = { url: string; username?: string; password?: string };
 
@@ -31,9 +32,7 @@ function headerRecord(entry: HttpScraperSpec, target: Target): Record<string, st
   const out: Record<string, string> = { accept: 'application/json' };
   if (Array.isArray(h)) for (const { name, value } of h) out[name.toLowerCase()] = value;
   else for (const [k, v] of Object.entries(h ?? {})) out[k.toLowerCase()] = v;
-  if (target.username !== undefined) {
-    out.authorization = `Basic ${Buffer.from(`${target.username}:${target.password ?? ''}`).toString('base64')}`;
-  }
+  if (target.username !== undefined) out.authorization = basicAuthorization(target.username, target.password);
   return out;
 }
 
@@ -53,14 +52,7 @@ export const httpScraper: ScraperKindRunner<HttpScraperSpec> = {
         bodyTimeout: TIMEOUT_MS,
         signal: sc.signal,
       });
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of res.body) {
-        size += (chunk as Buffer).length;
-        if (size > MAX_BODY_BYTES) throw new Error(`response larger than ${MAX_BODY_BYTES / 1024 / 1024} MB`);
-        chunks.push(chunk as Buffer);
-      }
-      const text = Buffer.concat(chunks).toString('utf8');
+      const text = await readTextCapped(res.body, { maxBytes: BODY_LIMITS.scraper, what: 'response' });
       if (res.statusCode >= 400) throw new Error(`HTTP ${res.statusCode}: ${text.slice(0, 200)}`);
       let doc: unknown;
       try {

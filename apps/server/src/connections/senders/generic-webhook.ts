@@ -1,4 +1,5 @@
-import { basicAuth, need, type Sender } from './types.js';
+import { basicAuthorization } from '../../net/basic-auth.js';
+import { need, type Sender } from './types.js';
 
 /**
  * Generic webhook (shoutrrr's `generic+`): POST a JSON object with the title and message under
@@ -11,7 +12,8 @@ export const genericWebhookSender: Sender = {
     const titleKey = p.titleKey || 'title';
     const messageKey = p.messageKey || 'message';
     const headers: Record<string, string> = {};
-    if (conn.username || conn.password) headers.authorization = basicAuth(conn.username, conn.password);
+    if (conn.username || conn.password)
+      headers.authorization = basicAuthorization(conn.username, conn.password);
     if ((p.requestMethod || 'POST').toUpperCase() === 'GET') {
       const url = new URL(target);
       url.searchParams.set(titleKey, msg.title);

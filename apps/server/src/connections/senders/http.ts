@@ -1,7 +1,9 @@
-import { request, type Dispatcher } from 'undici';
+import { request } from 'undici';
 import { createOutboundAgent, sharedOutboundAgent } from '../../net/outbound-http.js';
+import { BODY_LIMITS, readTextCapped } from '../../net/read-body.js';
 import type { OutboundPolicy } from '../../net/outbound.js';
-import { basicAuth, type OutboundRequest } from './types.js';
+import { takeUrlCredentials } from '../../net/basic-auth.js';
+import type { OutboundRequest } from './types.js';
 
 export type DeliveryContext = {
   outbound: OutboundPolicy;
@@ -13,23 +15,7 @@ export type DeliveryContext = {
 
 export type HttpAnswer = { status: number; text: string };
 
-const MAX_ANSWER_BYTES = 64 * 1024;
 const EXCERPT_CHARS = 300;
-
-async function readCapped(body: Dispatcher.ResponseData['body']): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    const buf = chunk as Buffer;
-    chunks.push(buf);
-    size += buf.length;
-    if (size >= MAX_ANSWER_BYTES) {
-      body.destroy();
-      break;
-    }
-  }
-  return Buffer.concat(chunks).toString('utf8').slice(0, MAX_ANSWER_BYTES);
-}
 
 function excerpt(text: string): string {
   const t = text.trim().replace(/\s+/g, ' ');
@@ -52,11 +38,8 @@ export async function sendHttp(req: OutboundRequest, ctx: DeliveryContext): Prom
     throw new Error(`unsupported URL scheme ${url.protocol} (only http and https)`);
   }
   const headers = { ...req.headers };
-  if (url.username || url.password) {
-    headers.authorization ??= basicAuth(decodeURIComponent(url.username), decodeURIComponent(url.password));
-    url.username = '';
-    url.password = '';
-  }
+  const fromUrl = takeUrlCredentials(url);
+  if (fromUrl) headers.authorization ??= fromUrl;
   const agent = ctx.insecureTls
     ? createOutboundAgent(ctx.outbound, {
         connectTimeoutMs: ctx.timeoutMs,
@@ -73,7 +56,14 @@ export async function sendHttp(req: OutboundRequest, ctx: DeliveryContext): Prom
       headersTimeout: ctx.timeoutMs,
       bodyTimeout: ctx.timeoutMs,
     });
-    return { status: res.statusCode, text: await readCapped(res.body) };
+    return {
+      status: res.statusCode,
+      text: await readTextCapped(res.body, {
+        maxBytes: BODY_LIMITS.senderAnswer,
+        what: 'answer',
+        overflow: 'cut',
+      }),
+    };
   } finally {
     if (agent !== sharedOutboundAgent(ctx.outbound)) void agent.destroy().catch(() => {});
   }

@@ -1,4 +1,5 @@
-import { basicAuth, hostUrl, json, list, need, type Sender } from './types.js';
+import { basicAuthorization } from '../../net/basic-auth.js';
+import { hostUrl, json, list, need, type Sender } from './types.js';
 
 /** Pushover: POST /1/messages.json with the app token and user key (pushover.net/api). */
 export const pushoverSender: Sender = {
@@ -63,7 +64,7 @@ export const zulipSender: Sender = {
         url: `${hostUrl(need(conn.properties.host, 'host'))}/api/v1/messages`,
         method: 'POST',
         headers: {
-          authorization: basicAuth(need(conn.username, 'bot email'), need(conn.password, 'bot key')),
+          authorization: basicAuthorization(need(conn.username, 'bot email'), need(conn.password, 'bot key')),
           'content-type': 'application/x-www-form-urlencoded',
         },
         body: form.toString(),

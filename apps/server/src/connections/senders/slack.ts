@@ -2,7 +2,21 @@ import { json, need, type Sender } from './types.js';
 
 const SLACK_API = 'https://slack.com/api';
 
-const text = (title: string, message: string) => `*${title}*\n${message}`;
+/** Slack reads `<…>` as links and mentions (`<!channel>`): text shows them through these three entities. */
+const slackEscape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * A Markdown body in Slack's mrkdwn, which has no backslash escapes: an escaped `<`, `>` or `&`
+ * (a value's, in notification bodies) becomes its entity, so it never opens a link or a mention;
+ * other escaped characters are shown as themselves (mrkdwn has no `[label](url)` links). The
+ * title is plain text.
+ */
+function text(title: string, message: string): string {
+  const body = message.replace(/\\([!-/:-@[-`{-~])/g, (_m, c: string) =>
+    '&<>'.includes(c) ? slackEscape(c) : c,
+  );
+  return `*${slackEscape(title)}*\n${body}`;
+}
 
 /** Slack with a bot token: `chat.postMessage` (api.slack.com/methods/chat.postMessage). */
 export const slackSender: Sender = {

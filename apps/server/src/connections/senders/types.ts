@@ -28,9 +28,6 @@ export const json = (url: string, body: unknown, headers: Record<string, string>
   body: JSON.stringify(body),
 });
 
-export const basicAuth = (user: string, password: string) =>
-  `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
-
 /** `host` as a base URL: https unless the host names its own scheme (self-hosted, loopback). */
 export function hostUrl(host: string): string {
   const h = host.trim().replace(/\/+$/, '');
@@ -44,9 +41,4 @@ export function need(value: string | undefined, what: string): string {
   return value.trim();
 }
 
-/** `a, b c` → ['a', 'b', 'c']. */
-export const list = (value: string | undefined) =>
-  (value ?? '')
-    .split(/[,\s]+/)
-    .map((v) => v.trim())
-    .filter(Boolean);
+export { splitList as list } from '../../lib/split-list.js';

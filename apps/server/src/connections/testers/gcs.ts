@@ -1,6 +1,7 @@
 import { outboundGcsClient } from '../../net/outbound-gcs.js';
 import type { HydratedConnection } from '../types.js';
-import { untilAborted, type ConnectionTester, type TestContext } from './types.js';
+import { untilAborted } from '../../lib/abort.js';
+import type { ConnectionTester, TestContext } from './types.js';
 
 /** The Cloud Storage client of a Google Cloud or GCS connection, as the gcs check fills it. */
 function clientOf(conn: HydratedConnection, ctx: TestContext) {

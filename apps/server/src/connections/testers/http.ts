@@ -1,4 +1,4 @@
-import { basicAuth } from '../senders/types.js';
+import { basicAuthorization } from '../../net/basic-auth.js';
 import { sendHttpOk } from '../senders/http.js';
 import type { HydratedConnection } from '../types.js';
 import { parseUrl, type ConnectionTester, type TestContext } from './types.js';
@@ -6,7 +6,8 @@ import { parseUrl, type ConnectionTester, type TestContext } from './types.js';
 /** A GET with the connection's credentials as Basic auth; anything but 2xx is the failure. */
 export async function getWithConnection(conn: HydratedConnection, url: string, ctx: TestContext) {
   const headers: Record<string, string> = { accept: 'application/json, */*' };
-  if (conn.username || conn.password) headers.authorization = basicAuth(conn.username, conn.password);
+  if (conn.username || conn.password)
+    headers.authorization = basicAuthorization(conn.username, conn.password);
   return sendHttpOk({ url, method: 'GET', headers }, { ...ctx, insecureTls: conn.insecureTls });
 }
 

@@ -1,6 +1,7 @@
 import { Client, ResultCodeError } from 'ldapts';
 import { resolveOutboundAddress, tlsServerName } from '../../net/outbound.js';
-import { parseUrl, portOf, untilAborted, type ConnectionTester } from './types.js';
+import { untilAborted } from '../../lib/abort.js';
+import { parseUrl, portOf, type ConnectionTester } from './types.js';
 
 /** `InvalidCredentialsError` (code 0x31) → "invalid credentials (LDAP result 49)", plus the server's words. */
 function describe(e: ResultCodeError): string {

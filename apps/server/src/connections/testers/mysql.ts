@@ -1,37 +1,22 @@
-import { createConnection } from 'mysql2/promise';
-import { resolveOutboundAddress, tlsServerName } from '../../net/outbound.js';
-import { parseUrl, portOf, untilAborted, type ConnectionTester } from './types.js';
+import { untilAborted } from '../../lib/abort.js';
+import { parseMysqlTarget } from '../../net/mysql-target.js';
+import { connectMysql } from '../../net/outbound-mysql.js';
+import type { ConnectionTester } from './types.js';
 
-const TLS_PARAMS = ['ssl', 'tls', 'ssl-mode', 'sslmode'];
-
-/** MySQL and MariaDB (mysql2): connects and reads the version, database and user. */
+/**
+ * MySQL and MariaDB: connects through the one MySQL connection builder (as the mysql check and
+ * the sql action do: the URL's or DSN's TLS spelling, insecure_tls, the outbound policy) and
+ * reads the version, database and user.
+ */
 export const mysqlTester: ConnectionTester = {
   types: ['mysql'],
   async test(conn, ctx) {
-    const url = parseUrl(conn.url, 'mysql://host:3306/database');
-    if (url.protocol !== 'mysql:' && url.protocol !== 'mariadb:') {
-      throw new Error(`unsupported URL scheme ${url.protocol} (expected mysql://)`);
-    }
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    // mysql2 gets the address the policy checked, never the name.
-    const target = await resolveOutboundAddress(host, ctx.outbound);
-    const wantsTls = TLS_PARAMS.some((p) => {
-      const v = url.searchParams.get(p)?.toLowerCase();
-      return v !== undefined && v !== '' && v !== 'false' && v !== 'disable' && v !== 'disabled';
+    const target = parseMysqlTarget(conn.url, {
+      username: conn.username,
+      password: conn.password,
+      insecureTls: conn.insecureTls,
     });
-    const servername = tlsServerName(host);
-    const connecting = createConnection({
-      host: target.address,
-      port: portOf(url, 3306),
-      user: conn.username || decodeURIComponent(url.username),
-      password: conn.password || decodeURIComponent(url.password),
-      database: decodeURIComponent(url.pathname.replace(/^\//, '')) || undefined,
-      connectTimeout: ctx.timeoutMs,
-      ...(wantsTls
-        ? { ssl: { rejectUnauthorized: !conn.insecureTls, ...(servername ? { servername } : {}) } }
-        : {}),
-    });
-    const client = await untilAborted(connecting, ctx.signal);
+    const client = await connectMysql(target, ctx.outbound, { timeoutMs: ctx.timeoutMs, signal: ctx.signal });
     try {
       const [rows] = await untilAborted(
         client.query('SELECT VERSION() AS version, DATABASE() AS `database`, CURRENT_USER() AS user'),

@@ -1,6 +1,7 @@
 import { connectTcp, connectTls } from '../../net/outbound-socket.js';
 import { RespClient } from '../../net/resp.js';
-import { parseUrl, portOf, untilAborted, type ConnectionTester } from './types.js';
+import { untilAborted } from '../../lib/abort.js';
+import { parseUrl, portOf, type ConnectionTester } from './types.js';
 
 /** Redis: AUTH when credentials are set, SELECT the db, PING, and the server's version. */
 export const redisTester: ConnectionTester = {

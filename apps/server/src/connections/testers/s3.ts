@@ -1,6 +1,7 @@
 import { outboundS3Client, sdkError, type S3Options } from '../../net/outbound-s3.js';
 import type { HydratedConnection } from '../types.js';
-import { untilAborted, type ConnectionTester, type TestContext } from './types.js';
+import { untilAborted } from '../../lib/abort.js';
+import type { ConnectionTester, TestContext } from './types.js';
 
 /** The S3 client of an AWS or AWS S3 connection, as the s3 check fills it from the connection. */
 async function clientOf(conn: HydratedConnection, ctx: TestContext) {

@@ -1,6 +1,7 @@
 import { Client, type SFTPWrapper } from 'ssh2';
 import { resolveOutboundAddress } from '../../net/outbound.js';
-import { untilAborted, type ConnectionTester } from './types.js';
+import { untilAborted } from '../../lib/abort.js';
+import { type ConnectionTester } from './types.js';
 
 function connected(client: Client): Promise<void> {
   return new Promise((resolve, reject) => {

@@ -24,35 +24,6 @@ export type ConnectionTester = {
   test(conn: HydratedConnection, ctx: TestContext): Promise<TestPayload>;
 };
 
-/** Rejects once the signal fires; `cleanup` closes what the promise was waiting on. */
-export function untilAborted<T>(promise: Promise<T>, signal: AbortSignal, cleanup?: () => void): Promise<T> {
-  if (signal.aborted) {
-    cleanup?.();
-    return Promise.reject(reasonOf(signal));
-  }
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => {
-      cleanup?.();
-      reject(reasonOf(signal));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
-}
-
-function reasonOf(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new Error('timed out');
-}
-
 /** The URL of a connection, or a clear error (never echoing it: it may hold a password). */
 export function parseUrl(raw: string, expected: string): URL {
   if (!raw) throw new Error(`the connection has no URL (expected ${expected})`);

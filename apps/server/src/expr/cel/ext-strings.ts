@@ -1,10 +1,12 @@
 import type { Environment } from '@marcbachmann/cel-js';
 import { toJson } from '../common/json.js';
+import { shellQuote } from '../common/shell.js';
 import { fromCel } from './values.js';
 
 /**
  * String and JSON helpers cel-js lacks: `replace`, `charAt`, `reverse`, `.JSON()`, `toJSON`,
- * and cel-go's `"%s/%d".format([…])` and `strings.quote(s)`.
+ * cel-go's `"%s/%d".format([…])` and `strings.quote(s)`, and `shellQuote(s)` / `s.shellQuote()`
+ * (the templates' function: one word for a POSIX shell, whatever it holds).
  */
 
 function parseJson(s: string): unknown {
@@ -101,6 +103,8 @@ export function registerStringExtensions(env: Environment): void {
     .registerFunction('StringsNamespace.quote(string): string', (_ns: StringsNamespace, s: string) =>
       JSON.stringify(s),
     )
+    .registerFunction('shellQuote(string): string', shellQuote)
+    .registerFunction('string.shellQuote(): string', shellQuote)
     .registerFunction('toJSON(dyn): string', (v: unknown) => toJson(fromCel(v)))
     .registerFunction('dyn.toJSON(): string', (v: unknown) => toJson(fromCel(v)));
 }

@@ -13,7 +13,7 @@ import type {
 import { TemplateError } from './errors.js';
 import { goBuiltins } from './funcs/go-builtins.js';
 import type { FunctionSpec } from './funcs/index.js';
-import { field, printValue, truth, typeName } from './values.js';
+import { field, printValue, truth, typeName, Verbatim } from './values.js';
 
 /**
  * Walks the tree with Go's semantics: `.` is the current value, variables are scoped to the
@@ -46,18 +46,27 @@ class LoopSignal {
 
 type Variable = { name: string; value: unknown };
 
+/**
+ * Escapes what an action prints (not the template's own text), for output in a markup
+ * language: `lineStart` says whether only white space precedes it on its line.
+ */
+export type OutputEscape = (printed: string, at: { lineStart: boolean }) => string;
+
 export class Executor {
   private out: string[] = [];
   private length = 0;
   private vars: Variable[] = [];
   private iterations = 0;
   private depth = 0;
+  /** Whether the output's current line holds only white space so far. */
+  private lineBlank = true;
 
   constructor(
     private readonly tree: ParsedTemplate,
     private readonly data: unknown,
     private readonly lookupFunction: (name: string) => FunctionSpec | undefined,
     private readonly limits: TemplateLimits,
+    private readonly escape?: OutputEscape,
   ) {}
 
   run(): string {
@@ -83,6 +92,15 @@ export class Executor {
       this.limit(line, `output longer than ${this.limits.maxOutputLength} characters`);
     }
     this.out.push(s);
+    const newline = s.lastIndexOf('\n');
+    this.lineBlank = newline >= 0 ? s.slice(newline + 1).trim() === '' : this.lineBlank && s.trim() === '';
+  }
+
+  /** An action's value as output: escaped when the caller asked, unless it is Verbatim. */
+  private printed(value: unknown): string {
+    if (value instanceof Verbatim) return value.text;
+    const text = printValue(value);
+    return this.escape && text ? this.escape(text, { lineStart: this.lineBlank }) : text;
   }
 
   // --- statements ----------------------------------------------------------------------
@@ -99,7 +117,7 @@ export class Executor {
         const mark = this.vars.length;
         try {
           const value = this.evalPipeline(dot, node.pipe);
-          if (node.pipe.decl.length === 0) this.write(node.line, printValue(value));
+          if (node.pipe.decl.length === 0) this.write(node.line, this.printed(value));
         } catch (e) {
           // `$(hostname)` in a script: not a template function, so it was shell all along.
           if (node.raw === undefined || !(e instanceof TemplateError) || !e.undefinedFunction) throw e;

@@ -2,7 +2,7 @@ import { isPlainObject } from '../common/own.js';
 import type { ParsedTemplate } from './ast.js';
 import { DEFAULT_DELIMITERS, readHeader, type Delimiters } from './delimiters.js';
 import { TemplateError } from './errors.js';
-import { DEFAULT_LIMITS, Executor, type TemplateLimits } from './exec.js';
+import { DEFAULT_LIMITS, Executor, type OutputEscape, type TemplateLimits } from './exec.js';
 import { templateFunctions, type FunctionSpec, type TemplateFunction } from './funcs/index.js';
 import { lex } from './lexer.js';
 import { Parser } from './parser.js';
@@ -15,7 +15,9 @@ import { Parser } from './parser.js';
 
 export { TemplateError } from './errors.js';
 export type { TemplateErrorKind } from './errors.js';
-export { DEFAULT_LIMITS, type TemplateLimits } from './exec.js';
+export { DEFAULT_LIMITS, type OutputEscape, type TemplateLimits } from './exec.js';
+export { Verbatim } from './values.js';
+export { markdownValues, escapeMarkdownText } from './markdown-values.js';
 export { templateFunctions } from './funcs/index.js';
 export type { TemplateFunction } from './funcs/index.js';
 export type { Delimiters } from './delimiters.js';
@@ -26,6 +28,11 @@ export type RenderOptions = {
   limits?: Partial<TemplateLimits>;
   /** Delimiter pairs to recognise; default `{{ }}` and lenient `$( )`. */
   delimiters?: readonly Delimiters[];
+  /**
+   * Escapes every value an action prints (the template's own text stays as written), e.g.
+   * `markdownValues` for notification bodies; a value a function returns as Verbatim is not.
+   */
+  escape?: OutputEscape;
 };
 
 export type Template = { readonly source: string; readonly tree: ParsedTemplate };
@@ -78,7 +85,7 @@ export function renderTemplate(text: string, data: unknown, options: RenderOptio
   const { tree } = parseTemplate(text, { delimiters });
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   try {
-    return new Executor(tree, data, functionLookup(options.funcs), limits).run();
+    return new Executor(tree, data, functionLookup(options.funcs), limits, options.escape).run();
   } catch (e) {
     throw asTemplateError('exec', e);
   }

@@ -9,6 +9,14 @@ import { isPlainObject, ownValue } from '../common/own.js';
 
 export { isPlainObject, toJson };
 
+/**
+ * Text a caller's function marks to be printed as it is where the output is escaped (the
+ * `markdown` function of notification bodies). Elsewhere it is its text.
+ */
+export class Verbatim {
+  constructor(readonly text: string) {}
+}
+
 /** Go's `IsTrue`: false, 0, nil, "" and empty collections are false. */
 export function truth(v: unknown): boolean {
   if (v === undefined || v === null) return false;
@@ -16,6 +24,7 @@ export function truth(v: unknown): boolean {
   if (typeof v === 'number') return v !== 0 && !Number.isNaN(v);
   if (typeof v === 'bigint') return v !== 0n;
   if (typeof v === 'string') return v.length > 0;
+  if (v instanceof Verbatim) return v.text.length > 0;
   if (Array.isArray(v)) return v.length > 0;
   if (v instanceof Map) return v.size > 0;
   if (isPlainObject(v)) return Object.keys(v).length > 0;
@@ -31,6 +40,7 @@ export function field(receiver: unknown, name: string): unknown {
 export function printValue(v: unknown): string {
   if (v === undefined || v === null) return '';
   if (typeof v === 'string') return v;
+  if (v instanceof Verbatim) return v.text;
   if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
   if (v instanceof Date) return Number.isNaN(v.getTime()) ? '' : v.toISOString();
   if (typeof v === 'function') return '';
@@ -41,7 +51,7 @@ export function printValue(v: unknown): string {
 /** Go-ish type names for `%T` and error messages. */
 export function typeName(v: unknown): string {
   if (v === undefined || v === null) return '<nil>';
-  if (typeof v === 'string') return 'string';
+  if (typeof v === 'string' || v instanceof Verbatim) return 'string';
   if (typeof v === 'number') return Number.isInteger(v) ? 'int' : 'float64';
   if (typeof v === 'bigint') return 'int64';
   if (typeof v === 'boolean') return 'bool';

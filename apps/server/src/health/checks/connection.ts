@@ -47,9 +47,15 @@ export function applyConnection(type: string, spec: Spec, conn: HydratedConnecti
         out.tlsConfig = { insecureSkipVerify: true, ...tls };
       }
       break;
-    case 'postgres':
     case 'mysql':
     case 'sql':
+      fill('url', urlWithCredentials(conn));
+      // A Go DSN is no URL: its missing user and password come from these fields.
+      fill('username', conn.username ? { value: conn.username } : undefined);
+      fill('password', conn.password ? { value: conn.password } : undefined);
+      if (conn.insecureTls) fill('skipTLSVerify', true);
+      break;
+    case 'postgres':
     case 'mssql':
     case 'prometheus':
     case 'elasticsearch':

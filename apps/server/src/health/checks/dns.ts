@@ -2,7 +2,8 @@ import dns from 'node:dns';
 import { dnsCheckSchema } from '@opsdeck/shared';
 import type { z } from 'zod';
 import { resolveOutboundAddress } from '../../net/outbound.js';
-import { abortable, type CheckRunner, fail, pass } from './types.js';
+import { untilAborted } from '../../lib/abort.js';
+import { type CheckRunner, fail, pass } from './types.js';
 
 type DnsSpec = z.infer<typeof dnsCheckSchema>;
 type QueryType = NonNullable<DnsSpec['querytype']>;
@@ -50,21 +51,21 @@ export const dnsRunner: CheckRunner<DnsSpec> = {
     let answers: string[];
     if (spec.server) {
       // The server is a peer like any other: queries go to the address the policy checked.
-      const target = await abortable(resolveOutboundAddress(spec.server, ctx.outbound), ctx.signal);
+      const target = await untilAborted(resolveOutboundAddress(spec.server, ctx.outbound), ctx.signal);
       const resolver = new dns.promises.Resolver({ timeout: Math.max(100, ctx.timeoutMs), tries: 1 });
       const server = target.family === 6 ? `[${target.address}]` : target.address;
       resolver.setServers([`${server}:${spec.port ?? 53}`]);
       const onAbort = () => resolver.cancel();
       ctx.signal.addEventListener('abort', onAbort, { once: true });
       try {
-        answers = await abortable(resolveWith(resolver, spec.query, type), ctx.signal);
+        answers = await untilAborted(resolveWith(resolver, spec.query, type), ctx.signal);
       } finally {
         ctx.signal.removeEventListener('abort', onAbort);
       }
     } else if (type === 'A' || type === 'AAAA') {
-      answers = await abortable(systemLookup(spec.query, type), ctx.signal);
+      answers = await untilAborted(systemLookup(spec.query, type), ctx.signal);
     } else {
-      answers = await abortable(resolveWith(new dns.promises.Resolver(), spec.query, type), ctx.signal);
+      answers = await untilAborted(resolveWith(new dns.promises.Resolver(), spec.query, type), ctx.signal);
     }
     const data = { records: answers, count: answers.length };
     if (spec.exactreply?.length) {

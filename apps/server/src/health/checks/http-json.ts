@@ -1,5 +1,7 @@
 import { request } from 'undici';
+import { takeUrlCredentials } from '../../net/basic-auth.js';
 import { sharedOutboundAgent } from '../../net/outbound-http.js';
+import { BODY_LIMITS, readTextCapped } from '../../net/read-body.js';
 import type { RunContext } from './types.js';
 import { clip } from './values.js';
 
@@ -21,7 +23,7 @@ export async function fetchJson(
     headersTimeout: ctx.timeoutMs,
     bodyTimeout: ctx.timeoutMs,
   });
-  const text = await res.body.text();
+  const text = await readTextCapped(res.body, { maxBytes: BODY_LIMITS.check, what: 'response' });
   let json: unknown = null;
   try {
     json = JSON.parse(text) as unknown;
@@ -39,11 +41,6 @@ export function joinUrl(base: string, path: string): string {
 /** A URL's `user:password@` as a Basic header, and the URL without it. */
 export function basicAuthFromUrl(raw: string): { url: string; headers: Record<string, string> } {
   const u = new URL(raw);
-  if (!u.username && !u.password) return { url: raw, headers: {} };
-  const token = Buffer.from(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`).toString(
-    'base64',
-  );
-  u.username = '';
-  u.password = '';
-  return { url: u.toString(), headers: { authorization: `Basic ${token}` } };
+  const authorization = takeUrlCredentials(u);
+  return authorization ? { url: u.toString(), headers: { authorization } } : { url: raw, headers: {} };
 }

@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import { request } from 'undici';
+import { basicAuthorization } from '../../net/basic-auth.js';
 import { sharedOutboundAgent } from '../../net/outbound-http.js';
+import { BODY_LIMITS, readTextCapped } from '../../net/read-body.js';
 import type { RunContext } from './types.js';
 import { redactUrl } from './types.js';
 
@@ -41,9 +43,11 @@ async function post(
     accept: 'application/json',
   };
   if (style === 'header') {
-    const id = encodeURIComponent(c.clientID);
-    const secret = encodeURIComponent(c.clientSecret);
-    headers.authorization = `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+    // RFC 6749 §2.3.1: the client id and secret are form-encoded before they are joined.
+    headers.authorization = basicAuthorization(
+      encodeURIComponent(c.clientID),
+      encodeURIComponent(c.clientSecret),
+    );
   } else {
     form.set('client_id', c.clientID);
     form.set('client_secret', c.clientSecret);
@@ -57,7 +61,8 @@ async function post(
     headersTimeout: ctx.timeoutMs,
     bodyTimeout: ctx.timeoutMs,
   });
-  return { status: res.statusCode, text: await res.body.text() };
+  const text = await readTextCapped(res.body, { maxBytes: BODY_LIMITS.check, what: 'token response' });
+  return { status: res.statusCode, text };
 }
 
 /**

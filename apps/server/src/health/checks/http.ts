@@ -2,7 +2,9 @@ import type { PeerCertificate, TLSSocket } from 'node:tls';
 import { httpCheckSchema } from '@opsdeck/shared';
 import { type Dispatcher, request } from 'undici';
 import type { z } from 'zod';
+import { basicAuthorization } from '../../net/basic-auth.js';
 import { createOutboundAgent, sharedOutboundAgent } from '../../net/outbound-http.js';
+import { BODY_LIMITS, BodyTooLargeError, readTextCapped } from '../../net/read-body.js';
 import { digestAuthorization, parseDigestChallenge } from './http-digest.js';
 import { clientCredentialsToken } from './http-oauth2.js';
 import { envMap, renderField } from './http-request.js';
@@ -81,7 +83,7 @@ async function authorization(spec: HttpSpec, p: Prepared, ctx: RunContext): Prom
   const bearer = resolveValue(spec.bearer);
   if (bearer) return `Bearer ${bearer}`;
   if (!spec.digest && (p.username !== undefined || p.password !== undefined))
-    return `Basic ${Buffer.from(`${p.username ?? ''}:${p.password ?? ''}`).toString('base64')}`;
+    return basicAuthorization(p.username ?? '', p.password);
   return undefined;
 }
 
@@ -174,10 +176,18 @@ export const httpRunner: CheckRunner<HttpSpec> = {
         });
         res = await send({ authorization: answer });
       }
-      const content = await res.body.text();
       const responseHeaders: Record<string, string> = {};
       for (const [k, v] of Object.entries(res.headers))
         responseHeaders[k] = Array.isArray(v) ? v.join(', ') : (v ?? '');
+      let content: string;
+      try {
+        content = await readTextCapped(res.body, { maxBytes: BODY_LIMITS.check, what: 'response' });
+      } catch (e) {
+        // An endpoint streaming without end fails the check, with the status it answered.
+        if (e instanceof BodyTooLargeError)
+          return fail(e.message, { code: res.statusCode, headers: responseHeaders });
+        throw e;
+      }
       const sslAge = certDaysLeft(peerCert);
       const data: Record<string, unknown> = {
         code: res.statusCode,

@@ -2,7 +2,8 @@ import { execFile } from 'node:child_process';
 import { icmpCheckSchema } from '@opsdeck/shared';
 import type { z } from 'zod';
 import { resolveOutboundAddress } from '../../net/outbound.js';
-import { abortable, type CheckRunner, fail, pass } from './types.js';
+import { untilAborted } from '../../lib/abort.js';
+import { type CheckRunner, fail, pass } from './types.js';
 
 type IcmpSpec = z.infer<typeof icmpCheckSchema>;
 
@@ -30,7 +31,7 @@ export const icmpRunner: CheckRunner<IcmpSpec> = {
   endpoint: (s) => s.endpoint,
   async run(spec, ctx) {
     // ping gets the checked address, never the name (it would resolve it again).
-    const target = await abortable(resolveOutboundAddress(spec.endpoint, ctx.outbound), ctx.signal);
+    const target = await untilAborted(resolveOutboundAddress(spec.endpoint, ctx.outbound), ctx.signal);
     const count = spec.packetCount ?? 3;
     const waitS = Math.max(1, Math.ceil(ctx.timeoutMs / 1000));
     const args = [

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import YAML from 'yaml';
+import { abortReason, pause } from '../../lib/abort.js';
 import { type KubeApi, kubeError } from './kube-api.js';
 import { describeObject, kindPath, objectPath, type KubeObject } from './kube-objects.js';
-import { timeoutError } from './types.js';
 
 /** How often a waiting check asks the API server again. */
 export const POLL_MS = 250;
@@ -23,21 +23,6 @@ export function parseManifest(text: string, field: string): KubeObject {
 /** A short random suffix so runs (and replicas) never collide on a name. */
 export const suffix = () => randomBytes(3).toString('hex');
 
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(timeoutError(signal));
-    const t = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(timeoutError(signal));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /**
  * Polls `probe` until it returns a value or `timeoutMs` passes (then throws `what` with the
  * elapsed time); the check's own deadline (signal) stops it too. Returns the value and the wait.
@@ -53,7 +38,8 @@ export async function waitUntil<T>(
     if (value !== undefined) return { value, ms };
     if (opts.timeoutMs !== undefined && ms >= opts.timeoutMs)
       throw new Error(`${opts.what} within ${opts.timeoutMs} ms`);
-    await sleep(POLL_MS, opts.signal);
+    await pause(POLL_MS, opts.signal);
+    if (opts.signal.aborted) throw abortReason(opts.signal);
   }
 }
 

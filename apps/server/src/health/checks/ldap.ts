@@ -3,7 +3,8 @@ import { Client, ResultCodeError } from 'ldapts';
 import type { z } from 'zod';
 import { resolveOutboundAddress, tlsServerName } from '../../net/outbound.js';
 import { credentialsOf } from './credentials.js';
-import { abortable, type CheckRunner, fail, pass, redactUrl } from './types.js';
+import { untilAborted } from '../../lib/abort.js';
+import { type CheckRunner, fail, pass, redactUrl } from './types.js';
 
 type LdapSpec = z.infer<typeof RUNNABLE_CHECK_SCHEMAS.ldap>;
 
@@ -74,7 +75,7 @@ export const ldapRunner: CheckRunner<LdapSpec> = {
     try {
       if (username) {
         try {
-          await abortable(client.bind(username, password), ctx.signal);
+          await untilAborted(client.bind(username, password), ctx.signal);
         } catch (e) {
           if (e instanceof ResultCodeError) return fail(`bind as ${username} failed: ${ldapErrorText(e)}`);
           throw e;
@@ -83,7 +84,7 @@ export const ldapRunner: CheckRunner<LdapSpec> = {
       const filter = spec.userSearch || '(objectClass=*)';
       let entries: Record<string, unknown>[];
       try {
-        const res = await abortable(client.search(spec.bindDN, { scope: 'sub', filter }), ctx.signal);
+        const res = await untilAborted(client.search(spec.bindDN, { scope: 'sub', filter }), ctx.signal);
         entries = res.searchEntries;
       } catch (e) {
         if (e instanceof ResultCodeError)

@@ -1,19 +1,12 @@
 import { mysqlCheckSchema } from '@opsdeck/shared';
-import { createConnection } from 'mysql2/promise';
 import type { z } from 'zod';
 import { isConnectionReference } from '../../connections/index.js';
-import { resolveOutboundAddress, tlsServerName } from '../../net/outbound.js';
+import { parseMysqlTarget } from '../../net/mysql-target.js';
+import { connectMysql } from '../../net/outbound-mysql.js';
 import { credentialsOf } from './credentials.js';
-import { parseMysqlTarget, redactSqlUrl } from './mysql-dsn.js';
-import {
-  abortable,
-  type CheckRunner,
-  fail,
-  pass,
-  redactUrl,
-  type RunContext,
-  type RunOutcome,
-} from './types.js';
+import { untilAborted as abortable } from '../../lib/abort.js';
+import { redactSqlUrl } from './redact-sql-url.js';
+import { type CheckRunner, fail, pass, redactUrl, type RunContext, type RunOutcome } from './types.js';
 
 type SqlSpec = z.infer<typeof mysqlCheckSchema>;
 
@@ -50,31 +43,18 @@ export function sqlOutcome(
   return pass(`${count} rows`, data);
 }
 
-/** Runs the query on MySQL/MariaDB (mysql2), connecting to the address the outbound policy checked. */
+/**
+ * Runs the query on MySQL/MariaDB through the one MySQL connection builder (net/), as Test
+ * Connection and the sql action do: the URL's TLS spelling, `skipTLSVerify` (the connection's
+ * insecure_tls) and the outbound policy.
+ */
 export async function runMysql(raw: string, spec: SqlSpec, ctx: RunContext): Promise<RunOutcome> {
-  const target = parseMysqlTarget(raw, credentialsOf(spec));
-  const address = await resolveOutboundAddress(target.host, ctx.outbound);
-  const servername = tlsServerName(target.host);
-  const connecting = createConnection({
-    host: address.address,
-    port: target.port,
-    user: target.user,
-    password: target.password,
-    database: target.database,
-    connectTimeout: ctx.timeoutMs,
+  const target = parseMysqlTarget(raw, { ...credentialsOf(spec), insecureTls: spec.skipTLSVerify === true });
+  const client = await connectMysql(target, ctx.outbound, {
+    timeoutMs: ctx.timeoutMs,
+    signal: ctx.signal,
     // One statement per check: a `;` cannot smuggle in a second one.
-    multipleStatements: false,
-    ...(target.tls
-      ? { ssl: { rejectUnauthorized: target.tls === 'verify', ...(servername ? { servername } : {}) } }
-      : {}),
-  });
-  const client = await abortable(connecting, ctx.signal).catch((e: unknown) => {
-    // A connection that completes after the time limit is closed at once.
-    void connecting.then(
-      (c) => c.destroy(),
-      () => {},
-    );
-    throw e;
+    options: { multipleStatements: false },
   });
   const onAbort = () => client.destroy();
   ctx.signal.addEventListener('abort', onAbort, { once: true });

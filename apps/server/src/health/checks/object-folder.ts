@@ -1,7 +1,8 @@
 import { objectFolderFields } from '@opsdeck/shared';
 import { fileFilter, folderTests, folderVerdict, type FileFilter, type ListedFile } from './file-listing.js';
 import { gcsClient, s3Client, sdkError, type GcsTarget, type S3Target } from './object-store.js';
-import { abortable, fail, type RunContext, type RunOutcome } from './types.js';
+import { untilAborted } from '../../lib/abort.js';
+import { fail, type RunContext, type RunOutcome } from './types.js';
 
 /** Objects listed at most per check (a bucket may hold millions). */
 const MAX_OBJECTS = 10_000;
@@ -54,7 +55,7 @@ export async function listGcs(
   ctx: RunContext,
 ) {
   const storage = await gcsClient(target, ctx);
-  const [found] = await abortable(
+  const [found] = await untilAborted(
     storage.bucket(bucket).getFiles({
       ...(prefix ? { prefix } : {}),
       ...(recursive ? {} : { delimiter: '/' }),

@@ -4,7 +4,8 @@ import { connectTcp } from '../../net/outbound-socket.js';
 import { RespClient } from '../../net/resp.js';
 import { hostPortOf } from './connection.js';
 import { splitHostPort } from './tcp.js';
-import { abortable, type CheckRunner, fail, pass } from './types.js';
+import { untilAborted } from '../../lib/abort.js';
+import { type CheckRunner, fail, pass } from './types.js';
 import { resolveValue } from './values.js';
 
 type RedisSpec = z.infer<typeof redisCheckSchema>;
@@ -27,7 +28,7 @@ export const redisRunner: CheckRunner<RedisSpec> = {
       const password =
         resolveValue(spec.password) ?? (fromUrl?.password ? decodeURIComponent(fromUrl.password) : undefined);
       if (password !== undefined) {
-        await abortable(
+        await untilAborted(
           client.command(username ? ['AUTH', username, password] : ['AUTH', password]),
           ctx.signal,
         );
@@ -35,8 +36,8 @@ export const redisRunner: CheckRunner<RedisSpec> = {
       // redis://host:port/2 selects db 2 unless the check gives db.
       const urlDb = Number(fromUrl?.pathname.slice(1) || 0);
       const db = spec.db ?? (Number.isInteger(urlDb) ? urlDb : 0);
-      if (db) await abortable(client.command(['SELECT', String(db)]), ctx.signal);
-      const reply = await abortable(client.command(['PING']), ctx.signal);
+      if (db) await untilAborted(client.command(['SELECT', String(db)]), ctx.signal);
+      const reply = await untilAborted(client.command(['PING']), ctx.signal);
       const data = { reply };
       if (reply !== 'PONG') return fail(`PING answered ${JSON.stringify(reply)}, expected PONG`, data);
       return pass('PONG', data);

@@ -1,7 +1,8 @@
 import { Client, type FileEntryWithStats, type SFTPWrapper } from 'ssh2';
 import { resolveOutboundAddress } from '../../net/outbound.js';
 import type { RemoteListing } from '../../net/remote-listing.js';
-import { abortable, type RunContext } from './types.js';
+import { untilAborted } from '../../lib/abort.js';
+import { type RunContext } from './types.js';
 
 export type SftpTarget = { host: string; port: number; username?: string; password?: string; path: string };
 
@@ -52,14 +53,14 @@ export async function listSftp(target: SftpTarget, ctx: RunContext): Promise<Rem
       tryKeyboard: false,
       hostVerifier: () => true,
     });
-    await abortable(ready, ctx.signal).catch((e: unknown) => {
+    await untilAborted(ready, ctx.signal).catch((e: unknown) => {
       const msg = e instanceof Error ? e.message : String(e);
       if (/authentication methods failed/i.test(msg))
         throw new Error(`SFTP login as ${target.username} failed: wrong username or password`);
       throw e;
     });
-    const sftp = await abortable(openSftp(client), ctx.signal);
-    const list = await abortable(readdir(sftp, target.path), ctx.signal);
+    const sftp = await untilAborted(openSftp(client), ctx.signal);
+    const list = await untilAborted(readdir(sftp, target.path), ctx.signal);
     if (!list) return { entries: [], missing: true };
     return {
       missing: false,

@@ -1,10 +1,11 @@
 import { RUNNABLE_CHECK_SCHEMAS } from '@opsdeck/shared';
 import type { z } from 'zod';
-import { redactSqlUrl } from './mysql-dsn.js';
+import { fillCredentials } from '../../lib/credential-placeholders.js';
+import { isMysqlConnectionString } from '../../net/mysql-target.js';
+import { credentialsOf } from './credentials.js';
+import { redactSqlUrl } from './redact-sql-url.js';
 import { runMysql, sqlUrlOf } from './mysql.js';
 import { postgresRunner } from './postgres.js';
-import { credentialsOf } from './credentials.js';
-import { fillCredentials } from './mysql-dsn.js';
 import { type CheckRunner, fail, redactUrl } from './types.js';
 
 type SqlSpec = z.infer<typeof RUNNABLE_CHECK_SCHEMAS.sql>;
@@ -24,7 +25,7 @@ export function sqlDriverOf(spec: SqlSpec, url: string): 'postgres' | 'mysql' | 
       return 'sqlserver';
   }
   if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
-  if (/^(mysql|mariadb):\/\//i.test(url) || /@[a-z0-9]*\(/i.test(url)) return 'mysql';
+  if (isMysqlConnectionString(url)) return 'mysql';
   if (/^(sqlserver|mssql):\/\//i.test(url) || /(^|;)\s*server\s*=/i.test(url)) return 'sqlserver';
   return undefined;
 }

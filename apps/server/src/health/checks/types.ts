@@ -65,26 +65,3 @@ export function redactUrl(raw: string): string {
     return raw.replace(/:\/\/([^:@/]+):[^@/]+@/, '://$1:****@');
   }
 }
-
-/** Rejects with a timeout error when the signal fires; used to bound any await. */
-export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(timeoutError(signal));
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(timeoutError(signal));
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (v) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(v);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-  });
-}
-
-export function timeoutError(signal: AbortSignal): Error {
-  return signal.reason instanceof Error ? signal.reason : new Error('timed out');
-}

@@ -1,18 +1,11 @@
-import type { EnvVarValue } from '@opsdeck/shared';
+import { inlineValue, type ValueField } from '../../lib/inline-value.js';
 
 /**
  * An inline value. `valueFrom` references were already replaced by their values before the
  * runner started (checks/env.ts); one left here is a bug, reported as such.
  */
-export function resolveValue(
-  v: EnvVarValue | { value?: string; valueFrom?: unknown } | undefined,
-): string | undefined {
-  if (v === undefined) return undefined;
-  if (typeof v === 'string') return v;
-  if (v.value !== undefined) return v.value;
-  if (v.valueFrom) throw new Error('a valueFrom reference was not resolved before the check ran');
-  return undefined;
-}
+export const resolveValue = (v: ValueField, what = 'value'): string | undefined =>
+  inlineValue(v, { what, valueFrom: 'resolved' });
 
 /** Cuts long strings so stored details stay small. */
 export function clip(s: string, max = 4096): string {

@@ -1,21 +1,17 @@
 import type { EnvVarValue } from '@opsdeck/shared';
 import { request } from 'undici';
 import { isConnectionReference, resolveConnection } from '../../connections/index.js';
+import { inlineValue } from '../../lib/inline-value.js';
+import { basicAuthorization } from '../../net/basic-auth.js';
 import { sharedOutboundAgent } from '../../net/outbound-http.js';
+import { BODY_LIMITS, readTextCapped } from '../../net/read-body.js';
 import { LogBackendError, type LogBackendContext } from './types.js';
 
 const TIMEOUT_MS = 30_000;
-/** A search answer larger than this is refused rather than held in memory. */
-const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
-/** An inline credential; `valueFrom` needs a cluster Opsdeck does not read. */
-export function envValue(v: EnvVarValue | undefined, what: string): string | undefined {
-  if (v === undefined) return undefined;
-  if (typeof v === 'string') return v;
-  if (typeof v.value === 'string') return v.value;
-  if (v.valueFrom) throw new LogBackendError(`${what}: valueFrom is not supported; give the value inline`);
-  return undefined;
-}
+/** An inline credential; `valueFrom` needs a cluster Opsdeck does not read, so it is refused. */
+export const envValue = (v: EnvVarValue | undefined, what: string): string | undefined =>
+  inlineValue(v, { what, valueFrom: 'unsupported' });
 
 export type HttpTarget = { url: string; username?: string; password?: string };
 
@@ -47,7 +43,7 @@ export function basicHeader(
   password: string | undefined,
 ): Record<string, string> {
   if (username === undefined) return {};
-  return { authorization: `Basic ${Buffer.from(`${username}:${password ?? ''}`).toString('base64')}` };
+  return { authorization: basicAuthorization(username, password) };
 }
 
 /** A JSON request to a user-given address, through the outbound policy, with a size cap. */
@@ -74,14 +70,7 @@ export async function fetchJson(
   } catch (e) {
     throw new LogBackendError(`${new URL(url).origin}: ${(e as Error).message}`);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new LogBackendError(`answer larger than ${MAX_BODY_BYTES >> 20} MB`);
-    chunks.push(chunk as Buffer);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await readTextCapped(res.body, { maxBytes: BODY_LIMITS.logBackend, what: 'answer' });
   if (res.statusCode >= 400) throw new LogBackendError(`HTTP ${res.statusCode}: ${text.slice(0, 300)}`);
   try {
     return JSON.parse(text) as unknown;

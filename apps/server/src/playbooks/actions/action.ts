@@ -10,6 +10,11 @@ export type ActionContext = {
   timeoutMs: number;
   /** The spec's `env`, by name (already resolved). */
   env: Readonly<Record<string, string>>;
+  /**
+   * What scripts get from the run as environment variables (`COMPONENT_NAME`, `PARAM_<NAME>`…,
+   * playbooks/script-env.ts): event values as data, never spliced into a script's text.
+   */
+  scriptEnv: Readonly<Record<string, string>>;
 };
 
 /** What an action ended with: `error` set means the action failed (its result is still stored). */

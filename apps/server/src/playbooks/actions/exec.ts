@@ -7,8 +7,9 @@ type ExecBody = { script?: unknown; env?: unknown };
 
 /**
  * `exec`: the script through the one sandbox (DISABLE_EXEC, EXEC_USER, a minimal environment
- * plus the action's `env`). Result {stdout, stderr, exitCode}; an exit code other than 0 fails
- * the action with the result kept, as Mission Control does.
+ * plus the run's values as variables and the action's `env`, which wins a shared name). Result
+ * {stdout, stderr, exitCode}; an exit code other than 0 fails the action with the result kept,
+ * as Mission Control does.
  */
 export const execAction: ActionRunner = async (body, a) => {
   const b = (body ?? {}) as ExecBody;
@@ -18,7 +19,7 @@ export const execAction: ActionRunner = async (body, a) => {
   if (unsupported) return { result: null, error: unsupported };
   let env: Record<string, string>;
   try {
-    env = namedValues(b.env, 'env');
+    env = { ...a.scriptEnv, ...namedValues(b.env, 'env') };
   } catch (e) {
     return { result: null, error: errorMessage(e) };
   }

@@ -1,9 +1,12 @@
 import { request } from 'undici';
+import { basicAuthorization } from '../../net/basic-auth.js';
 import { sharedOutboundAgent } from '../../net/outbound-http.js';
+import { BODY_LIMITS, readTextCapped } from '../../net/read-body.js';
 import { outboundPolicy } from '../../net/outbound.js';
 import { abortMessage, errorMessage, type ActionRunner } from './action.js';
 import { actionConnection } from './connection.js';
-import { namedValues, resolveValue, unsupportedField, type NamedValue } from './values.js';
+import type { ValueField } from '../../lib/inline-value.js';
+import { namedValues, resolveValue, unsupportedField } from './values.js';
 
 type HttpBody = {
   connection?: unknown;
@@ -16,24 +19,7 @@ type HttpBody = {
   body?: unknown;
 };
 
-// Responses are kept for the run page, not streamed: a larger body is cut.
-const MAX_CONTENT_BYTES = 1024 * 1024;
-
-function credential(v: unknown, what: string): string {
-  if (v === undefined || v === null) return '';
-  return resolveValue(typeof v === 'string' ? v : (v as NamedValue), what);
-}
-
-async function readCapped(body: AsyncIterable<Buffer>): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of body) {
-    if (size >= MAX_CONTENT_BYTES) continue;
-    chunks.push(chunk.subarray(0, MAX_CONTENT_BYTES - size));
-    size += chunk.length;
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+const credential = (v: unknown, what: string): string => resolveValue(v as ValueField, what);
 
 /**
  * `http`: a request to `url` or a `connection://` (its URL and credentials; the action's own
@@ -73,8 +59,7 @@ export const httpAction: ActionRunner = async (body, a) => {
     const has = (name: string) => Object.keys(headers).some((k) => k.toLowerCase() === name);
     if (!has('authorization')) {
       if (bearer) headers.Authorization = `Bearer ${bearer}`;
-      else if (username || password)
-        headers.Authorization = `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`;
+      else if (username || password) headers.Authorization = basicAuthorization(username, password);
     }
     const method = typeof b.method === 'string' && b.method.trim() ? b.method.trim().toUpperCase() : 'GET';
     const res = await request(parsed, {
@@ -86,7 +71,12 @@ export const httpAction: ActionRunner = async (body, a) => {
       headersTimeout: a.timeoutMs,
       bodyTimeout: a.timeoutMs,
     });
-    const content = await readCapped(res.body);
+    // Kept for the run page, not streamed: a larger body is cut.
+    const content = await readTextCapped(res.body, {
+      maxBytes: BODY_LIMITS.playbookAnswer,
+      what: 'response',
+      overflow: 'cut',
+    });
     const responseHeaders: Record<string, string> = {};
     for (const [k, v] of Object.entries(res.headers))
       if (v !== undefined) responseHeaders[k] = Array.isArray(v) ? v.join(', ') : v;

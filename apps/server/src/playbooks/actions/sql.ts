@@ -1,14 +1,10 @@
-import { createConnection } from 'mysql2/promise';
 import pg from 'pg';
+import { isMysqlConnectionString, parseMysqlTarget } from '../../net/mysql-target.js';
+import { outboundPolicy, type OutboundPolicy } from '../../net/outbound.js';
+import { connectMysql } from '../../net/outbound-mysql.js';
 import { outboundPgConfig } from '../../net/outbound-postgres.js';
-import {
-  outboundPolicy,
-  resolveOutboundAddress,
-  tlsServerName,
-  type OutboundPolicy,
-} from '../../net/outbound.js';
 import type { HydratedConnection } from '../../connections/index.js';
-import { untilAborted } from './abort.js';
+import { untilAborted } from '../../lib/abort.js';
 import { abortMessage, errorMessage, type ActionRunner, type Json } from './action.js';
 import { actionConnection } from './connection.js';
 
@@ -32,7 +28,7 @@ function driverOf(url: string, driver: unknown): 'postgres' | 'mysql' | undefine
   if (d === 'postgres' || d === 'postgresql' || d === 'pgx') return 'postgres';
   if (d === 'mysql' || d === 'mariadb') return 'mysql';
   if (/^postgres(ql)?:\/\//i.test(url)) return 'postgres';
-  if (/^(mysql|mariadb):\/\//i.test(url)) return 'mysql';
+  if (isMysqlConnectionString(url)) return 'mysql';
   return undefined;
 }
 
@@ -74,34 +70,25 @@ async function postgresRows(
   }
 }
 
+/** MySQL/MariaDB through the one MySQL connection builder (net/), as the check and Test Connection. */
 async function mysqlRows(
-  url: string,
+  raw: string,
+  conn: HydratedConnection | undefined,
   query: string,
   policy: OutboundPolicy,
   signal: AbortSignal,
   timeoutMs: number,
 ): Promise<Rows> {
-  const u = new URL(url);
-  const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
-  // mysql2 gets the address the policy checked, never the name.
-  const target = await resolveOutboundAddress(host, policy);
-  const tls = ['ssl', 'tls'].some((p) => ['true', '1', 'required'].includes(u.searchParams.get(p) ?? ''));
-  const client = await untilAborted(
-    createConnection({
-      host: target.address,
-      port: u.port ? Number(u.port) : 3306,
-      user: decodeURIComponent(u.username),
-      password: decodeURIComponent(u.password),
-      database: decodeURIComponent(u.pathname.replace(/^\//, '')) || undefined,
-      connectTimeout: timeoutMs,
-      dateStrings: true,
-      supportBigNumbers: true,
-      bigNumberStrings: true,
-      // The checked address is dialled: TLS verifies the certificate against the original name.
-      ...(tls ? { ssl: { rejectUnauthorized: true, ...serverName(host) } } : {}),
-    }),
+  const target = parseMysqlTarget(raw, {
+    username: conn?.username,
+    password: conn?.password,
+    insecureTls: conn?.insecureTls,
+  });
+  const client = await connectMysql(target, policy, {
+    timeoutMs,
     signal,
-  );
+    options: { dateStrings: true, supportBigNumbers: true, bigNumberStrings: true },
+  });
   try {
     const [rows, fields] = await untilAborted(client.query({ sql: query, timeout: timeoutMs }), signal, () =>
       client.destroy(),
@@ -114,11 +101,6 @@ async function mysqlRows(
   } finally {
     client.destroy();
   }
-}
-
-function serverName(host: string): Record<string, string> {
-  const name = tlsServerName(host);
-  return name ? { servername: name } : {};
 }
 
 /**
@@ -135,11 +117,17 @@ export const sqlAction: ActionRunner = async (body, a) => {
     const raw = (typeof b.url === 'string' && b.url.trim()) || conn?.url || '';
     if (!raw) return { result: null, error: 'must specify a connection or a URL' };
     const driver = driverOf(raw, b.driver ?? conn?.type);
-    if (!driver) return { result: null, error: 'unsupported database: use a postgres:// or mysql:// URL' };
-    const url = withCredentials(raw, conn);
+    if (!driver)
+      return {
+        result: null,
+        error:
+          'unsupported database: use a postgres:// or mysql:// URL, or a MySQL DSN user:pass@tcp(host:3306)/db',
+      };
     const policy = outboundPolicy(a.ctx.config.outbound);
-    const run = driver === 'postgres' ? postgresRows : mysqlRows;
-    const { rows, columns } = await run(url, query, policy, a.signal, a.timeoutMs);
+    const { rows, columns } =
+      driver === 'postgres'
+        ? await postgresRows(withCredentials(raw, conn), query, policy, a.signal, a.timeoutMs)
+        : await mysqlRows(raw, conn, query, policy, a.signal, a.timeoutMs);
     const result: Json = { query, rows: rows.slice(0, MAX_ROWS), count: rows.length, columns };
     return { result };
   } catch (e) {

@@ -1,22 +1,15 @@
-import type { EnvVarValue } from '@opsdeck/shared';
+import { inlineValue, type ValueField } from '../../lib/inline-value.js';
 
 /** A `{name, value | valueFrom}` entry of an action's env or headers list. */
 export type NamedValue = { name?: unknown; value?: unknown; valueFrom?: unknown };
 
 /**
- * An inline value. `valueFrom` (Kubernetes secrets and config maps) needs a cluster, which
- * Opsdeck does not read: such a value fails the action clearly rather than being left empty.
+ * An inline value ('' when none is given). `valueFrom` (Kubernetes secrets and config maps) needs
+ * a cluster, which Opsdeck does not read: such a value fails the action clearly rather than being
+ * left empty.
  */
-export function resolveValue(v: EnvVarValue | NamedValue | undefined, what: string): string {
-  if (v === undefined || v === null) return '';
-  if (typeof v === 'string') return v;
-  if (typeof v.value === 'string') return v.value;
-  if (v.valueFrom !== undefined && v.valueFrom !== null)
-    throw new Error(
-      `${what}: valueFrom references (secrets, config maps) are not supported; give the value inline`,
-    );
-  return '';
-}
+export const resolveValue = (v: ValueField, what: string): string =>
+  inlineValue(v, { what, valueFrom: 'unsupported' }) ?? '';
 
 /** A list of named values as a map; entries without a name are ignored. */
 export function namedValues(list: unknown, what: string): Record<string, string> {

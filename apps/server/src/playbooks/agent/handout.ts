@@ -1,6 +1,6 @@
 import { actionKind, playbookSpecSchema } from '@opsdeck/shared';
 import type { Db } from '../../db/types.js';
-import { renderDeep } from '../../expr/index.js';
+import { renderActionBody } from '../actions/render-body.js';
 import { errorMessage } from '../actions/action.js';
 import { RunActions } from '../engine/functions.js';
 import { actionRows } from '../engine/store.js';
@@ -88,7 +88,7 @@ async function payloadOf(db: Db, agent: AgentRef, claimed: Claimed): Promise<Age
   const kind = actionKind(action);
   if (templatesOn === 'host' && kind) {
     const others = new RunActions((await actionRows(db, run.id)).filter((r) => r.name !== action.name));
-    actionSpec = { ...rest, [kind]: renderDeep(action[kind], env, { funcs: others.templateFunctions() }) };
+    actionSpec = { ...rest, [kind]: renderActionBody(kind, action[kind], env, others.templateFunctions()) };
   }
   return {
     run: { ...run, timeout: Number(run.timeout) },

@@ -1,8 +1,9 @@
 import { actionKind, playbookActionSchema } from '@opsdeck/shared';
 import type { ServerContext } from '../../context.js';
-import { renderDeep } from '../../expr/index.js';
 import { errorMessage, type ActionOutcome } from '../actions/action.js';
 import { runAction } from '../actions/index.js';
+import { renderActionBody } from '../actions/render-body.js';
+import { playbookScriptEnv } from '../script-env.js';
 import type { AgentActionPayload, AgentActionResult } from './wire.js';
 
 /** What an attempt says when the agent stops while running it. */
@@ -35,7 +36,7 @@ export async function runHandedAction(
   const kind = actionKind(action);
   if (payload.templates_on === 'agent' && kind) {
     try {
-      action = { ...action, [kind]: renderDeep(action[kind], payload.template_env) };
+      action = { ...action, [kind]: renderActionBody(kind, action[kind], payload.template_env) };
     } catch (e) {
       return done({ result: null, error: errorMessage(e) });
     }
@@ -49,7 +50,13 @@ export async function runHandedAction(
   const signal = AbortSignal.any([shutdown, limit.signal]);
   let outcome: ActionOutcome;
   try {
-    outcome = await runAction(action, { ctx, signal, timeoutMs, env: payload.template_env.env });
+    outcome = await runAction(action, {
+      ctx,
+      signal,
+      timeoutMs,
+      env: payload.template_env.env,
+      scriptEnv: playbookScriptEnv(payload.template_env),
+    });
   } finally {
     clearTimeout(timer);
   }

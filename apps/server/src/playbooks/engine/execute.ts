@@ -7,9 +7,10 @@ import {
   type PlaybookSpec,
 } from '@opsdeck/shared';
 import type { ServerContext } from '../../context.js';
-import { renderDeep } from '../../expr/index.js';
 import { errorMessage, type ActionOutcome } from '../actions/action.js';
 import { runAction } from '../actions/index.js';
+import { renderActionBody } from '../actions/render-body.js';
+import { playbookScriptEnv } from '../script-env.js';
 import { loadRunTemplateEnv, type PlaybookTemplateEnv } from '../template-env.js';
 import { chooseAgent, isLocal, type AgentTarget } from './agent-target.js';
 import { delayMs, shouldRun } from './conditions.js';
@@ -230,7 +231,7 @@ async function runOne(ctx: ServerContext, one: One): Promise<{ stop?: Stop; row?
   const kind = actionKind(action);
   let body: unknown;
   try {
-    body = kind ? renderDeep(action[kind], env, { funcs: actions.templateFunctions() }) : undefined;
+    body = kind ? renderActionBody(kind, action[kind], env, actions.templateFunctions()) : undefined;
   } catch (e) {
     return settled({ status: 'failed', error: errorMessage(e) });
   }
@@ -281,6 +282,7 @@ async function runOne(ctx: ServerContext, one: One): Promise<{ stop?: Stop; row?
         signal: controller.signal,
         timeoutMs,
         env: env.env,
+        scriptEnv: playbookScriptEnv(env),
       },
     );
   } finally {

@@ -2,7 +2,7 @@ import type { Filter, JsonStep } from '../parse/types.js';
 import type { ForeignKey, Relation } from '../schema/types.js';
 
 /** How a column holding credentials is read (see SecretColumn in @opsdeck/shared). */
-export type Redaction = 'spec' | 'secret' | 'sealed';
+export type Redaction = 'spec' | 'parameters' | 'secret' | 'sealed';
 
 /** A resolved column with its JSON path and cast; `type` is the type of the value it yields. */
 export type ColumnExpr = {

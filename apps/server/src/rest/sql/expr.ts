@@ -2,9 +2,10 @@ import type { ColumnExpr, PlannedCondition, Redaction } from '../plan/types.js';
 import { arrayLiteral, castSql, ident, type Params } from './params.js';
 import { ownTable } from '@opsdeck/shared';
 
-/** The SQL functions (migration 050) a redacted column is read through. */
+/** The SQL functions (migrations 050 and 130) a redacted column is read through. */
 const REDACT_FUNCTION: Record<Redaction, string> = {
   spec: 'redact_secrets',
+  parameters: 'redact_run_parameters',
   secret: 'mask_secret',
   sealed: 'mask_sealed',
 };
@@ -14,7 +15,9 @@ export function columnSql(alias: string, expr: ColumnExpr, params: Params): stri
   let sql = `${ident(alias)}.${ident(expr.column)}`;
   if (expr.redact) {
     const arg = expr.redact !== 'secret' && expr.columnType === 'json' ? `(${sql})::jsonb` : sql;
-    sql = `${REDACT_FUNCTION[expr.redact]}(${arg})`;
+    // A run's parameters are masked by the types its spec (same row) gives them.
+    const spec = expr.redact === 'parameters' ? `, (${ident(alias)}.${ident('spec')})::jsonb` : '';
+    sql = `${REDACT_FUNCTION[expr.redact]}(${arg}${spec})`;
   }
   if (expr.path.length && expr.columnType === 'json') sql = `(${sql})::jsonb`;
   for (const step of expr.path) {

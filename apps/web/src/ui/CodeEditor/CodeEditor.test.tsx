@@ -32,6 +32,22 @@ describe('CodeEditor', () => {
   });
 });
 
+describe('CodeEditor warnings', () => {
+  it('underlines the ranges the caller warns about', { timeout: 20_000 }, async () => {
+    const text = 'script: echo {{.component.name}}\n';
+    const warnings = vi.fn((t: string) => [
+      { from: t.indexOf('{{'), to: t.indexOf('}}') + 2, message: 'pasted' },
+    ]);
+    renderEditor(<CodeEditor value={text} warnings={warnings} ariaLabel="Spec" />);
+    await screen.findByRole('textbox', { name: 'Spec' }, { timeout: 5000 });
+    await waitFor(() => expect(document.querySelector('.cm-lintRange-warning')).not.toBeNull(), {
+      timeout: 12_000,
+    });
+    expect(document.querySelector('.cm-lintRange-warning')).toHaveTextContent('{{.component.name}}');
+    expect(warnings).toHaveBeenCalledWith(text);
+  });
+});
+
 describe('CodeEditor schema validation', () => {
   it('validates YAML against the JSON Schema at the given URL', { timeout: 20_000 }, async () => {
     const schema = {

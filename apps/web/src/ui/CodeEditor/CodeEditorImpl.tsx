@@ -1,4 +1,5 @@
 import { yaml } from '@codemirror/lang-yaml';
+import { linter } from '@codemirror/lint';
 import type { Extension } from '@codemirror/state';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { useQuery } from '@tanstack/react-query';
@@ -26,13 +27,14 @@ function useDarkClass(): boolean {
   return dark;
 }
 
-/** CodeMirror with YAML, line numbers, schema validation and line-selection reporting. */
+/** CodeMirror with YAML, line numbers, schema validation, warnings and line-selection reporting. */
 export default function CodeEditorImpl({
   value,
   onChange,
   language = 'yaml',
   readOnly = false,
   jsonSchemaUrl,
+  warnings,
   onSelectLines,
   initialSelection,
   height = '320px',
@@ -50,6 +52,20 @@ export default function CodeEditorImpl({
     const list: Extension[] = [EditorView.contentAttributes.of({ 'aria-label': ariaLabel })];
     if (schema.data) list.push(schema.data);
     else if (language === 'yaml') list.push(yaml());
+    if (warnings) {
+      list.push(
+        linter(
+          (view) =>
+            warnings(view.state.doc.toString()).map((w) => ({
+              from: Math.min(w.from, view.state.doc.length),
+              to: Math.min(w.to, view.state.doc.length),
+              severity: 'warning' as const,
+              message: w.message,
+            })),
+          { delay: 300 },
+        ),
+      );
+    }
     if (onSelectLines) {
       list.push(
         EditorView.updateListener.of((u) => {
@@ -62,7 +78,7 @@ export default function CodeEditorImpl({
       );
     }
     return list;
-  }, [schema.data, language, onSelectLines, ariaLabel]);
+  }, [schema.data, language, warnings, onSelectLines, ariaLabel]);
 
   return (
     <CodeMirror

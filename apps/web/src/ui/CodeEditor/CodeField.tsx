@@ -9,7 +9,7 @@ type CodeFieldProps<T extends FieldValues> = {
   name: FieldPath<T>;
   /** The caption, also the editor's accessible name. */
   label: string;
-} & Pick<CodeEditorProps, 'language' | 'jsonSchemaUrl' | 'height' | 'readOnly'>;
+} & Pick<CodeEditorProps, 'language' | 'jsonSchemaUrl' | 'height' | 'readOnly' | 'warnings'>;
 
 /**
  * A react-hook-form field edited in the code editor (JSON labels, YAML or JSON specs); the
@@ -38,7 +38,7 @@ type SpecFieldProps<T extends FieldValues & { spec: string }> = {
   control: Control<T>;
   /** The JSON Schema the YAML is checked against as it is typed. */
   schemaUrl: string;
-} & Pick<CodeEditorProps, 'height' | 'readOnly'>;
+} & Pick<CodeEditorProps, 'height' | 'readOnly' | 'warnings'>;
 
 /** The YAML 'Spec' of a settings resource (scraper, canary), checked against its JSON Schema. */
 export function SpecField<T extends FieldValues & { spec: string }>({

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { http } from '../../api/http.js';
-import { CodeEditor } from '../CodeEditor/CodeEditor.js';
+import { CodeEditor, type CodeEditorProps } from '../CodeEditor/CodeEditor.js';
 import { ErrorView } from '../ErrorView.js';
 import { SegmentedControl } from '../SegmentedControl.js';
 import { SchemaForm } from './SchemaForm.js';
@@ -32,6 +32,8 @@ type Props = {
   templates?: readonly FormTemplate[];
   /** Fields the page edits with its own controls (a schedule dropdown). */
   omit?: readonly string[];
+  /** Warnings the YAML view underlines. */
+  warnings?: CodeEditorProps['warnings'];
 };
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -58,6 +60,7 @@ export function SpecFormEditor({
   initialView = 'form',
   templates = [],
   omit = [],
+  warnings,
 }: Props) {
   const [view, setView] = useState<SpecView>(initialView);
   const parsed = parseSpecText(text);
@@ -133,6 +136,7 @@ export function SpecFormEditor({
             height="380px"
             readOnly={readOnly}
             ariaLabel="Spec"
+            {...(warnings ? { warnings } : {})}
           />
           {parsed.ok ? null : (
             <span role="alert" className="text-xs text-health-unhealthy">

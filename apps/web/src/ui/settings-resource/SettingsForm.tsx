@@ -2,9 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { stringify } from 'yaml';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useHasPermission } from '../../auth/permissions.js';
 import { CodeField, SpecField } from '../CodeEditor/CodeField.js';
+import { SpecWarnings } from '../CodeEditor/SpecWarnings.js';
 import { FormField } from '../FormField.js';
 import { IconPicker } from '../IconPicker.js';
 import { ResourceForm } from '../ResourceForm.js';
@@ -48,6 +49,8 @@ export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: Se
     mode: 'onSubmit',
   });
   const errors = form.formState.errors;
+  const specText = useWatch({ control: form.control, name: 'spec' });
+  const warnings = useMemo(() => t.specWarnings?.(specText) ?? [], [t, specText]);
   const mutations = useResourceMutations({
     resourceName: t.resourceName,
     listHref: t.returnTo ?? `/settings/${t.table}`,
@@ -154,12 +157,19 @@ export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: Se
                 // Most of a spec (nested children, lookups) is only editable as YAML.
                 initialView="code"
                 omit={has('schedule') ? SCHEDULE_FIELD : []}
+                {...(t.specWarnings ? { warnings: t.specWarnings } : {})}
               />
             )}
           />
         </FormField>
       ) : t.schemaUrl ? (
-        <SpecField control={form.control} schemaUrl={t.schemaUrl} height="380px" readOnly={readOnly} />
+        <SpecField
+          control={form.control}
+          schemaUrl={t.schemaUrl}
+          height="380px"
+          readOnly={readOnly}
+          {...(t.specWarnings ? { warnings: t.specWarnings } : {})}
+        />
       ) : (
         <CodeField
           control={form.control}
@@ -170,6 +180,7 @@ export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: Se
           readOnly={readOnly}
         />
       )}
+      <SpecWarnings title="Looked-up values pasted into scripts" warnings={warnings} />
     </ResourceForm>
   );
 }

@@ -1,3 +1,4 @@
+import type { SpecTextWarning } from '../CodeEditor/types.js';
 import type { Resource } from '@opsdeck/shared';
 import type { ReactNode } from 'react';
 import type { SettingsRow } from './row.js';
@@ -80,6 +81,8 @@ export type SettingsTable = {
   guidedSpec?: boolean;
   /** Checked on submit; the server checks again on save. */
   checkSpec?: SpecCheck;
+  /** Warnings about the spec's YAML as it is typed (event values pasted into scripts); saving still works. */
+  specWarnings?: (text: string) => SpecTextWarning[];
   /**
    * The spec the form edits, for tables that keep it in columns (notifications). Such tables
    * take `spec` on write and store it in those columns themselves.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { configSelectorSchema } from '../../selectors.js';
-import { common, type LazySchema } from './common.js';
+import { commonCheckFields } from './base.js';
 
 const HEALTHS = ['healthy', 'unhealthy', 'warning', 'unknown'] as const;
 
@@ -10,14 +10,12 @@ export const catalogSelectorSchema = configSelectorSchema.extend({
   healths: z.array(z.enum(HEALTHS)).optional(),
 });
 
-const build = () =>
-  z
-    .object({
-      ...common(),
-      selector: z.array(catalogSelectorSchema).min(1, 'selector needs at least one selector'),
-    })
-    .loose();
-
 /** canary-checker's `catalog` check: the config items its selectors match (`results`). */
-export const catalogCheckSchema: LazySchema<ReturnType<typeof build>> = z.lazy(build);
+export const catalogCheckSchema = z
+  .object({
+    ...commonCheckFields,
+    selector: z.array(catalogSelectorSchema).min(1, 'selector needs at least one selector'),
+  })
+  .loose();
+
 export type CatalogCheckSpec = z.infer<typeof catalogCheckSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { common, type LazySchema } from './common.js';
+import { commonCheckFields } from './base.js';
 import { parseSelectQuery } from './select-query.js';
 
 /** The columns of config_items a configDB query may name (internal ones such as scraper_id are not). */
@@ -48,22 +48,20 @@ export function configDbQueryProblem(text: string): string | undefined {
   return undefined;
 }
 
-const build = () =>
-  z
-    .object({
-      ...common(),
-      /** canary-checker's remote config-db; this server answers the query from its own catalog. */
-      host: z.string().optional(),
-      query: z
-        .string()
-        .min(1, 'query is required')
-        .superRefine((text, ctx) => {
-          const problem = configDbQueryProblem(text);
-          if (problem) ctx.addIssue({ code: 'custom', message: problem });
-        }),
-    })
-    .loose();
-
 /** canary-checker's `configDB` check: a read-only query over the catalog's config items. */
-export const configDbCheckSchema: LazySchema<ReturnType<typeof build>> = z.lazy(build);
+export const configDbCheckSchema = z
+  .object({
+    ...commonCheckFields,
+    /** canary-checker's remote config-db; this server answers the query from its own catalog. */
+    host: z.string().optional(),
+    query: z
+      .string()
+      .min(1, 'query is required')
+      .superRefine((text, ctx) => {
+        const problem = configDbQueryProblem(text);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      }),
+  })
+  .loose();
+
 export type ConfigDbCheckSpec = z.infer<typeof configDbCheckSchema>;

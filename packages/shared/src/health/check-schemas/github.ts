@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { common, envVar, type LazySchema } from './common.js';
+import { commonCheckFields, envVarSchema } from './base.js';
 import { parseSelectQuery } from './select-query.js';
 
 /** askgit (mergestat) table functions the github check answers: `('owner/repo')` or `('owner', 'repo')`. */
@@ -30,24 +30,22 @@ export function githubQueryProblem(text: string): string | undefined {
   return undefined;
 }
 
-const build = () =>
-  z
-    .object({
-      ...common(),
-      githubToken: envVar().optional(),
-      /** GitHub's API base (GitHub Enterprise, or a test server); default https://api.github.com. */
-      url: z.string().optional(),
-      /**
-       * askgit SQL. Any query is accepted at save (canary-checker's other askgit tables are valid
-       * there); one this server cannot answer fails the check, saying why (githubQueryProblem).
-       */
-      query: z.string().min(1, 'query is required'),
-    })
-    .loose();
-
 /**
  * canary-checker's `github` check (askgit SQL): here askgit's repository checks, issues and
  * pull requests table functions, answered from GitHub's REST API.
  */
-export const githubCheckSchema: LazySchema<ReturnType<typeof build>> = z.lazy(build);
+export const githubCheckSchema = z
+  .object({
+    ...commonCheckFields,
+    githubToken: envVarSchema.optional(),
+    /** GitHub's API base (GitHub Enterprise, or a test server); default https://api.github.com. */
+    url: z.string().optional(),
+    /**
+     * askgit SQL. Any query is accepted at save (canary-checker's other askgit tables are valid
+     * there); one this server cannot answer fails the check, saying why (githubQueryProblem).
+     */
+    query: z.string().min(1, 'query is required'),
+  })
+  .loose();
+
 export type GithubCheckSpec = z.infer<typeof githubCheckSchema>;

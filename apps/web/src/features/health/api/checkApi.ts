@@ -3,12 +3,16 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { http } from '../../../api/http.js';
 import { db, page, rows } from '../../../api/postgrest.js';
-import { checkStatusSchema, graphSchema, runNowSchema, type CheckStatus } from './types.js';
+import {
+  checkStatusSchema,
+  graphSchema,
+  runNowSchema,
+  type CheckStatus,
+  type HistoryFilter,
+} from './types.js';
 import { healthKeys } from './keys.js';
 
 export const HISTORY_PAGE_SIZE = 50;
-
-export type HistoryFilter = { status: '' | 'healthy' | 'unhealthy'; minDurationMs: number | undefined };
 
 /** One page of a check's statuses since `since`, newest first, with the exact total. */
 export async function fetchCheckStatuses(

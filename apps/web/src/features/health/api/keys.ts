@@ -1,5 +1,5 @@
 import type { SortingState } from '@tanstack/react-table';
-import type { HistoryFilter } from './checkApi.js';
+import type { HistoryFilter } from './types.js';
 
 /** Every query key of the health area; `all` reaches them all (Run Now refreshes it). */
 export const healthKeys = {

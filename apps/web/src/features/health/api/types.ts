@@ -84,3 +84,6 @@ export const runNowSchema = z.object({
   success: z.number().optional(),
   errors: z.array(z.unknown()).nullish(),
 });
+
+/** The history table's filters (a status, a shortest duration), part of its query key. */
+export type HistoryFilter = { status: '' | 'healthy' | 'unhealthy'; minDurationMs: number | undefined };

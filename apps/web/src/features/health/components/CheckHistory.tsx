@@ -5,7 +5,8 @@ import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Select } from '../../../ui/Select.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
-import { fetchCheckStatuses, HISTORY_PAGE_SIZE, type HistoryFilter } from '../api/checkApi.js';
+import { fetchCheckStatuses, HISTORY_PAGE_SIZE } from '../api/checkApi.js';
+import type { HistoryFilter } from '../api/types.js';
 import type { CheckStatus } from '../api/types.js';
 import {
   DURATION_FILTER_ERROR,

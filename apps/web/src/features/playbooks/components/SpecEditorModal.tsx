@@ -1,22 +1,26 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../api/errors.js';
 import { SpecField } from '../../../ui/CodeEditor/CodeField.js';
+import { SpecWarnings } from '../../../ui/CodeEditor/SpecWarnings.js';
 import { FormField } from '../../../ui/FormField.js';
 import { IconPicker } from '../../../ui/IconPicker.js';
 import { Modal } from '../../../ui/Modal.js';
 import { playbookKeys } from '../api/keys.js';
 import { createPlaybook, updatePlaybook } from '../api/playbooks.js';
 import type { PlaybookRow } from '../api/types.js';
+import { playbookScriptWarnings } from '../lib/scriptWarnings.js';
 import { formInput, formValues, specFormSchema, type SpecFormValues } from '../lib/specForm.js';
 
 export const PLAYBOOK_SPEC_SCHEMA_URL = '/api/schemas/playbook-spec.schema.json';
 
 /**
  * Add or edit a playbook: Title (required), Name, Icon, Category, Description and the Spec as
- * YAML checked against the playbook spec schema. The server's refusal shows in a toast.
+ * YAML checked against the playbook spec schema. The server's refusal shows in a toast. An
+ * exec script that pastes an event value into its text is underlined and listed as a warning.
  */
 export function SpecEditorModal({
   playbook,
@@ -33,6 +37,8 @@ export function SpecEditorModal({
     mode: 'onSubmit',
   });
   const errors = form.formState.errors;
+  const specText = useWatch({ control: form.control, name: 'spec' });
+  const scriptWarnings = useMemo(() => playbookScriptWarnings(specText), [specText]);
   const save = useMutation({
     mutationFn: async (v: SpecFormValues) => {
       const input = formInput(v);
@@ -93,7 +99,13 @@ export function SpecEditorModal({
             render={({ field }) => <IconPicker label="Icon" value={field.value} onChange={field.onChange} />}
           />
         </FormField>
-        <SpecField control={form.control} schemaUrl={PLAYBOOK_SPEC_SCHEMA_URL} height="360px" />
+        <SpecField
+          control={form.control}
+          schemaUrl={PLAYBOOK_SPEC_SCHEMA_URL}
+          height="360px"
+          warnings={playbookScriptWarnings}
+        />
+        <SpecWarnings title="Event values pasted into scripts" warnings={scriptWarnings} />
       </form>
     </Modal>
   );

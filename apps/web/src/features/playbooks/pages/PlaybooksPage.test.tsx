@@ -97,6 +97,48 @@ describe('/playbooks', () => {
     });
   });
 
+  it('warns while the spec is typed about an exec script that pastes an event value; saving still works', async () => {
+    const user = userEvent.setup();
+    const posts: FakeRequest[] = [];
+    serve(['admin'], {
+      'GET /api/db/playbooks': () => [],
+      'POST /api/db/playbooks': (req) => {
+        posts.push(req);
+        return json([{ id: 'new' }], { status: 201 });
+      },
+    });
+    renderWithApp(<PlaybooksPage />, { url: '/playbooks' });
+    await user.click(await screen.findByRole('button', { name: 'Add Playbook' }));
+    await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Rotate');
+    const editor = screen.getByRole('textbox', { name: /^Spec/ });
+    await user.click(editor);
+    await user.paste(
+      'components:\n  - types: [API]\nactions:\n  - name: report\n    exec:\n      script: echo "rotation failed for {{.component.name}}"\n',
+    );
+    const note = await screen.findByRole('note', { name: 'Event values pasted into scripts' });
+    expect(note).toHaveTextContent('actions[0].exec.script');
+    expect(note).toHaveTextContent('read "$COMPONENT_NAME" in the script instead');
+    expect(note).toHaveTextContent('{{ .component.name | shellQuote }}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Playbook Spec created successfully')).toBeInTheDocument();
+    expect(posts).toHaveLength(1);
+  });
+
+  it('does not warn about a script that reads the value from its variable', async () => {
+    const user = userEvent.setup();
+    serve(['admin'], { 'GET /api/db/playbooks': () => [] });
+    renderWithApp(<PlaybooksPage />, { url: '/playbooks' });
+    await user.click(await screen.findByRole('button', { name: 'Add Playbook' }));
+    await user.click(screen.getByRole('textbox', { name: /^Spec/ }));
+    await user.paste(
+      'actions:\n  - name: report\n    exec:\n      script: echo "rotation failed for $COMPONENT_NAME"\n',
+    );
+    expect(screen.getByRole('textbox', { name: /^Spec/ })).toHaveValue(
+      'actions:\n  - name: report\n    exec:\n      script: echo "rotation failed for $COMPONENT_NAME"\n',
+    );
+    expect(screen.queryByRole('note', { name: 'Event values pasted into scripts' })).toBeNull();
+  });
+
   it("shows the server's refusal of an update in a toast", async () => {
     const user = userEvent.setup();
     serve(['admin'], {

@@ -67,3 +67,33 @@ describe('a new topology', () => {
     expect(posts[0]?.body).toMatchObject({ name: 'k8s', spec: { type: 'Cluster', icon: 'kubernetes' } });
   });
 });
+
+describe('scripts in a forEach', () => {
+  it('warns about a script that pastes the looked-up component into its text', async () => {
+    renderWithApp(<SettingsForm table={topologies} />, { url: '/settings/topologies/new' });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Spec' }), {
+      target: {
+        value: [
+          'components:',
+          '  - name: services',
+          '    forEach:',
+          '      properties:',
+          '        - name: version',
+          '          lookup:',
+          '            exec:',
+          '              - script: curl -s https://$(.component.name)/version',
+          '',
+        ].join('\n'),
+      },
+    });
+    const note = await screen.findByRole('note', { name: 'Looked-up values pasted into scripts' });
+    expect(note).toHaveTextContent('components[0].forEach.properties[0].lookup.exec[0].script');
+    expect(note).toHaveTextContent('read "$COMPONENT_NAME" in the script instead');
+    fireEvent.change(yamlEditor(), {
+      target: { value: yamlEditor().value.replace('$(.component.name)', '"$COMPONENT_NAME"') },
+    });
+    await waitFor(() =>
+      expect(screen.queryByRole('note', { name: 'Looked-up values pasted into scripts' })).toBeNull(),
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import {
   incidentRuleResourceSchema,
+  lintTopologyScripts,
   incidentRuleSpecSchema,
   loggingBackendResourceSchema,
   loggingBackendSpecSchema,
@@ -9,6 +10,7 @@ import {
   topologyResourceSchema,
   topologySpecSchema,
 } from '@opsdeck/shared';
+import { yamlScriptWarnings } from '../../../lib/scriptWarnings.js';
 import { zodSpecCheck } from '../../../ui/settings-resource/specCheck.js';
 import type { SettingsTable } from '../../../ui/settings-resource/types.js';
 import type { SettingsTableName } from './tables.js';
@@ -20,6 +22,8 @@ export const TABLE_EXTRAS: Record<SettingsTableName, Partial<SettingsTable>> = {
     checkSpec: zodSpecCheck('Topology', topologySpecSchema, topologyResourceSchema),
     templates: TOPOLOGY_TEMPLATES,
     guidedSpec: true,
+    // Scripts in a forEach run once per looked-up item, whose names come from outside.
+    specWarnings: (text) => yamlScriptWarnings(text, lintTopologyScripts),
   },
   logging_backends: {
     checkSpec: zodSpecCheck('LoggingBackend', loggingBackendSpecSchema, loggingBackendResourceSchema),

@@ -1,4 +1,4 @@
-import type { TreeFilters } from './topologyApi.js';
+import type { TreeFilters } from './types.js';
 
 /** Every query key of the topology area; `all` reaches them all (linking a config refreshes it). */
 export const topologyKeys = {

@@ -132,3 +132,16 @@ export const treeSchema = z.object({
   types: z.array(z.string()).catch([]),
 });
 export type TopologyTree = z.infer<typeof treeSchema>;
+
+/** The topology page's filters, sent as the tree request's query and part of its query key. */
+export type TreeFilters = {
+  id?: string;
+  status?: string;
+  type?: string;
+  team?: string;
+  labels?: string;
+  agent_id?: string;
+  sortBy: string;
+  sortOrder: 'asc' | 'desc';
+  hidden: boolean;
+};

@@ -1,0 +1,2 @@
+export * from './script-env.js';
+export * from './script-lint.js';
