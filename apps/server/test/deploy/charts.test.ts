@@ -33,6 +33,7 @@ type Container = {
 };
 type PodSpec = {
   containers: Container[];
+  hostUsers?: boolean;
   securityContext?: Record<string, unknown>;
   volumes?: { name: string; emptyDir?: object; persistentVolumeClaim?: { claimName: string } }[];
   automountServiceAccountToken?: boolean;
@@ -330,15 +331,123 @@ describe('agent chart (deploy/charts/opsdeck-agent)', () => {
   });
 });
 
+describe('scripts (exec checks, playbook exec actions) in both charts', () => {
+  const charts = [
+    { name: 'console', dir: CONSOLE, files: [] as string[] },
+    { name: 'agent', dir: AGENT, files: [example(AGENT, 'agent.yaml')] },
+  ];
+  const podOf = (r: Rendered) => one<Workload>(r, 'Deployment').spec.template.spec;
+
+  it.each(charts)(
+    '$name: off by default, with DISABLE_EXEC and the restricted pod security',
+    ({ dir, files }) => {
+      const r = renderChart(dir, files);
+      const pod = podOf(r);
+      const [container] = pod.containers;
+      expect(envOf(container as Container)).toMatchObject({ DISABLE_EXEC: 'true' });
+      expect(envOf(container as Container)).not.toHaveProperty('ALLOW_UNISOLATED_SCRIPTS');
+      expect(pod.hostUsers).toBeUndefined();
+      expect(pod.securityContext).toMatchObject({ seccompProfile: { type: 'RuntimeDefault' } });
+      expect(container?.securityContext).not.toHaveProperty('procMount');
+    },
+  );
+
+  it.each(charts)(
+    '$name: isolated gives bubblewrap what it needs (own user namespace, unmasked /proc, unconfined profiles), valid for Kubernetes',
+    ({ dir, files }) => {
+      const r = renderChart(dir, files, { set: { scripts: 'isolated' } });
+      expectValidObjects(r);
+      const pod = podOf(r);
+      const [container] = pod.containers;
+      expect(pod.hostUsers).toBe(false);
+      expect(container?.securityContext).toMatchObject({
+        procMount: 'Unmasked',
+        seccompProfile: { type: 'Unconfined' },
+        appArmorProfile: { type: 'Unconfined' },
+        // The rest of the hardening stays.
+        readOnlyRootFilesystem: true,
+        allowPrivilegeEscalation: false,
+        capabilities: { drop: ['ALL'] },
+      });
+      expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, runAsUser: 10001 });
+      const env = envOf(container as Container);
+      expect(env).not.toHaveProperty('DISABLE_EXEC');
+      expect(env).not.toHaveProperty('ALLOW_UNISOLATED_SCRIPTS');
+    },
+  );
+
+  it.each(charts)('$name: unisolated sets ALLOW_UNISOLATED_SCRIPTS and nothing else', ({ dir, files }) => {
+    const r = renderChart(dir, files, { set: { scripts: 'unisolated' } });
+    expectValidObjects(r);
+    const pod = podOf(r);
+    const [container] = pod.containers;
+    expect(envOf(container as Container)).toMatchObject({ ALLOW_UNISOLATED_SCRIPTS: 'true' });
+    expect(envOf(container as Container)).not.toHaveProperty('DISABLE_EXEC');
+    expect(pod.hostUsers).toBeUndefined();
+    expect(container?.securityContext).not.toHaveProperty('procMount');
+  });
+
+  it.each(charts)(
+    '$name: the schema refuses other modes, the switches in env, and profiles isolated sets itself',
+    ({ dir, files }) => {
+      const refused = (set: Record<string, unknown>) => () => renderChart(dir, files, { set });
+      expect(refused({ scripts: 'on' })).toThrow(/scripts/);
+      expect(refused({ scripts: true })).toThrow(/scripts/);
+      expect(refused({ env: { ALLOW_UNISOLATED_SCRIPTS: 'true' } })).toThrow(/env/);
+      expect(refused({ env: { DISABLE_EXEC: 'false' } })).toThrow(/env/);
+      const values = chartValues(dir, files, {
+        scripts: 'isolated',
+        securityContext: { readOnlyRootFilesystem: true, seccompProfile: { type: 'RuntimeDefault' } },
+      });
+      expect(schemaProblems(dir, values).join('\n')).toMatch(/securityContext/);
+      expect(
+        schemaProblems(
+          dir,
+          chartValues(dir, files, { scripts: 'disabled', securityContext: { procMount: 'Default' } }),
+        ),
+      ).toEqual([]);
+    },
+  );
+});
+
 describe('charts and the rest of the repository agree', () => {
   const configSource = fs.readFileSync(path.join(REPO, 'apps/server/src/config.ts'), 'utf8');
-  const known = new Set([...configSource.matchAll(/^ {2}([A-Z][A-Z0-9_]+): z\./gm)].map((m) => m[1]));
+  const known = new Set(
+    [...configSource.matchAll(/^ {2}([A-Z][A-Z0-9_]+): (?:z\b|boolFromEnv\b)/gm)].map((m) => m[1]),
+  );
+
+  it('the Kubernetes check has teeth: a wrong type, a missing field and a misspelt one in a rendered Deployment are refused', () => {
+    const deployment = one<Workload>(renderChart(CONSOLE), 'Deployment');
+    const broken = (change: (d: Workload) => void) => {
+      const copy = structuredClone(deployment);
+      change(copy);
+      return kubernetesProblems(copy).join('\n');
+    };
+    expect(kubernetesProblems(deployment)).toEqual([]);
+    expect(
+      broken((d) => {
+        d.spec.replicas = 'one' as never;
+      }),
+    ).toMatch(/replicas must be integer/);
+    expect(
+      broken((d) => {
+        delete (d.spec as Partial<Workload['spec']>).selector;
+      }),
+    ).toMatch(/selector/);
+    expect(
+      broken((d) => {
+        const [c] = d.spec.template.spec.containers;
+        Object.assign(c as object, { readinesProbe: c?.readinessProbe });
+      }),
+    ).toMatch(/unknown field spec\.template\.spec\.containers\.0\.readinesProbe/);
+  });
 
   it('every variable the charts set is one the server reads', () => {
     const rendered = [
       renderChart(CONSOLE, [example(CONSOLE, 'bundled-postgresql.yaml')]),
       renderChart(CONSOLE, [example(CONSOLE, 'ingress-tls.yaml')]),
       renderChart(AGENT, [example(AGENT, 'agent.yaml')]),
+      renderChart(CONSOLE, [], { set: { scripts: 'unisolated' } }),
     ];
     const names = new Set(
       rendered.flatMap((r) =>

@@ -85,7 +85,9 @@ describe('compose.yaml (the team set-up)', () => {
 
   it('every variable it sets is one the server reads, and the server starts with them: the database service and the key file', () => {
     const configSource = fs.readFileSync(path.join(REPO, 'apps/server/src/config.ts'), 'utf8');
-    const known = new Set([...configSource.matchAll(/^ {2}([A-Z][A-Z0-9_]+): z\./gm)].map((m) => m[1]));
+    const known = new Set(
+      [...configSource.matchAll(/^ {2}([A-Z][A-Z0-9_]+): (?:z\b|boolFromEnv\b)/gm)].map((m) => m[1]),
+    );
     const environment = opsdeck.environment ?? {};
     expect(Object.keys(environment).filter((n) => !known.has(n))).toEqual([]);
 
@@ -116,6 +118,24 @@ describe('compose.yaml (the team set-up)', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('scripts: isolated where the container allows it, else refused; ALLOW_UNISOLATED_SCRIPTS or DISABLE_EXEC from .env', () => {
+    const environment = opsdeck.environment ?? {};
+    const sandbox = (vars: Record<string, string>) => {
+      const env = Object.fromEntries(Object.entries(environment).map(([k, v]) => [k, interpolate(v, vars)]));
+      // The key file exists only in the container; the key itself does not matter here.
+      delete env.SECRET_KEY_FILE;
+      return loadConfig({ ...imageEnv(), ...env, SECRET_KEY: 'k'.repeat(32) }).sandbox;
+    };
+    const vars = { POSTGRES_PASSWORD: 'pw' };
+    expect(sandbox(vars)).toMatchObject({ execDisabled: false, allowUnisolated: false });
+    expect(sandbox({ ...vars, ALLOW_UNISOLATED_SCRIPTS: 'true' })).toMatchObject({ allowUnisolated: true });
+    expect(sandbox({ ...vars, DISABLE_EXEC: 'true' })).toMatchObject({ execDisabled: true });
+    // The options bubblewrap needs are there to uncomment, all three.
+    const text = fs.readFileSync(path.join(REPO, 'compose.yaml'), 'utf8');
+    for (const option of ['seccomp=unconfined', 'apparmor=unconfined', 'systempaths=unconfined'])
+      expect(text).toMatch(new RegExp(`^ +# +- ${option}`, 'm'));
   });
 
   it('keeps the secrets out of git and out of the image build', () => {

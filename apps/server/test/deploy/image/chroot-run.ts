@@ -3,10 +3,11 @@ import fs from 'node:fs';
 
 /**
  * Starts a command of a built image the way a container runtime would, without one (`podman run`
- * cannot set rlimits on this machine): in a private mount and PID namespace, chrooted into the
- * image's filesystem mounted read-only, with a fresh /tmp, /proc and /dev, the data folder as the
- * only writable volume, the image's user, environment and working directory. The command's first
- * process is PID 1 there, as in a container.
+ * cannot set rlimits on this machine): in a private mount and PID namespace whose root is the
+ * image's filesystem mounted read-only (pivot_root, as runtimes do: the kernel refuses new user
+ * namespaces, which bubblewrap needs, to a chrooted process), with a fresh /tmp, /proc and /dev,
+ * the data folder as the only writable volume, the image's user, environment and working
+ * directory. The command's first process is PID 1 there, as in a container.
  */
 
 export type ImageConfig = {
@@ -30,6 +31,11 @@ export type RunOptions = {
   /** Replaces the image's ENTRYPOINT. */
   entrypoint?: string[];
   env?: Record<string, string>;
+  /**
+   * Hide parts of /proc as Docker, Podman and Kubernetes do by default (masked and read-only
+   * paths); a user namespace may then not mount a /proc of its own.
+   */
+  maskProc?: boolean;
 };
 
 /** The image's configuration, as `podman image inspect` reports it (docker format). */
@@ -70,7 +76,26 @@ export function inspectImage(image: string): ImageConfig & {
 
 const q = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** The mounts, then `exec chroot` into the image as its user; run by `unshare` as PID 1 of a new namespace. */
+/** The paths runtimes mask in /proc by default (runc's and crun's lists), and the read-only ones. */
+const MASKED_FILES = ['kcore', 'keys', 'latency_stats', 'timer_list', 'timer_stats', 'sched_debug'];
+const MASKED_DIRS = ['acpi', 'scsi'];
+const READ_ONLY = ['bus', 'fs', 'irq', 'sys', 'sysrq-trigger'];
+
+function maskProcScript(r: string): string[] {
+  return [
+    ...MASKED_FILES.map((f) => `[ ! -e ${r}/proc/${f} ] || mount --bind /dev/null ${r}/proc/${f}`),
+    ...MASKED_DIRS.map((d) => `[ ! -d ${r}/proc/${d} ] || mount -t tmpfs -o ro tmpfs ${r}/proc/${d}`),
+    ...READ_ONLY.map(
+      (d) =>
+        `[ ! -e ${r}/proc/${d} ] || { mount --bind ${r}/proc/${d} ${r}/proc/${d} && mount -o remount,bind,ro ${r}/proc/${d}; }`,
+    ),
+  ];
+}
+
+/**
+ * The mounts, then pivot_root into the image and `exec chroot` (to the new root itself, which
+ * changes only the user) as its user; run by `unshare` as PID 1 of a new namespace.
+ */
 function setupScript(o: RunOptions, argv: string[]): string {
   const r = q(o.mountPoint);
   const user = o.config.user.includes(':') ? o.config.user : `${o.config.user}:${o.config.user}`;
@@ -85,9 +110,15 @@ function setupScript(o: RunOptions, argv: string[]): string {
       `touch ${r}/dev/${d}`,
       `mount --bind /dev/${d} ${r}/dev/${d}`,
     ]),
+    ...(o.maskProc ? maskProcScript(r) : []),
     `mount -t tmpfs -o mode=1777 tmpfs ${r}/tmp`,
     ...(o.dataDir ? [`mount --bind ${q(o.dataDir)} ${r}/data`] : []),
-    `exec chroot --userspec=${q(user)} ${r} /usr/bin/env --chdir=${q(o.config.workingDir)} ${argv.map(q).join(' ')}`,
+    // The host's tree goes away entirely (lazily unmounted), as in a container.
+    `cd ${r}`,
+    'pivot_root . .',
+    'umount -l .',
+    'cd /',
+    `exec /usr/sbin/chroot --userspec=${q(user)} / /usr/bin/env --chdir=${q(o.config.workingDir)} ${argv.map(q).join(' ')}`,
   ].join('\n');
 }
 

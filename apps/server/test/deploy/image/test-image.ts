@@ -19,6 +19,21 @@ const REPO = fileURLToPath(new URL('../../../../../', import.meta.url));
 const IMAGE = 'localhost/opsdeck:test';
 const WORK = process.env.OPSDECK_IMAGE_TEST_DIR ?? '/var/tmp/opsdeck-image-test';
 const started = Date.now();
+/** What the server's isolation probe asks of bubblewrap (sandbox/isolation.ts): namespaces and a /proc of its own. */
+const BWRAP_PROBE = [
+  '--unshare-user',
+  '--unshare-pid',
+  '--die-with-parent',
+  '--ro-bind',
+  '/',
+  '/',
+  '--proc',
+  '/proc',
+  '--dev',
+  '/dev',
+  '--',
+  'true',
+];
 
 function log(message: string): void {
   console.log(`test:image: [${Math.round((Date.now() - started) / 1000)}s] ${message}`);
@@ -182,6 +197,19 @@ async function main(): Promise<void> {
     );
     const bwrap = await runInImage({ ...base, entrypoint: [], args: ['bwrap', '--version'] });
     check(bwrap.code === 0, `bubblewrap is installed (${bwrap.output.trim()})`);
+    // What scripts need from the runtime (docs/deploy.md, "Scripts in a container"): with /proc
+    // masked as runtimes do by default, bubblewrap cannot mount the /proc of its PID namespace.
+    const sandbox = ['bwrap', ...BWRAP_PROBE];
+    const masked = await runInImage({ ...base, entrypoint: [], args: sandbox, maskProc: true });
+    check(
+      masked.code !== 0 && /proc/i.test(masked.output),
+      `with /proc masked as runtimes do by default, bubblewrap cannot start (${masked.output.trim()})`,
+    );
+    const unmasked = await runInImage({ ...base, entrypoint: [], args: sandbox });
+    check(
+      unmasked.code === 0,
+      `with /proc unmasked and user namespaces allowed, bubblewrap starts as uid 10001 ${unmasked.output.trim()}`,
+    );
 
     const port = await freePort();
     const password = crypto.randomBytes(12).toString('base64url');
@@ -221,6 +249,33 @@ async function main(): Promise<void> {
     check(
       ran.status === 200 && ran.body.failed === 0,
       `Run Now: the check passes (${JSON.stringify(ran.body)})`,
+    );
+
+    // A script runs isolated in the image: bubblewrap hides DATA_DIR (and its key) from it.
+    const script = await api(b, 'POST', '/api/db/canaries', {
+      name: 'image-script',
+      spec: {
+        exec: [
+          {
+            name: 'image-exec',
+            script: 'test ! -e /data/secret.key && test -d /proc/1 && echo "isolated as $(id -u)"',
+          },
+        ],
+      },
+    });
+    check(script.status < 300, `a canary with an exec check is saved (${script.status})`);
+    const execId = String(
+      (await api(b, 'GET', '/api/db/checks?select=id&name=eq.image-exec')).body[0]?.id ?? '',
+    );
+    const execRan = await api(b, 'POST', `/api/canary/run/check/${execId}`);
+    const execResult = await api(
+      b,
+      'GET',
+      `/api/db/check_statuses?select=status,message,error&check_id=eq.${execId}&order=time.desc&limit=1`,
+    );
+    check(
+      execRan.status === 200 && execRan.body.failed === 0 && execResult.body[0]?.status === true,
+      `Run Now: the exec check passes inside bubblewrap, DATA_DIR out of its sight (${JSON.stringify(execResult.body[0])})`,
     );
 
     // The same image as an agent of this console.
@@ -269,8 +324,8 @@ async function main(): Promise<void> {
     );
     const kept = await api(again, 'GET', '/api/db/canaries?select=name');
     check(
-      JSON.stringify(kept.body.map((c) => c.name)) === '["image-self"]',
-      `after a restart the canary is still there, and still no demo data (${JSON.stringify(kept.body)})`,
+      JSON.stringify(kept.body.map((c) => c.name).sort()) === '["image-script","image-self"]',
+      `after a restart the canaries are still there, and still no demo data (${JSON.stringify(kept.body)})`,
     );
     const statuses = await api(again, 'GET', `/api/db/check_statuses?select=status&check_id=eq.${checkId}`);
     check(
