@@ -2,7 +2,8 @@
  * `npm run test:image`: builds the Dockerfile with podman and proves the image works — it serves
  * /readyz (and its HEALTHCHECK passes) with a read-only root filesystem as its non-root user,
  * runs an http check through the API, keeps its data across a stop (SIGTERM through tini) and a
- * start, never seeds demo data, runs `opsdeck` and `npx opsdeck` as printed, and the same image
+ * start, never seeds demo data, runs `opsdeck`, `npx opsdeck` and `admin reset-password` as
+ * printed, runs a script inside bubblewrap, and the same image
  * runs as an agent of the first. Needs root, podman and mmdebstrap or debootstrap (docs/deploy.md).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -314,13 +315,23 @@ async function main(): Promise<void> {
     const written = fs.readdirSync(dataDir).sort();
     check(written.includes('pgdata'), `DATA_DIR holds the data (${written.join(', ')})`);
 
+    // As docs/deploy.md prints it for the embedded database: the server stopped, then
+    // `docker run --rm -v opsdeck-data:/data IMAGE admin reset-password`.
+    const reset = await runInImage({ ...base, dataDir, args: ['admin', 'reset-password'] });
+    const newPassword = /password: +(\S+)/.exec(reset.output)?.[1];
+    check(
+      reset.code === 0 && newPassword !== undefined && newPassword !== password,
+      '`admin reset-password` runs in the image and prints a new password',
+    );
+
     server = startInImage({ ...base, dataDir, args: info.cmd, env: serverEnv });
     running.push(server);
     await ready(consoleUrl, server);
     const again = new Browser(consoleUrl);
     check(
-      (await again.login('admin@localhost', password)).status === 200,
-      'after a restart the admin signs in again',
+      (await again.login('admin@localhost', newPassword)).status === 200 &&
+        (await new Browser(consoleUrl).login('admin@localhost', password)).status !== 200,
+      'after a restart the admin signs in with the new password, and no longer with the old one',
     );
     const kept = await api(again, 'GET', '/api/db/canaries?select=name');
     check(
