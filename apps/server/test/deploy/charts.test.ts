@@ -349,6 +349,10 @@ describe('scripts (exec checks, playbook exec actions) in both charts', () => {
       expect(pod.hostUsers).toBeUndefined();
       expect(pod.securityContext).toMatchObject({ seccompProfile: { type: 'RuntimeDefault' } });
       expect(container?.securityContext).not.toHaveProperty('procMount');
+      // NOTES.txt (rendered by the engine only; `helm template` leaves it out) says so.
+      if (r.notes !== undefined) expect(r.notes).toMatch(/Scripts .* are off \(scripts: disabled\)/);
+      const isolated = renderChart(dir, files, { set: { scripts: 'isolated' } });
+      if (isolated.notes !== undefined) expect(isolated.notes).not.toContain('are off');
     },
   );
 
@@ -462,10 +466,13 @@ describe('charts and the rest of the repository agree', () => {
     expect(known.size).toBeGreaterThan(50);
   });
 
-  it('chart versions follow package.json, and every .Values path a template reads has a default', () => {
+  it("chart versions and the image's version label follow package.json, and every .Values path a template reads has a default", () => {
     for (const chart of [CONSOLE, AGENT]) {
       const meta = parse(fs.readFileSync(path.join(chart, 'Chart.yaml'), 'utf8')) as Record<string, string>;
       expect([meta.version, meta.appVersion]).toEqual([VERSION, VERSION]);
+      // So does the image's version label when built as docs/deploy.md prints it (no VERSION).
+      const dockerfile = fs.readFileSync(path.join(REPO, 'Dockerfile'), 'utf8');
+      expect(/^ARG VERSION=(\S+)$/m.exec(dockerfile)?.[1]).toBe(VERSION);
       // Helm fails on a field of a missing map (nil pointer); the engine here renders it empty.
       const defaults = parse(fs.readFileSync(path.join(chart, 'values.yaml'), 'utf8')) as Record<
         string,
