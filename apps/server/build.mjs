@@ -4,11 +4,13 @@ import fs from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
-let commit = 'unknown';
+// OPSDECK_COMMIT names the commit where there is no git checkout (the container build).
+let commit = process.env.OPSDECK_COMMIT || 'unknown';
 try {
-  commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
-    .toString()
-    .trim();
+  if (!process.env.OPSDECK_COMMIT)
+    commit = execSync('git rev-parse --short HEAD', { stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
 } catch {
   // not a git checkout
 }

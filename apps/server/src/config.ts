@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { EMAIL_PATTERN, parseDuration } from '@opsdeck/shared';
 import { z } from 'zod';
@@ -99,8 +100,32 @@ const envSchema = z.object({
   SMTP_URL: z.string().url().optional(),
   SMTP_FROM: z.string().min(3).default('Opsdeck <opsdeck@localhost>'),
   SECRET_KEY: z.string().min(16).optional(),
+  // The same key read from a file (a compose or orchestrator secret), so it is not in the environment.
+  SECRET_KEY_FILE: z.string().min(1).optional(),
   PROPERTIES_FILE: z.string().optional(),
 });
+
+/** SECRET_KEY, or the contents of SECRET_KEY_FILE (one trailing newline dropped). */
+function readSecretKey(value: string | undefined, file: string | undefined): string | undefined {
+  if (file === undefined) return value;
+  if (value !== undefined)
+    throw new ConfigError(
+      'Invalid configuration:\n  SECRET_KEY_FILE: set SECRET_KEY or SECRET_KEY_FILE, not both',
+    );
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    throw new ConfigError(`Invalid configuration:\n  SECRET_KEY_FILE: cannot read ${file} (${code})`);
+  }
+  const key = text.replace(/\r?\n$/, '');
+  if (key.length < 16)
+    throw new ConfigError(
+      `Invalid configuration:\n  SECRET_KEY_FILE: the key in ${file} is shorter than 16 characters`,
+    );
+  return key;
+}
 
 /** FILE_ROOTS: absolute folders separated by commas or the path delimiter (`:`). */
 function parseFileRoots(value: string): string[] {
@@ -360,7 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       },
       smtpUrl: e.SMTP_URL,
       smtpFrom: e.SMTP_FROM,
-      secretKey: e.SECRET_KEY,
+      secretKey: readSecretKey(e.SECRET_KEY, e.SECRET_KEY_FILE),
       propertiesFile: e.PROPERTIES_FILE ? path.resolve(e.PROPERTIES_FILE) : undefined,
     },
     ...overrides,

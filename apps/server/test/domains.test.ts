@@ -53,6 +53,7 @@ describe('the domain list', () => {
 
   it('hooks writes to the tables of auth, connections, health, catalog, topology, logs, notifications, incidents and playbooks', () => {
     expect(Object.keys(writeHooksOf(domains)).sort()).toEqual([
+      'agents',
       'canaries',
       'comments',
       'config_scrapers',

@@ -87,19 +87,22 @@ test.describe('agents', () => {
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Agent created')).toBeVisible();
 
-    // The token, once, with the Flux and Helm CLI tabs and the plain agent command.
+    // The token, once, with the Flux and Helm CLI tabs of Opsdeck's agent chart, the container and the plain agent command.
     const install = page.getByRole('dialog', { name: 'Installation Instructions' });
     const token = (await install.getByTestId('agent-token').textContent())?.trim() ?? '';
     expect(token.length).toBeGreaterThan(20);
     await expect(install.getByText(/shown only once/)).toBeVisible();
     const flux = install.getByLabel('Flux manifest', { exact: true });
-    await expect(flux).toContainText('chart: mission-control-agent');
-    await expect(flux).toContainText(`password: ${token}`);
+    await expect(flux).toContainText('chart: ./deploy/charts/opsdeck-agent');
+    await expect(flux).toContainText(`UPSTREAM_TOKEN: ${token}`);
     await expect(flux).toContainText(`agentName: ${name}`);
     await install.getByRole('tab', { name: 'Helm CLI' }).click();
     const helm = install.getByLabel('Helm commands', { exact: true });
-    await expect(helm).toContainText('helm repo add flanksource https://flanksource.github.io/charts');
-    await expect(helm).toContainText(`--set upstream.password="${token}"`);
+    await expect(helm).toContainText('helm install opsdeck-agent ./deploy/charts/opsdeck-agent');
+    await expect(helm).toContainText(`--set-string upstream.token=${token}`);
+    await expect(install.getByLabel('Container command', { exact: true })).toContainText(
+      `-e UPSTREAM_TOKEN=${token}`,
+    );
     await expect(install.getByLabel('Agent command', { exact: true })).toContainText(`AGENT_NAME=${name}`);
     await install.getByRole('button', { name: 'Done' }).click();
     await expect(install).toHaveCount(0);

@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import os from 'node:os';
@@ -21,6 +22,15 @@ import {
   type SmtpSink,
 } from '../peers/index.js';
 import { call, createConnection, type ConnectionInput } from './helpers.js';
+
+/** An RSA key in PEM (PKCS#1) that no server knows: a key that parses but is not accepted. */
+function unknownPemKey(): string {
+  return generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  }).privateKey;
+}
 
 const START_TIMEOUT = 300_000;
 
@@ -202,8 +212,44 @@ describe.each(DB_KINDS)('Test Connection on %s', (kind) => {
     expect(Number(ok.body.payload?.entries)).toBeGreaterThan(0);
     const broken = await retest(ok.id, { password: 'not-it' });
     expect(broken.status).toBe(400);
-    expect(broken.body.error).toMatch(/authentication/i);
+    expect(broken.body.error).toBe(`SFTP login as ${peer.user} failed: wrong username or password`);
   });
+
+  it.skipIf(why.sftp)(
+    'SFTP: logs in with a private key, encrypted or not; a wrong key or passphrase is refused',
+    async () => {
+      const peer = sftp as SftpPeer;
+      const byKey = await test({
+        name: 'files-by-key',
+        type: 'sftp',
+        username: peer.user,
+        certificate: peer.clientKey,
+        properties: { host: '127.0.0.1', port: String(peer.port) },
+      });
+      expect(byKey.status, JSON.stringify(byKey.body)).toBe(200);
+      expect(byKey.body.payload).toMatchObject({ user: peer.user, login: 'key' });
+      const encrypted = await test({
+        name: 'files-by-encrypted-key',
+        type: 'sftp',
+        username: peer.user,
+        password: peer.clientKeyPassphrase,
+        certificate: peer.encryptedClientKey,
+        properties: { host: '127.0.0.1', port: String(peer.port) },
+      });
+      expect(encrypted.status, JSON.stringify(encrypted.body)).toBe(200);
+      const wrongPassphrase = await retest(encrypted.id, { password: 'not-the-passphrase' });
+      expect(wrongPassphrase.status).toBe(400);
+      expect(wrongPassphrase.body.error).toMatch(/^the private key could not be read: /);
+      const unknownKey = await retest(byKey.id, { certificate: unknownPemKey() });
+      expect(unknownKey.status).toBe(400);
+      expect(unknownKey.body.error).toBe(
+        `SFTP login as ${peer.user} failed: the server did not accept the private key`,
+      );
+      const notAKey = await retest(byKey.id, { certificate: 'not a key' });
+      expect(notAKey.status).toBe(400);
+      expect(notAKey.body.error).toMatch(/^the private key could not be read: /);
+    },
+  );
 
   it('Email: sends a test mail through the connection SMTP with its credentials', async () => {
     const ok = await test({

@@ -98,6 +98,47 @@ describe.skipIf(why)(why ? `ldap and sftp canaries (skipped: ${why})` : 'ldap an
       });
     });
 
+    it('logs in by private key: an sftp check through a connection that holds one, a folder check with it inline', async () => {
+      const conn = await api<{ id: string }[]>(server, 'POST', '/api/db/connections', {
+        name: 'drop-by-key',
+        type: 'sftp',
+        username: sftp.user,
+        certificate: sftp.clientKey,
+        properties: { host: '127.0.0.1', port: String(sftp.port) },
+      });
+      expect(conn.status).toBe(201);
+      const saved = await api<{ message?: string }>(server, 'POST', '/api/db/canaries', {
+        name: 'drop-by-key',
+        spec: {
+          sftp: [
+            {
+              name: 'sftp-by-key',
+              connection: 'connection://default/drop-by-key',
+              path: 'drop',
+              minCount: 1,
+            },
+          ],
+          folder: [
+            {
+              name: 'folder-by-encrypted-key',
+              path: `${sftp.home}/drop`,
+              sftpConnection: {
+                host: '127.0.0.1',
+                port: sftp.port,
+                username: sftp.user,
+                privateKey: sftp.encryptedClientKey,
+                password: sftp.clientKeyPassphrase,
+              },
+              minCount: 1,
+            },
+          ],
+        },
+      });
+      expect(saved.status, saved.body?.message).toBeLessThan(300);
+      expect(await runCheck('sftp-by-key')).toMatchObject({ failed: 0, errors: [] });
+      expect(await runCheck('folder-by-encrypted-key')).toMatchObject({ failed: 0, errors: [] });
+    });
+
     it('refuses an ldap check without bindDN with a 400 naming the field', async () => {
       const res = await api<{ message: string }>(server, 'POST', '/api/db/canaries', {
         name: 'broken-ldap',

@@ -29,6 +29,11 @@ export type SftpPeer = {
   password: string;
   /** The user's home on this machine: SFTP sessions start here (put fixtures in it). */
   home: string;
+  /** A private key (OpenSSH text, no passphrase) the server accepts for `user`. */
+  clientKey: string;
+  /** Another accepted key, encrypted with `clientKeyPassphrase`. */
+  encryptedClientKey: string;
+  clientKeyPassphrase: string;
   /** The server's ed25519 host key, as a client sees it (`ssh-ed25519 AAAA…`). */
   hostKey: string;
   /** The server process, for tests that make the peer fail. */
@@ -51,7 +56,7 @@ function sendsBanner(port: number): Promise<boolean> {
 
 /**
  * sshd on 127.0.0.1 offering only SFTP (internal-sftp) to one throw-away system user who logs
- * in with a password. Root only: sshd switches to that user after authenticating.
+ * in with a password or one of two keys. Root only: sshd switches to that user after authenticating.
  */
 export async function startSftp(): Promise<SftpPeer> {
   const sshd = requireBinary(sftpNeeds, 'sshd');
@@ -63,6 +68,29 @@ export async function startSftp(): Promise<SftpPeer> {
     const user = await createSystemUser(teardown, 'sftp', home);
     const hostKeyFile = path.join(dir, 'host_ed25519');
     await runTool(keygen, ['-q', '-t', 'ed25519', '-N', '', '-C', '', '-f', hostKeyFile]);
+    const clientKeyFile = path.join(dir, 'client_ed25519');
+    const encryptedKeyFile = path.join(dir, 'client_rsa_encrypted');
+    const clientKeyPassphrase = 'opsdeck-key-passphrase';
+    await runTool(keygen, ['-q', '-t', 'ed25519', '-N', '', '-C', '', '-f', clientKeyFile]);
+    await runTool(keygen, [
+      '-q',
+      '-t',
+      'rsa',
+      '-b',
+      '2048',
+      '-N',
+      clientKeyPassphrase,
+      '-C',
+      '',
+      '-f',
+      encryptedKeyFile,
+    ]);
+    const authorizedKeys = path.join(dir, 'authorized_keys');
+    fs.writeFileSync(
+      authorizedKeys,
+      fs.readFileSync(`${clientKeyFile}.pub`, 'utf8') + fs.readFileSync(`${encryptedKeyFile}.pub`, 'utf8'),
+      { mode: 0o644 },
+    );
     // sshd's privilege-separation directory; Debian creates it only when the service starts.
     fs.mkdirSync('/run/sshd', { recursive: true, mode: 0o755 });
     const config = path.join(dir, 'sshd_config');
@@ -73,8 +101,10 @@ export async function startSftp(): Promise<SftpPeer> {
         `PidFile ${dir}/sshd.pid`,
         'PasswordAuthentication yes',
         'KbdInteractiveAuthentication no',
-        'PubkeyAuthentication no',
-        'AuthorizedKeysFile none',
+        'PubkeyAuthentication yes',
+        `AuthorizedKeysFile ${authorizedKeys}`,
+        // The keys file lies below the world-writable temp folder, which StrictModes refuses.
+        'StrictModes no',
         'UsePAM no',
         'PermitRootLogin no',
         `AllowUsers ${user.name}`,
@@ -104,6 +134,9 @@ export async function startSftp(): Promise<SftpPeer> {
       user: user.name,
       password: user.password,
       home,
+      clientKey: fs.readFileSync(clientKeyFile, 'utf8'),
+      encryptedClientKey: fs.readFileSync(encryptedKeyFile, 'utf8'),
+      clientKeyPassphrase,
       hostKey: `${type} ${key}`,
       process: peer.process,
       logFile: peer.logFile,

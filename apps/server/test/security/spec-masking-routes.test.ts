@@ -231,6 +231,7 @@ const WRITES = new Set([
   'POST /api/config/run/:id',
   'POST /api/connection/test/:id',
   'POST /api/db/:name',
+  'POST /api/kubeconfig',
   'POST /api/notification/silence',
   'POST /api/people/update',
   'POST /api/playbook/run',

@@ -240,7 +240,11 @@ export const STORAGE_KINDS: ConnectionTypeDef[] = [
       property('host', 'Host', { required: true }),
       property('port', 'Port', { input: 'number', default: '22' }),
       username('Username', true),
-      password('Password', true),
+      { ...password('Password'), hint: 'With a private key: its passphrase, if it has one' },
+      {
+        ...certificate('Private key'),
+        hint: 'Logs in by key instead of password: the key in PEM or OpenSSH text',
+      },
     ],
   },
   {

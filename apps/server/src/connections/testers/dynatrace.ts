@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sendHttpOk } from '../senders/http.js';
 import { need } from '../senders/types.js';
-import { apiUrl } from './http.js';
+import { apiUrl, parseAnswer } from './http.js';
 import { parseUrl, type ConnectionTester } from './types.js';
 
 const problemsSchema = z.object({ totalCount: z.number().optional() }).loose();
@@ -23,13 +23,7 @@ export const dynatraceTester: ConnectionTester = {
       },
       { ...ctx, insecureTls: conn.insecureTls },
     );
-    let parsed;
-    try {
-      parsed = problemsSchema.safeParse(JSON.parse(answer.text));
-    } catch {
-      throw new Error('the answer is not JSON: is this a Dynatrace environment URL?');
-    }
-    if (!parsed.success) throw new Error('unexpected answer: is this a Dynatrace environment URL?');
-    return { problems: parsed.data.totalCount ?? 0 };
+    const problems = parseAnswer(answer.text, problemsSchema, 'a Dynatrace environment URL');
+    return { problems: problems.totalCount ?? 0 };
   },
 };

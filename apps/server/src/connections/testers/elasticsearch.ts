@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiUrl, getWithConnection } from './http.js';
+import { apiUrl, getWithConnection, parseAnswer } from './http.js';
 import { parseUrl, type ConnectionTester } from './types.js';
 
 const healthSchema = z
@@ -12,14 +12,8 @@ export const elasticsearchTester: ConnectionTester = {
   async test(conn, ctx) {
     parseUrl(conn.url, 'https://search:9200');
     const answer = await getWithConnection(conn, apiUrl(conn.url, '/_cluster/health'), ctx);
-    let parsed;
-    try {
-      parsed = healthSchema.safeParse(JSON.parse(answer.text));
-    } catch {
-      throw new Error('the answer is not JSON: is this an Elasticsearch URL?');
-    }
-    if (!parsed.success) throw new Error('unexpected answer: is this an Elasticsearch URL?');
-    const { cluster_name, status, number_of_nodes } = parsed.data;
+    const health = parseAnswer(answer.text, healthSchema, 'an Elasticsearch URL');
+    const { cluster_name, status, number_of_nodes } = health;
     return { cluster: cluster_name, status, nodes: number_of_nodes };
   },
 };

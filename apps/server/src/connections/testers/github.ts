@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { sendHttpOk } from '../senders/http.js';
 import { need } from '../senders/types.js';
-import { apiUrl } from './http.js';
+import { apiUrl, parseAnswer } from './http.js';
 import { parseUrl, type ConnectionTester } from './types.js';
 
 const DEFAULT_API = 'https://api.github.com';
@@ -28,13 +28,7 @@ export const githubTester: ConnectionTester = {
       },
       { ...ctx, insecureTls: conn.insecureTls },
     );
-    let parsed;
-    try {
-      parsed = userSchema.safeParse(JSON.parse(answer.text));
-    } catch {
-      throw new Error('the answer is not JSON: is this a GitHub API URL?');
-    }
-    if (!parsed.success) throw new Error('unexpected answer: is this a GitHub API URL?');
-    return { login: parsed.data.login, ...(parsed.data.name ? { name: parsed.data.name } : {}) };
+    const user = parseAnswer(answer.text, userSchema, 'a GitHub API URL');
+    return { login: user.login, ...(user.name ? { name: user.name } : {}) };
   },
 };

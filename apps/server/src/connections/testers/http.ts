@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { basicAuthorization } from '../../net/basic-auth.js';
 import { sendHttpOk } from '../senders/http.js';
 import type { HydratedConnection } from '../types.js';
@@ -9,6 +10,22 @@ export async function getWithConnection(conn: HydratedConnection, url: string, c
   if (conn.username || conn.password)
     headers.authorization = basicAuthorization(conn.username, conn.password);
   return sendHttpOk({ url, method: 'GET', headers }, { ...ctx, insecureTls: conn.insecureTls });
+}
+
+/**
+ * Reads a peer's JSON answer with its schema; `peer` completes "is this … URL?" (e.g. "a
+ * Prometheus URL") in the message of an answer that is not JSON or not of the expected shape.
+ */
+export function parseAnswer<T extends z.ZodType>(text: string, schema: T, peer: string): z.infer<T> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new Error(`the answer is not JSON: is this ${peer}?`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new Error(`unexpected answer: is this ${peer}?`);
+  return parsed.data;
 }
 
 /** Joins a base URL and an API path without doubling slashes. */

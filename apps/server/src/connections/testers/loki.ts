@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiUrl, getWithConnection } from './http.js';
+import { apiUrl, getWithConnection, parseAnswer } from './http.js';
 import { parseUrl, type ConnectionTester } from './types.js';
 
 const labelsSchema = z.object({ status: z.string(), data: z.array(z.string()).optional() });
@@ -10,15 +10,9 @@ export const lokiTester: ConnectionTester = {
   async test(conn, ctx) {
     parseUrl(conn.url, 'http://loki:3100');
     const answer = await getWithConnection(conn, apiUrl(conn.url, '/loki/api/v1/labels'), ctx);
-    let parsed;
-    try {
-      parsed = labelsSchema.safeParse(JSON.parse(answer.text));
-    } catch {
-      throw new Error('the answer is not JSON: is this a Loki URL?');
-    }
-    if (!parsed.success || parsed.data.status !== 'success')
-      throw new Error('unexpected answer: is this a Loki URL?');
-    const labels = parsed.data.data ?? [];
+    const body = parseAnswer(answer.text, labelsSchema, 'a Loki URL');
+    if (body.status !== 'success') throw new Error('unexpected answer: is this a Loki URL?');
+    const labels = body.data ?? [];
     return { labels: labels.length, names: labels.slice(0, 20) };
   },
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiUrl, getWithConnection } from './http.js';
+import { apiUrl, getWithConnection, parseAnswer } from './http.js';
 import { parseUrl, type ConnectionTester } from './types.js';
 
 const answerSchema = z.object({
@@ -14,15 +14,8 @@ export const prometheusTester: ConnectionTester = {
   async test(conn, ctx) {
     parseUrl(conn.url, 'http://prometheus:9090');
     const answer = await getWithConnection(conn, `${apiUrl(conn.url, '/api/v1/query')}?query=sum(up)`, ctx);
-    let parsed;
-    try {
-      parsed = answerSchema.safeParse(JSON.parse(answer.text));
-    } catch {
-      throw new Error('the answer is not JSON: is this a Prometheus URL?');
-    }
-    if (!parsed.success) throw new Error('unexpected answer: is this a Prometheus URL?');
-    if (parsed.data.status !== 'success')
-      throw new Error(`query failed: ${parsed.data.error ?? parsed.data.status}`);
-    return { result: parsed.data.data?.result };
+    const query = parseAnswer(answer.text, answerSchema, 'a Prometheus URL');
+    if (query.status !== 'success') throw new Error(`query failed: ${query.error ?? query.status}`);
+    return { result: query.data?.result };
   },
 };

@@ -93,6 +93,8 @@ export function applyConnection(type: string, spec: Spec, conn: HydratedConnecti
       if (Number.isInteger(port) && port > 0) fill('port', port);
       fill('username', conn.username);
       fill('password', conn.password);
+      // A private key, when the connection has one, is kept in `certificate`.
+      fill('privateKey', conn.certificate);
       break;
     }
     case 'smb': {

@@ -4,8 +4,9 @@ import { credentialsOf } from './credentials.js';
 import { folderRunner } from './folder.js';
 import { testListing } from './remote-listing.js';
 import { SFTP_PORT } from './sftp.js';
-import { listSftp } from './sftp-list.js';
+import { resolveValue } from './values.js';
 import { smbCredentials } from './smb.js';
+import { listSftp } from '../../net/outbound-sftp.js';
 import { listSmb } from '../../net/outbound-smb.js';
 import { parseSmbPath, SMB_PORT } from '../../net/smb-path.js';
 import { type CheckRunner, redactUrl, type RunContext, type RunOutcome } from './types.js';
@@ -39,6 +40,7 @@ export function runRemoteFolder(spec: FolderSpec, ctx: RunContext): Promise<RunO
         path: dir,
         username: creds.username ?? (url?.username ? decodeURIComponent(url.username) : undefined),
         password: creds.password ?? (url?.password ? decodeURIComponent(url.password) : undefined),
+        privateKey: resolveValue(conn?.privateKey),
       },
       ctx,
     ).then((l) => testListing(l, spec, dir));

@@ -1,8 +1,9 @@
 import { RUNNABLE_CHECK_SCHEMAS } from '@opsdeck/shared';
 import type { z } from 'zod';
+import { listSftp } from '../../net/outbound-sftp.js';
 import { credentialsOf } from './credentials.js';
 import { testListing } from './remote-listing.js';
-import { listSftp } from './sftp-list.js';
+import { resolveValue } from './values.js';
 import { type CheckRunner, fail } from './types.js';
 
 type SftpSpec = z.infer<typeof RUNNABLE_CHECK_SCHEMAS.sftp>;
@@ -19,7 +20,13 @@ export const sftpRunner: CheckRunner<SftpSpec> = {
     if (!spec.host) return fail('host is required, or connection');
     const path = spec.path || '.';
     const listing = await listSftp(
-      { host: spec.host, port: spec.port ?? SFTP_PORT, path, ...credentialsOf(spec) },
+      {
+        host: spec.host,
+        port: spec.port ?? SFTP_PORT,
+        path,
+        ...credentialsOf(spec),
+        privateKey: resolveValue(spec.privateKey),
+      },
       ctx,
     );
     return testListing(listing, spec, path);

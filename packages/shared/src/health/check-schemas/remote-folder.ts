@@ -1,12 +1,16 @@
 import { z } from 'zod';
-import { commonCheckFields, credentialFields, folderTestFields, portSchema } from './base.js';
+import { commonCheckFields, credentialFields, envVarSchema, folderTestFields, portSchema } from './base.js';
 
-/** Where an SFTP folder is: host, port (22), credentials, or a connection. */
+/**
+ * Where an SFTP folder is: host, port (22), credentials, or a connection. `privateKey` (an
+ * Opsdeck addition) logs in by key; `password` is then the key's passphrase, if it has one.
+ */
 const sftpFields = {
   connection: z.string().min(1, 'connection must not be empty').optional(),
   host: z.string().min(1, 'host must not be empty').optional(),
   port: portSchema.optional(),
   ...credentialFields,
+  privateKey: envVarSchema.optional(),
 };
 
 const hostOrConnection = (c: { host?: string; connection?: string }) => Boolean(c.host ?? c.connection);

@@ -2,7 +2,13 @@ import { Copy } from 'lucide-react';
 import { copyToClipboard } from '../../../ui/clipboard.js';
 import { Modal } from '../../../ui/Modal.js';
 import { Tabs } from '../../../ui/Tabs.js';
-import { fluxYaml, helmCommands, opsdeckAgentCommand, type InstallInput } from '../lib/install.js';
+import {
+  containerCommand,
+  fluxYaml,
+  helmCommands,
+  opsdeckAgentCommand,
+  type InstallInput,
+} from '../lib/install.js';
 
 function CopyButton({ text, label }: { text: string; label: string }) {
   return (
@@ -72,9 +78,19 @@ export function InstallInstructionsDialog({ input, onClose }: { input: InstallIn
             },
           ]}
         />
+        <p className="text-xs text-muted">
+          Both install Opsdeck&apos;s agent chart (deploy/charts/opsdeck-agent in the Opsdeck repository) with
+          the image built from its Dockerfile; docs/deploy.md says how to build and publish it.
+        </p>
         <div className="flex flex-col gap-1.5">
           <span className="text-xs font-semibold text-muted">
-            Without Kubernetes: run Opsdeck in agent mode
+            Without Kubernetes: the same image as a container
+          </span>
+          <Snippet text={containerCommand(input)} label="Container command" />
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <span className="text-xs font-semibold text-muted">
+            Or where Opsdeck is installed (opsdeck on PATH)
           </span>
           <Snippet text={opsdeckAgentCommand(input)} label="Agent command" />
         </div>

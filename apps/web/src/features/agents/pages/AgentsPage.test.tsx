@@ -134,7 +134,7 @@ describe('AgentsPage', () => {
     expect(server.writes).toHaveLength(0);
   });
 
-  it('creates an agent, toasts, and shows its token once with the Flux and Helm CLI tabs', async () => {
+  it('creates an agent, toasts, and shows its token once with the Flux and Helm CLI tabs of the Opsdeck agent chart', async () => {
     const server = serve(['admin']);
     const user = userEvent.setup();
     const app = renderWithApp(<AgentsPage />, { url: '/agents' });
@@ -172,14 +172,20 @@ describe('AgentsPage', () => {
 
     const flux = within(install).getByLabelText('Flux manifest');
     expect(flux).toHaveTextContent('kind: HelmRelease');
-    expect(flux).toHaveTextContent('chart: mission-control-agent');
-    expect(flux).toHaveTextContent('password: od_tok.secret-once');
-    expect(flux).toHaveTextContent(`host: ${window.location.origin}`);
+    expect(flux).toHaveTextContent('chart: ./deploy/charts/opsdeck-agent');
+    expect(flux).toHaveTextContent('UPSTREAM_TOKEN: od_tok.secret-once');
+    expect(flux).toHaveTextContent(`url: ${window.location.origin}`);
+    expect(flux).toHaveTextContent('agentName: edge-ap');
+    expect(flux).not.toHaveTextContent(/mission-control|flanksource/);
     await user.click(within(install).getByRole('tab', { name: 'Helm CLI' }));
     const helm = within(install).getByLabelText('Helm commands');
-    expect(helm).toHaveTextContent('helm repo add flanksource https://flanksource.github.io/charts');
-    expect(helm).toHaveTextContent('--set upstream.password="od_tok.secret-once"');
-    expect(helm).toHaveTextContent('--set upstream.agentName="edge-ap"');
+    expect(helm).toHaveTextContent('helm install opsdeck-agent ./deploy/charts/opsdeck-agent');
+    expect(helm).toHaveTextContent('--set-string upstream.token=od_tok.secret-once');
+    expect(helm).toHaveTextContent('--set-string agentName=edge-ap');
+    expect(helm).toHaveTextContent('--set kubernetes.enabled=true');
+    expect(within(install).getByLabelText('Container command')).toHaveTextContent(
+      /-e UPSTREAM_TOKEN=od_tok\.secret-once .* opsdeck:0\.0\.0-test agent/,
+    );
     expect(within(install).getByLabelText('Agent command')).toHaveTextContent(
       'UPSTREAM_TOKEN=od_tok.secret-once',
     );
