@@ -62,6 +62,7 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
       const stop = await pg.listen(channel, onMessage);
       return async () => stop();
     },
+    reachable: true,
     stats: () => ({ total: 1, idle: 1, waiting: 0 }),
     async close() {
       if (closed) return;
