@@ -5,12 +5,14 @@ import { rbacDataAccess } from './auth/index.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { migrate } from './db/migrate.js';
-import { openDb } from './db/open.js';
+import { openAndMigrate } from './db/open.js';
 import type { Db } from './db/types.js';
 import { domains } from './domains.js';
 import { failOrphanedRuns } from './jobs/history.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { jobsOf, seedsOf } from './platform/domain.js';
+import { startHoldingServer, type HoldingServer } from './platform/holding-server.js';
+import { createLogger } from './platform/logger.js';
 import { createMetrics } from './platform/metrics.js';
 import { publicUrlWarning } from './public-url.js';
 import { takeStartupNotices } from './platform/startup-notices.js';
@@ -30,17 +32,31 @@ export type RunningServer = {
 };
 
 /**
- * Opens the database, migrates, seeds demo data when asked, starts HTTP and the scheduler.
- * `db` may be passed in (tests share one); it is then left open on stop.
+ * Opens the database (waiting for a PostgreSQL server that is not reachable yet, while a
+ * holding server answers /readyz with 503 on the port), migrates, seeds demo data when asked,
+ * starts HTTP and the scheduler. `db` may be passed in (tests share one); it is then left open
+ * on stop.
  */
 export async function startServer(
   config: Config,
   options: { db?: Db; scheduler?: boolean; dataAccess?: DataAccessHook } = {},
 ): Promise<RunningServer> {
-  const db = options.db ?? (await openDb(config));
+  let holding: HoldingServer | undefined;
+  const db =
+    options.db ??
+    (await openAndMigrate(config, {
+      log: createLogger(config.logLevel),
+      async waiting(reason) {
+        if (holding) holding.setReason(reason);
+        else holding = await startHoldingServer(config.port, config.host, reason);
+      },
+    }).catch(async (e: unknown) => {
+      await holding?.close();
+      throw e;
+    }));
   const ownsDb = !options.db;
   try {
-    await migrate(db);
+    if (options.db) await migrate(db);
     const metrics = createMetrics(db);
     const { app, ctx, routes } = await buildApp({
       config,
@@ -52,7 +68,9 @@ export async function startServer(
     await failOrphanedRuns(ctx);
     const scheduler = new Scheduler(ctx);
     if (options.scheduler !== false) for (const job of jobsOf(domains)) scheduler.register(job);
-    const address = await app.listen({ port: config.port, host: config.host });
+    // The port the holding server kept (PORT=0 bound a random one) is the console's now.
+    await holding?.close();
+    const address = await app.listen({ port: holding?.port ?? config.port, host: config.host });
     const linkWarning = publicUrlWarning(config);
     if (linkWarning) ctx.log.warn(linkWarning);
     let stopping: Promise<void> | undefined;
@@ -65,6 +83,7 @@ export async function startServer(
       })());
     return { app, ctx, scheduler, url: address, routes, notices: takeStartupNotices(ctx), stop };
   } catch (e) {
+    await holding?.close();
     if (ownsDb) await db.close().catch(() => {});
     throw e;
   }
