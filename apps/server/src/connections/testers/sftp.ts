@@ -6,7 +6,9 @@ import { type ConnectionTester } from './types.js';
 function connected(client: Client): Promise<void> {
   return new Promise((resolve, reject) => {
     client.once('ready', () => resolve());
-    client.once('error', reject);
+    // Kept for the client's life: a second 'error' (the peer dropping the connection later)
+    // with no listener would end the process.
+    client.on('error', reject);
   });
 }
 
