@@ -42,6 +42,7 @@ const envSchema = z.object({
     .string()
     .regex(/^[\w.-]+(:[\w.-]+)?$/, 'expected a user name or uid, optionally :group')
     .default('nobody'),
+  ALLOW_UNISOLATED_SCRIPTS: boolFromEnv.default(false),
   FILE_ROOTS: z.string().optional(),
   // Peers named in specs (net/outbound.ts): link-local/metadata refused unless allowed.
   OUTBOUND_ALLOW_LINK_LOCAL: boolFromEnv.default(false),
@@ -104,6 +105,13 @@ export type SandboxConfig = {
   execDisabled: boolean;
   /** EXEC_USER: the account scripts run as when the server runs as root. */
   execUser: string;
+  /**
+   * ALLOW_UNISOLATED_SCRIPTS: when bubblewrap cannot isolate scripts on this machine, run them
+   * without isolation (unsafe) instead of refusing them.
+   */
+  allowUnisolated: boolean;
+  /** bubblewrap, which isolates every script (sandbox/isolation.ts); not an env variable. */
+  bwrapPath: string;
   /** FILE_ROOTS; undefined means the defaults, DATA_DIR/files and the bundled demo folder. */
   fileRoots: string[] | undefined;
 };
@@ -286,6 +294,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     sandbox: {
       execDisabled: e.DISABLE_EXEC || e.DISABLE_EXEC_CHECKS,
       execUser: e.EXEC_USER,
+      allowUnisolated: e.ALLOW_UNISOLATED_SCRIPTS,
+      bwrapPath: '/usr/bin/bwrap',
       fileRoots: e.FILE_ROOTS === undefined ? undefined : parseFileRoots(e.FILE_ROOTS),
     },
     outbound: {

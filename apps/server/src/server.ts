@@ -18,6 +18,8 @@ import { publicUrlWarning } from './public-url.js';
 import { takeStartupNotices } from './platform/startup-notices.js';
 import type { RouteEntry } from './platform/route-table.js';
 import { runSeeds } from './seed/index.js';
+import { sandboxPolicy } from './sandbox/policy.js';
+import { scriptIsolationWarning } from './sandbox/run-script.js';
 
 export type RunningServer = {
   app: FastifyInstance;
@@ -73,6 +75,9 @@ export async function startServer(
     const address = await app.listen({ port: holding?.port ?? config.port, host: config.host });
     const linkWarning = publicUrlWarning(config);
     if (linkWarning) ctx.log.warn(linkWarning);
+    // The one isolation check, at start: a refusal or unsafe opt-out is said once here too.
+    const scriptWarning = await scriptIsolationWarning(sandboxPolicy(config).scripts);
+    if (scriptWarning) ctx.log.warn(scriptWarning);
     let stopping: Promise<void> | undefined;
     const stop = () =>
       (stopping ??= (async () => {

@@ -20,12 +20,14 @@ describe('the domain list', () => {
       'health-file-roots',
       'catalog-file-roots',
       'incidents-demo',
+      'playbooks-script-env',
     ]);
   });
 
   it('gives the scheduler every domain’s jobs, under the names job_history has recorded', () => {
     expect(jobsOf(domains).map((j) => j.name)).toEqual([
       'CleanupJobHistory',
+      'SealConnectionUrls',
       'CanaryScheduler',
       'CheckStatusRollup',
       'CleanupCheckStatuses',

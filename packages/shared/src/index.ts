@@ -24,3 +24,4 @@ export * from './scripts/index.js';
 export * from './connections/index.js';
 export * from './kubeconfig.js';
 export * from './health/check-schemas/object-storage.js';
+export * from './url/safe-url.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createAccessToken } from '../auth/index.js';
-import type { Db } from '../db/types.js';
+import type { Db, Queryable } from '../db/types.js';
 import { HttpError } from '../platform/http-error.js';
 import { LOCAL_AGENT_ID } from './upstream-push.js';
 
@@ -72,8 +72,24 @@ const CLEANUP = [
 ];
 
 /**
- * Soft-deletes the agent and ends its credentials at once: its tokens expire and its person is
- * deleted. With cleanup, the rows it pushed or was assigned go too.
+ * The agent's own person: of type agent (made by generateAgent) and used by no other live agent.
+ * Anyone else an agent row may name (rows written before migration 135) is left alone.
+ */
+async function ownPersonOf(tx: Queryable, agentId: string, personId: string | null): Promise<string | null> {
+  if (!personId) return null;
+  const { rows } = await tx.query<{ id: string }>(
+    `SELECT p.id FROM people p
+      WHERE p.id = $1 AND p.type = 'agent'
+        AND NOT EXISTS (SELECT 1 FROM agents a WHERE a.person_id = p.id AND a.id <> $2 AND a.deleted_at IS NULL)`,
+    [personId, agentId],
+  );
+  return rows[0]?.id ?? null;
+}
+
+/**
+ * Soft-deletes the agent and ends its credentials at once: the tokens of its own person expire
+ * and that person is deleted (never a person the agent was not generated with). With cleanup,
+ * the rows it pushed or was assigned go too.
  */
 export async function deleteAgent(db: Db, id: string, cleanup: boolean): Promise<void> {
   if (id === LOCAL_AGENT_ID) throw new HttpError(400, 'The local agent cannot be deleted');
@@ -85,9 +101,10 @@ export async function deleteAgent(db: Db, id: string, cleanup: boolean): Promise
     );
     const agent = rows[0];
     if (!agent) throw new HttpError(404, `agent(id=${id}) not found`);
-    if (agent.person_id) {
-      await tx.query('UPDATE access_tokens SET expires_at = now() WHERE person_id = $1', [agent.person_id]);
-      await tx.query('UPDATE people SET deleted_at = now() WHERE id = $1', [agent.person_id]);
+    const personId = await ownPersonOf(tx, id, agent.person_id);
+    if (personId) {
+      await tx.query('UPDATE access_tokens SET expires_at = now() WHERE person_id = $1', [personId]);
+      await tx.query('UPDATE people SET deleted_at = now() WHERE id = $1', [personId]);
     }
     if (cleanup)
       for (const table of CLEANUP) await tx.query(`DELETE FROM ${table} WHERE agent_id = $1`, [id]);

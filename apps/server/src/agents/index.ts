@@ -1,6 +1,7 @@
 import type { DomainModule } from '../platform/domain.js';
 import { agentJobs } from './jobs.js';
 import { agentsRoutes } from './routes.js';
+import { agentWriteHook } from './write-hook.js';
 
 /**
  * Agents: the upstream side (generate and delete agents, the /api/upstream API agents call)
@@ -10,4 +11,5 @@ export const agentsDomain: DomainModule = {
   name: 'agents',
   routes: agentsRoutes,
   jobs: agentJobs,
+  writeHooks: { agents: agentWriteHook },
 };

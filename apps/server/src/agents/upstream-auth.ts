@@ -29,8 +29,11 @@ export async function requireAgent(db: Db, req: FastifyRequest): Promise<Pusher>
       401,
       'Agent credentials required: an agent access token (Bearer or Basic token:<token>)',
     );
+  // Only an agent person (made by generating the agent) acts as an agent: a row that names
+  // someone else (written before migration 135) does not turn their tokens into agent tokens.
   const { rows } = await db.query<{ id: string }>(
-    'SELECT id FROM agents WHERE person_id = $1 AND deleted_at IS NULL',
+    `SELECT a.id FROM agents a JOIN people p ON p.id = a.person_id
+      WHERE a.person_id = $1 AND a.deleted_at IS NULL AND p.type = 'agent'`,
     [personId],
   );
   const agent = rows[0];

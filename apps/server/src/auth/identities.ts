@@ -10,13 +10,15 @@ export type IdentityRow = {
   totp_secret: string | null;
   totp_last_step: string | null;
   email_verified_at: Date | null;
+  /** An address asked for in the settings flow, not yet verified: it counts nowhere. */
+  pending_email: string | null;
   created_at: Date;
   state_changed_at: Date;
   updated_at: Date;
 };
 
 const COLUMNS =
-  'i.id, i.traits, i.state, i.password_hash, i.totp_secret, i.totp_last_step, i.email_verified_at, i.created_at, i.state_changed_at, i.updated_at';
+  'i.id, i.traits, i.state, i.password_hash, i.totp_secret, i.totp_last_step, i.email_verified_at, i.pending_email, i.created_at, i.state_changed_at, i.updated_at';
 
 export function displayName(traits: Traits): string {
   return `${traits.name.first} ${traits.name.last}`.trim() || traits.email;
@@ -88,11 +90,15 @@ export async function createIdentity(
   return personId;
 }
 
-/** Updates traits on the identity and name/email on the person, together. */
+/**
+ * Updates traits on the identity and name/email on the person, together. A different address
+ * (an admin's change) is unverified, and replaces any address the person had asked for.
+ */
 export async function updateTraits(db: Queryable, id: string, traits: Traits): Promise<void> {
   await db.query(
     `UPDATE identities SET traits = $2::jsonb, updated_at = now(),
-       email_verified_at = CASE WHEN lower(traits->>'email') = lower($3) THEN email_verified_at END
+       email_verified_at = CASE WHEN lower(traits->>'email') = lower($3) THEN email_verified_at END,
+       pending_email = CASE WHEN lower(traits->>'email') = lower($3) THEN pending_email END
      WHERE id = $1`,
     [id, JSON.stringify(traits), traits.email],
   );

@@ -3,14 +3,35 @@ import type { KratosIdentity } from './kratos-session.js';
 
 type KratosPerson = { kind: 'person'; personId: string } | { kind: 'removed' };
 
-async function byKratosId(db: Queryable, kratosId: string): Promise<KratosPerson | null> {
-  const { rows } = await db.query<{ id: string; deleted: boolean }>(
-    'SELECT id, deleted_at IS NOT NULL AS deleted FROM people WHERE kratos_id = $1',
+async function byKratosId(
+  db: Queryable,
+  kratosId: string,
+): Promise<(KratosPerson & { hasEmail?: boolean }) | null> {
+  const { rows } = await db.query<{ id: string; deleted: boolean; has_email: boolean }>(
+    'SELECT id, deleted_at IS NOT NULL AS deleted, email IS NOT NULL AS has_email FROM people WHERE kratos_id = $1',
     [kratosId],
   );
   const row = rows[0];
   if (!row) return null;
-  return row.deleted ? { kind: 'removed' } : { kind: 'person', personId: row.id };
+  return row.deleted ? { kind: 'removed' } : { kind: 'person', personId: row.id, hasEmail: row.has_email };
+}
+
+/**
+ * A person made while Kratos called their address unverified has none; once Kratos reports it
+ * verified it becomes theirs, while no other live person has it.
+ */
+async function takeVerifiedEmail(db: Queryable, personId: string, email: string): Promise<void> {
+  try {
+    await db.query(
+      `UPDATE people SET email = $2, updated_at = now()
+        WHERE id = $1 AND email IS NULL
+          AND NOT EXISTS (SELECT 1 FROM people WHERE lower(email) = lower($2) AND deleted_at IS NULL)`,
+      [personId, email],
+    );
+  } catch (e) {
+    // Someone took the address at the same moment: it stays theirs.
+    if (!isPgError(e) || e.code !== '23505') throw e;
+  }
 }
 
 /** Links the live, not yet linked person with this (verified) address to the identity. */
@@ -25,8 +46,9 @@ async function adoptByVerifiedEmail(db: Queryable, identity: KratosIdentity): Pr
 }
 
 /**
- * A new person for the identity. The email goes along only while no live person has it: an
- * unverified address must not claim someone else's, and people's emails are unique.
+ * A new person for the identity. The email goes along only when Kratos reports it verified and
+ * no live person has it: an unverified address counts nowhere (approvers, notifications), and
+ * people's emails are unique.
  */
 async function createPerson(db: Queryable, identity: KratosIdentity, withEmail: boolean): Promise<void> {
   await db.query(
@@ -44,17 +66,20 @@ async function createPerson(db: Queryable, identity: KratosIdentity, withEmail: 
 /**
  * The person a Kratos identity acts as: the one linked to its identity id; else, only when
  * Kratos reports the email verified, the live person with that email (then linked); else a
- * new person (a viewer). A person deleted in Opsdeck stays deleted: no new one is made.
+ * new person (a viewer), with the email only when verified. A person deleted in Opsdeck stays
+ * deleted: no new one is made.
  */
 export async function personForKratos(db: Queryable, identity: KratosIdentity): Promise<KratosPerson> {
   const linked = await byKratosId(db, identity.id);
-  if (linked) return linked;
+  if (linked?.kind === 'person' && !linked.hasEmail && identity.emailVerified && identity.email)
+    await takeVerifiedEmail(db, linked.personId, identity.email);
+  if (linked) return linked.kind === 'person' ? { kind: 'person', personId: linked.personId } : linked;
   try {
     if (identity.emailVerified) {
       const adopted = await adoptByVerifiedEmail(db, identity);
       if (adopted) return { kind: 'person', personId: adopted };
     }
-    await createPerson(db, identity, true);
+    await createPerson(db, identity, identity.emailVerified);
   } catch (e) {
     // A concurrent request linked this identity, or took the address, first.
     if (!isPgError(e) || e.code !== '23505') throw e;

@@ -18,13 +18,14 @@ export function ownOrigins(req: FastifyRequest, publicUrl: string | undefined): 
 }
 
 /**
- * Cookie-authenticated writes must come from our own pages: the Origin header (or, when a
- * browser omits it, the Referer) has to name one of our origins.
+ * Cookie-authenticated writes must come from our own pages: the Origin header (or, only when a
+ * browser sends none, the Referer) has to name one of our origins. `Origin: null` — what a
+ * sandboxed frame, a `data:` page or a cross-site redirect sends — is refused, never checked
+ * against the Referer, which such a page can choose.
  */
 export function sameOriginWrite(req: FastifyRequest, publicUrl: string | undefined): boolean {
-  const origin =
-    originOf(typeof req.headers.origin === 'string' ? req.headers.origin : undefined) ??
-    originOf(req.headers.referer);
+  const header = req.headers.origin;
+  const origin = header === undefined ? originOf(req.headers.referer) : originOf(String(header));
   return origin !== null && ownOrigins(req, publicUrl).includes(origin);
 }
 

@@ -36,12 +36,20 @@ async function sendCanaries(
 }
 
 /**
- * GET /api/kubeconfig hands the caller a kubeconfig for this console with a new access token
+ * POST /api/kubeconfig hands the caller a kubeconfig for this console with a new access token
  * of theirs; the read-only Kubernetes-style routes below answer `kubectl get canaries` with it
- * (docs/kubeconfig.md).
+ * (docs/kubeconfig.md). Making a token is a write: a POST, so a browser's cookie only counts
+ * from the console's own pages (the guard's Origin check), never from a link on another site.
  */
 export async function kubeconfigRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  app.get('/api/kubeconfig', async (req, reply) => {
+  app.get('/api/kubeconfig', async (_req, reply) =>
+    reply
+      .code(405)
+      .header('allow', 'POST')
+      .send({ error: 'Method not allowed: POST /api/kubeconfig creates the kubeconfig and its token' }),
+  );
+
+  app.post('/api/kubeconfig', async (req, reply) => {
     const principal = req.principal;
     if (!principal) return reply.code(401).send({ error: 'Authentication required' });
     const { rows } = await ctx.db.query<{ who: string | null }>(

@@ -2,7 +2,7 @@ import { DEFAULT_PLAYBOOK_TIMEOUT, parseDuration, type PlaybookSpec } from '@ops
 import type { Db, Queryable } from '../db/types.js';
 import { evalCel } from '../expr/index.js';
 import { badRequest, HttpError } from '../platform/http-error.js';
-import { approveRun, approverRole, needsApproval } from './approvals.js';
+import { approveRun, approverRole, needsApproval, resolveApprovers } from './approvals.js';
 import { renderParameters, resolveParameterValues } from './params.js';
 import {
   LOCAL_AGENT,
@@ -188,7 +188,9 @@ export async function createRunIn(tx: Queryable, input: RunInput): Promise<Creat
   const row = rows[0];
   if (!row) return null;
   let status = row.status;
-  if (approval && (await approverRole(tx, playbook.spec, input.createdBy))) {
+  // Who may approve is fixed now, by person: the addresses the spec lists resolve to people here.
+  if (approval) await resolveApprovers(tx, row.id, playbook.spec);
+  if (approval && (await approverRole(tx, { id: row.id, spec: playbook.spec }, input.createdBy))) {
     await approveRun(tx, { id: row.id, spec: playbook.spec, status }, input.createdBy);
     const after = await tx.query<{ status: string; scheduled_time: Date | string }>(
       'SELECT status, scheduled_time FROM playbook_runs WHERE id = $1',

@@ -24,6 +24,9 @@ describe('a runsOn playbook action runs in a real agent process', () => {
   let agent: ChildProcess;
   let output = '';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-agent-'));
+  // The agent's temporary folder: its scripts' work folders are made there, the upstream's are not.
+  const agentTmp = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-agent-tmp-'));
+  fs.chmodSync(agentTmp, 0o755);
   const startUpstream = () =>
     startServer(inProcessConfig({ AUTH_MODE: 'builtin', PORT: String(port), HOST: '127.0.0.1' }), {
       db: upDb.db,
@@ -47,6 +50,7 @@ describe('a runsOn playbook action runs in a real agent process', () => {
         ...process.env,
         LOG_LEVEL: 'info',
         DATA_DIR: dataDir,
+        TMPDIR: agentTmp,
         PORT: String(await freePort()),
         HOST: '127.0.0.1',
         UPSTREAM_URL: baseUrl,
@@ -68,15 +72,16 @@ describe('a runsOn playbook action runs in a real agent process', () => {
     await upstream.stop();
     await upDb.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(agentTmp, { recursive: true, force: true });
   });
 
   const spec = {
     parameters: [{ name: 'dir', label: 'Dir' }],
     actions: [
-      exec('on-edge', 'echo "pid=$PPID agent={{.agent.name}} param={{.params.dir}}"; hostname', {
+      exec('on-edge', 'echo "dir=$PWD agent={{.agent.name}} param={{.params.dir}}"; hostname', {
         runsOn: ['edge'],
       }),
-      exec('upstream', 'echo "pid=$PPID got {{ (getAction "on-edge").result.stdout | trim }}"'),
+      exec('upstream', 'echo "dir=$PWD got {{ (getAction "on-edge").result.stdout | trim }}"'),
     ],
   };
 
@@ -88,10 +93,16 @@ describe('a runsOn playbook action runs in a real agent process', () => {
     expect(run.status).toBe('completed');
     const [onEdge, here] = await attempts(upDb.db, runId);
     const stdout = String(onEdge?.result?.stdout);
-    // $PPID of the script is the process that ran it: the agent, not this upstream.
-    expect(stdout).toContain(`pid=${agent.pid} agent=edge param=${dataDir}`);
+    // A script's work folder lies in the temporary folder of the process that ran it (scripts
+    // cannot see other processes): the agent's, not this upstream's.
+    const agentWork = `dir=${fs.realpathSync(agentTmp)}/opsdeck-script-`;
+    expect(stdout).toContain(agentWork);
+    expect(stdout).toContain(` agent=edge param=${dataDir}`);
     expect(stdout).toContain(os.hostname());
-    expect(String(here?.result?.stdout)).toContain(`pid=${process.pid} got pid=${agent.pid}`);
+    const upstreamOut = String(here?.result?.stdout);
+    expect(upstreamOut).toContain(`dir=${fs.realpathSync(os.tmpdir())}/opsdeck-script-`);
+    expect(upstreamOut.split(' got ')[0]).not.toContain(agentTmp);
+    expect(upstreamOut.split(' got ')[1]).toContain(agentWork);
     const { rows } = await upDb.db.query(
       `SELECT a.name AS action, (f.agent ->> 'name') AS agent FROM get_playbook_run_actions($1) f
          JOIN playbook_run_actions a ON a.id = f.id ORDER BY f.start_time`,

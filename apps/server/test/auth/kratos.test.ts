@@ -23,6 +23,8 @@ async function startFakeKratos(): Promise<{ url: string; close(): Promise<void>;
             identity: {
               id: 'k-1',
               traits: { email: 'kara@example.com', name: { first: 'Kara', last: 'Tos' } },
+              // Verified: a person takes an address from Kratos only then (security/identity.test.ts).
+              verifiable_addresses: [{ value: 'kara@example.com', via: 'email', verified: true }],
             },
           }),
         );

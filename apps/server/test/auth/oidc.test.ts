@@ -1,3 +1,4 @@
+import { HOSTILE_RETURN_TO } from '@opsdeck/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessToken } from '../../src/auth/access-tokens.js';
 import { SESSION_COOKIE } from '../../src/auth/sessions.js';
@@ -137,6 +138,20 @@ describe.each(DB_KINDS)('AUTH_MODE=oidc on %s', (kind) => {
       const b = new Browser(base);
       const res = await signInWithProvider(b, 'bob', `?return_to=${encodeURIComponent(returnTo)}`);
       expect(res.headers.get('location')).toBe('/');
+    }
+  });
+
+  it('lands on this console for every hostile return_to (tabs, newlines, backslashes, userinfo…)', async () => {
+    const origin = new URL(base).origin;
+    for (const template of HOSTILE_RETURN_TO) {
+      const raw = template.replaceAll('{host}', new URL(base).host);
+      const value = new URLSearchParams(`v=${raw}`).get('v') ?? '';
+      const leaves = new URL(value, `${origin}/`).origin !== origin;
+      const b = new Browser(base);
+      const res = await signInWithProvider(b, 'bob', `?return_to=${raw}`);
+      const location = res.headers.get('location');
+      expect(new URL(location ?? '', `${origin}/`).origin, raw).toBe(origin);
+      if (leaves) expect(location, raw).toBe('/');
     }
   });
 

@@ -298,6 +298,19 @@ describe('exec runner', () => {
     expect(r.pass).toBe(false);
     expect(r.error).toBe('running scripts is disabled on this server (DISABLE_EXEC)');
   });
+
+  it('is refused with the reason and the fix when scripts cannot run isolated', async () => {
+    // A bubblewrap that is not there, as on a machine without the package.
+    const isolation = { bwrap: '/nonexistent/bwrap', allowUnisolated: false };
+    const noBwrap = { ...opts.sandbox, scripts: { ...opts.sandbox.scripts, isolation } };
+    const r = await executeCheck('exec', { script: 'echo hi' }, { ...opts, sandbox: noBwrap });
+    expect(r.pass).toBe(false);
+    expect(r.error).toBe(
+      'scripts cannot run isolated on this server: bubblewrap is not installed (/nonexistent/bwrap does not exist). ' +
+        'Install bubblewrap (Debian: apt-get install bubblewrap) and allow unprivileged user namespaces, ' +
+        'or set ALLOW_UNISOLATED_SCRIPTS=true to run scripts without isolation (unsafe)',
+    );
+  });
 });
 
 describe('postgres runner', () => {

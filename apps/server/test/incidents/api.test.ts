@@ -184,11 +184,16 @@ describe.each(DB_KINDS)('incidents through the data API on %s', (kind) => {
       }),
     );
     const mention = `@[${users.responder.email}](user:${users.responder.personId})`;
-    one(
+    const comment = one(
       await call('commander', 'POST', '/comments', {
         incident_id: id,
         hypothesis_id: root.id,
         comment: `${mention} can you look?`,
+      }),
+    );
+    one(
+      await call('commander', 'PATCH', `/comments?id=eq.${String(comment.id)}`, {
+        comment: `${mention} can you look at the logs?`,
       }),
     );
     one(
@@ -211,6 +216,11 @@ describe.each(DB_KINDS)('incidents through the data API on %s', (kind) => {
     });
     expect(by('hypothesis.status_updated').created_by).toBe(users.responder.personId);
     expect(by('evidence.done_definition_added').created_by).toBe(users.responder.personId);
+    expect(by('responder.comment_edited')).toMatchObject({
+      created_by: users.commander.personId,
+      comment_id: comment.id,
+      description: `${mention} can you look at the logs?`,
+    });
 
     const mentions = await server.db.query(`SELECT person_id FROM comment_mentions`);
     expect(mentions.rows).toContainEqual({ person_id: users.responder.personId });

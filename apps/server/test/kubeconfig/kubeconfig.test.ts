@@ -50,9 +50,13 @@ describe.each(DB_KINDS)('kubeconfig on %s', (kind) => {
     await server?.close();
   });
 
+  /** The web dialog's request: POST, with the session cookie and the page's Origin. */
+  const download = (headers: Record<string, string>) =>
+    fetch(`${server.baseUrl}/api/kubeconfig`, { method: 'POST', headers });
+
   it('downloads a kubeconfig for this console with a new token of the caller', async () => {
     const user = await signIn(server, 'viewer');
-    const res = await fetch(`${server.baseUrl}/api/kubeconfig`, { headers: user.headers });
+    const res = await download(user.headers);
     expect(res.status).toBe(200);
     const publicUrl = server.ctx.publicBaseUrl();
     const name = kubeconfigFileName(publicUrl);
@@ -75,21 +79,43 @@ describe.each(DB_KINDS)('kubeconfig on %s', (kind) => {
     expect(rows[0]?.name).toBe(`kubeconfig-${new Date().toISOString().slice(0, 10)}`);
     expect(new Date(rows[0]?.expires_at ?? 0).getTime()).toBeGreaterThan(Date.now() + 300 * 86_400_000);
     // Another download is another token: each file can be revoked on its own.
-    await fetch(`${server.baseUrl}/api/kubeconfig`, { headers: user.headers });
+    await download(user.headers);
     const again = await server.db.query('SELECT id FROM access_tokens WHERE person_id = $1', [user.personId]);
     expect(again.rows).toHaveLength(2);
 
     file = path.join(tmp, name);
-    fs.writeFileSync(
-      file,
-      await (await fetch(`${server.baseUrl}/api/kubeconfig`, { headers: user.headers })).text(),
-    );
+    fs.writeFileSync(file, await (await download(user.headers)).text());
   });
 
   it('refuses the Kubernetes routes without credentials', async () => {
     for (const p of ['/api/kubeconfig', '/apis', `${BASE}/canaries`]) {
       expect((await fetch(`${server.baseUrl}${p}`)).status, p).toBe(401);
     }
+    expect((await download({})).status).toBe(401);
+  });
+
+  // Issue 37, finding 9: a GET made the token, so a link on another site the admin clicked did.
+  it('makes a token only on a same-origin POST: GET is 405, a cross-site POST 403', async () => {
+    const user = await signIn(server, 'admin');
+    const tokens = async () =>
+      (await server.db.query('SELECT 1 FROM access_tokens WHERE person_id = $1', [user.personId])).rows
+        .length;
+    const get = await fetch(`${server.baseUrl}/api/kubeconfig`, { headers: user.headers });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST');
+    expect(((await get.json()) as { error: string }).error).toMatch(/^Method not allowed: POST/);
+    const cookie = { cookie: user.headers.cookie ?? '' };
+    for (const headers of [
+      cookie,
+      { ...cookie, origin: 'https://evil.example' },
+      { ...cookie, origin: 'null', referer: `${server.baseUrl}/` },
+      { ...cookie, referer: 'https://evil.example/page' },
+    ]) {
+      expect((await download(headers)).status, JSON.stringify(headers)).toBe(403);
+    }
+    expect(await tokens()).toBe(0);
+    expect((await download(user.headers)).status).toBe(200);
+    expect(await tokens()).toBe(1);
   });
 
   it('shows a viewer the spec with its credentials as ***, and an editor whole, as /api/db does', async () => {

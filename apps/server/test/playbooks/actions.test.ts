@@ -107,6 +107,20 @@ describe.each(DB_KINDS)('playbook actions on %s', (kind) => {
     });
   });
 
+  it('exec: refused with the reason and the fix when scripts cannot run isolated', async () => {
+    // A bubblewrap that is not there, as on a machine without the package.
+    const config = { ...ctx.config, sandbox: { ...ctx.config.sandbox, bwrapPath: '/nonexistent/bwrap' } };
+    const refused = await runOne({ exec: { script: 'echo hi' } }, { ...ctx, config });
+    expect(refused.run.status).toBe('failed');
+    expect(refused.row).toMatchObject({
+      status: 'failed',
+      error:
+        'scripts cannot run isolated on this server: bubblewrap is not installed (/nonexistent/bwrap does not exist). ' +
+        'Install bubblewrap (Debian: apt-get install bubblewrap) and allow unprivileged user namespaces, ' +
+        'or set ALLOW_UNISOLATED_SCRIPTS=true to run scripts without isolation (unsafe)',
+    });
+  });
+
   it('http: GET by default even with a body, headers, basic auth; result code, headers, content', async () => {
     const { row } = await runOne({
       http: {

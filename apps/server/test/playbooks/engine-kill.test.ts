@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
+import net, { type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrate.js';
@@ -25,11 +25,18 @@ describe('a playbook run survives kill -9 of the process running it (PostgreSQL)
   });
 
   it('fails the action in flight once ("the server stopped…"), never re-runs it, and another engine finishes the run', async () => {
-    const marker = `/tmp/opsdeck-kill-${Date.now()}`;
+    // The script reports its start to a loopback counter: its sandbox keeps no files.
+    let starts = 0;
+    const counter = net.createServer((socket) => {
+      starts++;
+      socket.end();
+    });
+    await new Promise<void>((resolve) => counter.listen(0, '127.0.0.1', resolve));
+    const { port } = counter.address() as AddressInfo;
     const runId = await insertRun(db, {
       actions: [
         exec('first', 'echo first'),
-        exec('long', `echo started >> ${marker}; sleep 4`),
+        exec('long', `exec 4<>/dev/tcp/127.0.0.1/${port}; sleep 4`),
         exec('skipped after failure', 'echo no'),
         exec('report', 'echo report', { if: 'always()' }),
       ],
@@ -46,7 +53,7 @@ describe('a playbook run survives kill -9 of the process running it (PostgreSQL)
       const end = Date.now() + 60_000;
       // Killed only once the script has really started: 'running' is written just before it spawns.
       while (
-        !fs.existsSync(marker) ||
+        starts === 0 ||
         !(await attempts(db, runId)).some((r) => r.name === 'long' && r.status === 'running')
       ) {
         if (Date.now() > end || child.exitCode !== null)
@@ -69,7 +76,7 @@ describe('a playbook run survives kill -9 of the process running it (PostgreSQL)
     ]);
     expect(rows.filter((r) => r.error === STOPPED_MESSAGE)).toHaveLength(1);
     // The script itself started exactly once.
-    expect(fs.readFileSync(marker, 'utf8')).toBe('started\n');
-    fs.rmSync(marker, { force: true });
+    counter.close();
+    expect(starts).toBe(1);
   }, 90_000);
 });

@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../src/db/migrate.js';
 import type { Db } from '../../src/db/types.js';
@@ -73,15 +74,19 @@ describe.each(DB_KINDS)('playbook run states on %s', (kind) => {
   });
 
   it('a retry that succeeds completes the run', async () => {
-    const marker = `/tmp/opsdeck-retry-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+    // Each attempt runs in a fresh sandbox that keeps nothing: a loopback counter says which one it is.
+    let calls = 0;
+    const counter = net.createServer((socket) => socket.end(`${++calls}\n`));
+    await new Promise<void>((resolve) => counter.listen(0, '127.0.0.1', resolve));
+    const { port } = counter.address() as AddressInfo;
     const runId = await insertRun(db, {
       actions: [
-        exec('second time lucky', `test -f ${marker} && rm ${marker} && exit 0; touch ${marker}; exit 1`, {
+        exec('second time lucky', `exec 4<>/dev/tcp/127.0.0.1/${port}; read -r n <&4; [ "$n" -ge 2 ]`, {
           retry: { limit: 2 },
         }),
       ],
     });
-    const run = await drive(ctx, runId);
+    const run = await drive(ctx, runId).finally(() => counter.close());
     expect(run.status).toBe('completed');
     const rows = await attempts(db, runId);
     expect(rows.map((r) => [r.retry_count, r.status])).toEqual([

@@ -263,9 +263,15 @@ type KratosCall = { method: string; url: string; headers: http.IncomingHttpHeade
  * A stand-in for Ory Kratos on loopback (Kratos itself is not on npm or Debian). The session
  * cookie's value picks the identity; `hang` never answers. Every request is recorded.
  */
-async function startFakeKratos(): Promise<{ url: string; calls: KratosCall[]; close(): Promise<void> }> {
+async function startFakeKratos(): Promise<{
+  url: string;
+  calls: KratosCall[];
+  identities: Record<string, { id: string; email: string; verified: boolean }>;
+  close(): Promise<void>;
+}> {
   const identities: Record<string, { id: string; email: string; verified: boolean }> = {
     unverified: { id: 'k-unverified', email: 'taken@example.com', verified: false },
+    'unverified-free': { id: 'k-free', email: 'free-approver@example.com', verified: false },
     verified: { id: 'k-verified', email: 'owner@example.com', verified: true },
     'verified-other': { id: 'k-other', email: 'owner@example.com', verified: true },
     cached: { id: 'k-cached', email: 'cached@example.com', verified: true },
@@ -301,7 +307,7 @@ async function startFakeKratos(): Promise<{ url: string; calls: KratosCall[]; cl
     res.writeHead(200, { 'content-type': 'application/json' });
     res.end('{"ok":true}');
   });
-  return { url: `http://127.0.0.1:${peer.port}`, calls, close: peer.close };
+  return { url: `http://127.0.0.1:${peer.port}`, calls, identities, close: peer.close };
 }
 
 type WhoamiAnswer = { payload: { user: { id: string; email: string | null }; roles: string[] } };
@@ -358,6 +364,25 @@ describe.each(DB_KINDS)('AUTH_MODE=kratos identity mapping on %s', (kind) => {
     expect(((await (await whoami('unverified')).json()) as WhoamiAnswer).payload.user.id).toBe(
       body.payload.user.id,
     );
+  });
+
+  // Issue 37, finding 4: an unverified address must count nowhere (playbook approvers match people by email).
+  it('gives a new person an unverified Kratos email no one has only once Kratos reports it verified', async () => {
+    const first = (await (await whoami('unverified-free')).json()) as WhoamiAnswer;
+    expect(first.payload.user.email).toBeNull();
+    const stored = async () =>
+      (
+        await server.db.query<{ email: string | null }>('SELECT email FROM people WHERE id = $1', [
+          first.payload.user.id,
+        ])
+      ).rows[0]?.email;
+    expect(await stored()).toBeNull();
+    kratos.identities['unverified-free']!.verified = true;
+    // Kratos' answers are cached for a few seconds per cookie: a new session cookie asks again.
+    kratos.identities['unverified-free-2'] = { ...kratos.identities['unverified-free']! };
+    const later = (await (await whoami('unverified-free-2')).json()) as WhoamiAnswer;
+    expect(later.payload.user.id).toBe(first.payload.user.id);
+    expect(await stored()).toBe('free-approver@example.com');
   });
 
   it('maps a verified Kratos email to the existing person, and only one identity to them', async () => {

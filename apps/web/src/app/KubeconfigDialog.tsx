@@ -1,5 +1,8 @@
 import { kubeconfigFileName } from '@opsdeck/shared';
+import { useMutation } from '@tanstack/react-query';
 import { Copy, Download } from 'lucide-react';
+import { downloadFile } from '../api/download.js';
+import { showError } from '../api/queryClient.js';
 import { copyToClipboard } from '../ui/clipboard.js';
 import { Modal } from '../ui/Modal.js';
 
@@ -11,8 +14,8 @@ export function kubectlCommand(origin: string): string {
 }
 
 /**
- * Download kubeconfig: step 1 the file (a new access token of the user, opened in a new tab so
- * the download does not leave the page), step 2 the kubectl command that lists canaries with it.
+ * Download kubeconfig: step 1 the file (a new access token of the user, made by a POST from this
+ * page and saved without leaving it), step 2 the kubectl command that lists canaries with it.
  */
 export function KubeconfigDialog({
   open,
@@ -22,19 +25,25 @@ export function KubeconfigDialog({
   onOpenChange: (o: boolean) => void;
 }) {
   const command = kubectlCommand(window.location.origin);
+  // A POST: it makes a new access token of the user (docs/kubeconfig.md).
+  const download = useMutation({
+    mutationFn: () =>
+      downloadFile('/api/kubeconfig', { method: 'POST' }, kubeconfigFileName(window.location.origin)),
+    onError: showError,
+  });
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Download kubeconfig" size="md">
       <ol className="flex list-decimal flex-col gap-4 pl-5">
         <li className="flex flex-col gap-2">
           <span>Download the kubeconfig file. It holds a new access token of yours.</span>
-          <a
+          <button
+            type="button"
             className="btn btn-primary self-start"
-            href="/api/kubeconfig"
-            target="_blank"
-            rel="noreferrer noopener"
+            disabled={download.isPending}
+            onClick={() => download.mutate()}
           >
             <Download className="size-4" aria-hidden /> Download kubeconfig
-          </a>
+          </button>
         </li>
         <li className="flex flex-col gap-2">
           <span>List the canaries with kubectl and the downloaded file:</span>

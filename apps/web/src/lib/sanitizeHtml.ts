@@ -1,3 +1,5 @@
+import { safeLinkHref } from '@opsdeck/shared';
+
 /**
  * HTML from the server (insight messages, notification bodies) may carry markup. Only a small
  * allow-list of formatting tags survives; everything else (scripts, handlers, styles, unknown
@@ -44,11 +46,11 @@ function clean(node: Element): void {
       child.replaceWith(...child.childNodes);
       continue;
     }
-    for (const attr of [...child.attributes]) {
-      const keepHref =
-        child.tagName === 'A' && attr.name === 'href' && /^(https?:|mailto:|\/)/i.test(attr.value.trim());
-      if (!keepHref) child.removeAttribute(attr.name);
-    }
+    // Links keep an href only when it is an http(s) URL, mailto, or a path of this console:
+    // `//host` and `/\host` (however spelt) would take the reader to another site.
+    const href = child.tagName === 'A' ? safeLinkHref(child.getAttribute('href') ?? '') : null;
+    for (const attr of [...child.attributes]) child.removeAttribute(attr.name);
+    if (href !== null) child.setAttribute('href', href);
     if (child.tagName === 'A') {
       child.setAttribute('target', '_blank');
       child.setAttribute('rel', 'noopener noreferrer');

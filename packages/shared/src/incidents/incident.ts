@@ -88,6 +88,7 @@ export const INCIDENT_HISTORY_TYPES = [
   'evidence.created',
   'evidence.done_definition_added',
   'responder.commented',
+  'responder.comment_edited',
   'hypothesis.created',
   'hypothesis.status_updated',
 ] as const;

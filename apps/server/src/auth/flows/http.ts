@@ -1,3 +1,4 @@
+import { sameOriginReturnTo } from '@opsdeck/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ownOrigins } from '../origin.js';
 import { randomToken } from '../secrets.js';
@@ -50,17 +51,15 @@ export function wantsJson(req: FastifyRequest): boolean {
   return accept.includes('application/json') || type.includes('application/json');
 }
 
-/** return_to must stay on this console: a path, or an absolute URL on one of our origins. */
+/**
+ * The one return_to check of every flow (login, registration, recovery, verification, settings,
+ * logout, the OIDC sign-in): the address as a browser resolves it (tabs and newlines dropped,
+ * `\` read as `/`) must stay on one of our origins (`sameOriginReturnTo`, the rule the web app
+ * applies too). Answers the resolved address, null when none was given, false when refused.
+ */
 export function checkReturnTo(req: FastifyRequest, svc: AuthServices, value: unknown): string | null | false {
   if (value === undefined || value === '') return null;
-  if (typeof value !== 'string') return false;
-  if (value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\')) return value;
-  try {
-    const url = new URL(value);
-    return ownOrigins(req, svc.ctx.config.auth.publicUrl).includes(url.origin) ? value : false;
-  } catch {
-    return false;
-  }
+  return sameOriginReturnTo(value, ownOrigins(req, svc.ctx.config.auth.publicUrl)) ?? false;
 }
 
 export const UI_PAGES = {

@@ -151,6 +151,8 @@ export async function flowRoutes(app: FastifyInstance, svc: AuthServices): Promi
     if (!sent || !safeEqual(sent, flow.csrf_token) || !safeEqual(cookie, flow.csrf_token)) {
       return sendError(svc, req, reply, ERRORS.csrf());
     }
+    // Checked again on the way out: a flow stored before this rule was tightened may hold one.
+    flow.return_to = checkReturnTo(req, svc, flow.return_to ?? undefined) || null;
     const fr = await flowRequest(svc, req, reply, flow.return_to);
     const result = await HANDLERS[kind].submit(fr, flow, body);
     return respond(svc, req, reply, flow, result);

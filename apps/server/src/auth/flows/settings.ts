@@ -1,22 +1,26 @@
 import { EMAIL_PATTERN } from '@opsdeck/shared';
-import { isPgError } from '../../db/types.js';
-import {
-  findIdentity,
-  findIdentityByEmail,
-  setPasswordHash,
-  updateTraits,
-  type IdentityRow,
-} from '../identities.js';
+import { findIdentity, setPasswordHash, updateTraits, type IdentityRow } from '../identities.js';
 import { hashSecret, passwordProblem } from '../passwords.js';
 import { forgetCachedSessions } from '../session-cache.js';
 import { createSession, revokeAllSessions } from '../sessions.js';
+import { emailTaken, setPendingEmail } from './email-change.js';
 import { ERRORS } from './errors.js';
 import { setSessionCookie, UI_PAGES } from './http.js';
 import { startFlow } from './start.js';
 import { saveFlow, type FlowRow } from './store.js';
 import { checkTotp, newTotpSecret, totpUri } from './totp.js';
 import { str, type FlowHandler, type FlowRequest, type SubmitResult } from './types.js';
-import { csrfField, input, MSG, requiredField, textNode, withNodeMessage, type UiNode } from './ui.js';
+import {
+  csrfField,
+  input,
+  MSG,
+  requiredField,
+  textNode,
+  withNodeMessage,
+  type UiNode,
+  type UiText,
+} from './ui.js';
+import { startVerification } from './verification.js';
 
 function nodes(csrf: string, identity: IdentityRow, pendingSecret: string | null): UiNode[] {
   const out = [
@@ -26,6 +30,16 @@ function nodes(csrf: string, identity: IdentityRow, pendingSecret: string | null
       required: true,
       label: MSG.labels.email,
     }),
+    ...(identity.pending_email
+      ? [
+          textNode(
+            'profile',
+            'traits.email_pending',
+            { id: 1050021, text: identity.pending_email, type: 'info' },
+            MSG.labels.pendingEmail,
+          ),
+        ]
+      : []),
     input('profile', 'traits.name.first', 'text', {
       value: identity.traits.name.first,
       label: MSG.labels.first,
@@ -80,6 +94,7 @@ async function rerender(
   flow: FlowRow,
   status: 200 | 400,
   ok: boolean,
+  messages: UiText[] = [],
 ): Promise<SubmitResult> {
   const identity = await findIdentity(fr.svc.ctx.db, flow.identity_id ?? '');
   if (!identity) return { kind: 'error', error: ERRORS.inactive() };
@@ -87,7 +102,11 @@ async function rerender(
     const pending = identity.totp_secret ? null : newTotpSecret();
     flow.data = pending ? { totp_pending: fr.svc.box.seal(pending) } : {};
     flow.state = 'success';
-    flow.ui = { ...flow.ui, nodes: nodes(flow.csrf_token, identity, pending), messages: [MSG.saved()] };
+    flow.ui = {
+      ...flow.ui,
+      nodes: nodes(flow.csrf_token, identity, pending),
+      messages: [MSG.saved(), ...messages],
+    };
   }
   await saveFlow(fr.svc.ctx.db, flow);
   return { kind: 'flow', status, flow };
@@ -138,21 +157,23 @@ export const settingsFlow: FlowHandler = {
         fail(flow, 'traits.email', MSG.invalidEmail());
         return rerender(fr, flow, 400, false);
       }
-      const emailChanged = email.toLowerCase() !== identity.traits.email.toLowerCase();
+      const current = identity.traits.email;
+      const emailChanged = email.toLowerCase() !== current.toLowerCase();
       if (emailChanged && !privileged) return refresh();
-      const other = emailChanged ? await findIdentityByEmail(db, email) : null;
-      if (other && other.id !== identity.id) {
+      if (emailChanged && (await emailTaken(db, email, identity.id))) {
         fail(flow, 'traits.email', MSG.duplicate());
         return rerender(fr, flow, 400, false);
       }
-      try {
-        await db.transaction((tx) => updateTraits(tx, identity.id, { email, name: { first, last } }));
-      } catch (e) {
-        if (!(isPgError(e) && e.code === '23505')) throw e;
-        fail(flow, 'traits.email', MSG.duplicate());
-        return rerender(fr, flow, 400, false);
-      }
-      return rerender(fr, flow, 200, true);
+      // The name changes now; a new address only once the code mailed to it is entered
+      // (email-change.ts). Until then the old one counts everywhere. Sending the current
+      // address again forgets a pending change.
+      await db.transaction(async (tx) => {
+        await updateTraits(tx, identity.id, { email: current, name: { first, last } });
+        await setPendingEmail(tx, identity.id, emailChanged ? email : null);
+      });
+      if (!emailChanged) return rerender(fr, flow, 200, true);
+      await startVerification(fr, email, identity.id, current);
+      return rerender(fr, flow, 200, true, [MSG.emailChangeSent(email, current)]);
     }
 
     if (method === 'password') {

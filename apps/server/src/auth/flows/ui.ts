@@ -121,6 +121,13 @@ export const MSG = {
     ),
   verified: () => success(1080002, 'You successfully verified your email address.'),
   saved: () => success(1050001, 'Your changes have been saved!'),
+  // Opsdeck's own: an email change waits for the code mailed to the new address.
+  emailChangeSent: (email: string, current: string) =>
+    info(
+      1050020,
+      `We sent a verification code to ${email}. Your email address changes once you enter it on the verification page (the mail has the link); until then it stays ${current}.`,
+      { pending_email: email },
+    ),
   refresh: () => info(1010003, 'Please confirm this action by verifying that it is you.'),
   secondFactor: () => info(1010004, 'Please complete the second authentication challenge.'),
   labels: {
@@ -144,6 +151,7 @@ export const MSG = {
     ),
     totpUrl: info(1050005, 'Authenticator app QR code'),
     totpUnlink: info(1050003, 'Unlink TOTP Authenticator App'),
+    pendingEmail: info(1050021, 'New email address, waiting for verification'),
   },
 };
 

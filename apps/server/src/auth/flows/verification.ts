@@ -4,6 +4,7 @@ import { showFlow } from './answer.js';
 import { askForCode, askForEmailAgain, emailProblem, passChallenge, startCodeFlow } from './code-flow.js';
 import { codeFlowNodes } from './code-nodes.js';
 import { issueCode, redeemCode } from './codes.js';
+import { confirmAddress } from './email-change.js';
 import { overAttemptLimit } from './limit.js';
 import { startFlow } from './start.js';
 import type { FlowRow } from './store.js';
@@ -15,24 +16,33 @@ async function sendVerificationCode(
   flow: FlowRow,
   email: string,
   identityId: string | null,
+  changeFrom?: string,
 ) {
   const { db } = fr.svc.ctx;
   // Unknown addresses get no mail, but the answer is the same (no account enumeration).
   if (!identityId) return;
   const code = await issueCode(db, flow.id, 'verification', email, identityId);
   const link = `${fr.svc.ctx.publicBaseUrl()}/verification?flow=${flow.id}&code=${code}`;
+  // A change is worded as one: whoever owns this mailbox may not be the person asking.
+  const text = changeFrom
+    ? `Hi,\n\nthe Opsdeck account of ${changeFrom} asked to use this address from now on. If that was you, confirm it with this code: ${code}\n\nor open ${link}\n\nIf it was not you, ignore this mail: nothing changes.\n`
+    : `Hi,\n\nplease verify your Opsdeck account with this code: ${code}\n\nor open ${link}\n`;
   await fr.svc.mailer.send({
     to: email,
-    subject: 'Please verify your email address',
-    text: `Hi,\n\nplease verify your Opsdeck account with this code: ${code}\n\nor open ${link}\n`,
+    subject: changeFrom ? 'Please confirm your new email address' : 'Please verify your email address',
+    text,
   });
 }
 
-/** Creates a verification flow that has already mailed a code (after registration). */
+/**
+ * Creates a verification flow that has already mailed a code: after registration, or to the
+ * new address of an email change (`changeFrom`: the address the account has until then).
+ */
 export async function startVerification(
   fr: FlowRequest,
   email: string,
   identityId: string,
+  changeFrom?: string,
 ): Promise<FlowRow> {
   // Registration's own return address is used by registration; this flow has none.
   const flow = await startFlow(
@@ -45,7 +55,7 @@ export async function startVerification(
       messages: [MSG.verificationSent()],
     },
   );
-  await sendVerificationCode(fr, flow, email, identityId);
+  await sendVerificationCode(fr, flow, email, identityId, changeFrom);
   return flow;
 }
 
@@ -72,7 +82,10 @@ export const verificationFlow: FlowHandler = {
       if (limited) return limited;
       const redeemed = await redeemCode(db, flow.id, code);
       if (!redeemed?.identityId) return showFlow(db, flow, { messages: [MSG.verificationCodeInvalid()] });
-      await markVerified(db, redeemed.identityId, redeemed.email);
+      // The account's address, or the new one it asked for (which becomes its address only now).
+      const confirmed = await confirmAddress(db, redeemed.identityId, redeemed.email);
+      if (confirmed === 'stale') return showFlow(db, flow, { messages: [MSG.verificationCodeInvalid()] });
+      if (confirmed === 'taken') return showFlow(db, flow, { messages: [MSG.duplicate()] });
       passChallenge(flow, [MSG.verified()]);
       return showFlow(db, flow, {}, 200);
     }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import * as client from 'openid-client';
 import { z } from 'zod';
 import { flowError, loadError, storeError } from '../flows/errors.js';
-import { clearSessionCookie, setSessionCookie } from '../flows/http.js';
+import { checkReturnTo, clearSessionCookie, setSessionCookie } from '../flows/http.js';
 import { consoleUrl } from '../origin.js';
 import { sessionFromCookie } from '../principal.js';
 import type { AuthServices } from '../services.js';
@@ -19,12 +19,6 @@ const CALLBACK_PATH = '/api/auth/oidc/callback';
 const returnToQuery = z.object({ return_to: z.string().optional() });
 const tokenQuery = z.object({ token: z.string().optional() });
 const idQuery = z.object({ id: z.string().optional() });
-
-/** Only paths of this console: no scheme, no `//host`, no `/\host` (browsers read it as `//`). */
-function safeReturnTo(value: string | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
-}
 
 /** The browser goes to the error page with the reason; the details go to the log. */
 async function failSignIn(
@@ -81,7 +75,8 @@ export async function oidcRoutes(app: FastifyInstance, svc: AuthServices, oidc: 
       state: client.randomState(),
       nonce: client.randomNonce(),
       verifier: client.randomPKCECodeVerifier(),
-      returnTo: safeReturnTo(return_to),
+      // The one return_to rule of every flow (flows/http.ts); anything else → home.
+      returnTo: checkReturnTo(req, svc, return_to) || '/',
     };
     setAttemptCookie(svc, req, reply, attempt);
     const url = client.buildAuthorizationUrl(issuerConfig, {
@@ -155,7 +150,7 @@ export async function oidcRoutes(app: FastifyInstance, svc: AuthServices, oidc: 
     ]);
     await db.query('UPDATE auth_sessions SET id_token = $2 WHERE id = $1', [session.id, idToken ?? null]);
     setSessionCookie(svc, req, reply, token);
-    return reply.redirect(attempt.returnTo, 303);
+    return reply.redirect(checkReturnTo(req, svc, attempt.returnTo) || '/', 303);
   });
 
   // The web app's session check, Kratos-shaped as in the other modes.

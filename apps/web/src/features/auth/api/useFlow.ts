@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { returnToParam } from '../../../lib/returnTo.js';
 import { createFlow, getFlow, submitFlow, type Flow, type FlowAnswer, type FlowKind } from './flows.js';
 
 /** The texts shown for identity-flow errors. */
@@ -67,7 +68,9 @@ export function useFlow(kind: FlowKind, onDone?: (redirectTo: string | undefined
   const [busy, setBusy] = useState(false);
   const started = useRef<string | null>(null);
   const flowId = params.get('flow');
-  const returnTo = params.get('return_to');
+  // Only addresses of this console, by the server's own rule: it is also where a finished flow
+  // goes when the server names no address.
+  const returnTo = returnToParam(params);
   const refresh = params.get('refresh') === 'true';
   const aal = params.get('aal');
   const here = window.location.pathname + window.location.search;

@@ -1,10 +1,6 @@
 import { LogIn } from 'lucide-react';
 import { useSearchParams } from 'react-router';
-
-/** Only paths of this console: return_to comes from the address bar. */
-function safeReturnTo(value: string | null): string {
-  return value && value.startsWith('/') && !value.startsWith('//') ? value : '/';
-}
+import { returnToParam } from '../../../lib/returnTo.js';
 
 /**
  * AUTH_MODE=oidc: a plain link to the server's sign-in start, which redirects to the identity
@@ -12,7 +8,8 @@ function safeReturnTo(value: string | null): string {
  */
 export function OidcSignIn({ provider }: { provider: string }) {
   const [params] = useSearchParams();
-  const returnTo = safeReturnTo(params.get('return_to'));
+  // Only addresses of this console: return_to comes from the address bar.
+  const returnTo = returnToParam(params) ?? '/';
   const href = `/api/auth/oidc/login?return_to=${encodeURIComponent(returnTo)}`;
   return (
     <a className="btn btn-primary w-full justify-center" href={href}>

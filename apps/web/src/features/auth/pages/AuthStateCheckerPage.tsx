@@ -1,20 +1,20 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { returnToParam } from '../../../lib/returnTo.js';
 import { checkSession } from '../api/flows.js';
 
 /** Where a 401 lands: a live session goes back to return_to, otherwise to the login page. */
 export function AuthStateCheckerPage() {
   const [params] = useSearchParams();
-  const returnTo = params.get('return_to') || '/';
+  // Only addresses of this console: return_to comes from the address bar (lib/returnTo.ts).
+  const returnTo = returnToParam(params) ?? '/';
   useEffect(() => {
     let cancelled = false;
     void checkSession().then((s) => {
       if (cancelled) return;
-      // Only paths on this console: return_to comes from the address bar.
-      const safe = returnTo.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/';
-      if (s.state === 'ok') window.location.replace(safe);
+      if (s.state === 'ok') window.location.replace(returnTo);
       else if (s.state === 'redirect') window.location.replace(s.to);
-      else window.location.replace(`/login?return_to=${encodeURIComponent(safe)}`);
+      else window.location.replace(`/login?return_to=${encodeURIComponent(returnTo)}`);
     });
     return () => {
       cancelled = true;

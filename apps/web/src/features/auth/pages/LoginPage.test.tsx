@@ -1,10 +1,34 @@
+import { HOSTILE_RETURN_TO } from '@opsdeck/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer, json } from '../../../test/fakeServer.js';
 import { renderWithApp } from '../../../test/render.js';
 import { LoginPage } from './LoginPage.js';
 
 const flow = (id: string) => ({ id, ui: { nodes: [], messages: [] } });
+
+afterEach(() => vi.restoreAllMocks());
+
+const node = (name: string, type: string, value?: string) => ({
+  type: 'input',
+  group: name === 'csrf_token' ? 'default' : 'password',
+  attributes: { name, type, value, node_type: 'input' },
+  messages: [],
+  meta: name === 'method' ? { label: { text: 'Sign in' } } : {},
+});
+const passwordFlow = {
+  id: 'login-2',
+  ui: {
+    nodes: [
+      node('csrf_token', 'hidden', 'c'),
+      node('identifier', 'text'),
+      node('password', 'password'),
+      node('method', 'submit', 'password'),
+    ],
+    messages: [],
+  },
+};
 
 function startServer(about: () => unknown) {
   return fakeServer({
@@ -69,4 +93,44 @@ describe('the sign-in page', () => {
     expect(await screen.findByRole('link', { name: 'Forgot password?' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Sign in with/ })).toBeNull();
   });
+
+  it('keeps a hostile return_to out of the OIDC sign-in link: tabs, newlines, backslashes, userinfo', async () => {
+    for (const raw of ['%2F%09%2Fevil.example%2F', '%2F%5Cevil.example', '%2F%0A%2Fevil.example']) {
+      startServer(() => ({ version: '1', authMode: 'oidc', oidcProvider: 'Acme SSO' }));
+      const { unmount } = renderWithApp(<LoginPage />, { url: `/login?return_to=${raw}` });
+      expect(await screen.findByRole('link', { name: 'Sign in with Acme SSO' }), raw).toHaveAttribute(
+        'href',
+        '/api/auth/oidc/login?return_to=%2F',
+      );
+      unmount();
+    }
+  });
+
+  it('after a password sign-in the browser stays on this console whatever return_to said', async () => {
+    const origin = window.location.origin;
+    for (const template of HOSTILE_RETURN_TO) {
+      const raw = template.replaceAll('{host}', window.location.host);
+      const server = fakeServer({
+        '/api/about': () => ({ version: '1', authMode: 'builtin' }),
+        '/api/auth/self-service/login/browser': () => passwordFlow,
+        // A server that names no address: the page falls back to return_to.
+        'POST /api/auth/self-service/login': () => ({ session: { id: 's' } }),
+      });
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+      const user = userEvent.setup();
+      const { unmount } = renderWithApp(<LoginPage />, { url: `/login?return_to=${raw}` });
+      await user.type(await screen.findByLabelText('identifier'), 'a@example.com');
+      await user.type(screen.getByLabelText('password'), 'pw');
+      await user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(assign).toHaveBeenCalled());
+      const target = String(assign.mock.calls[0]?.[0]);
+      expect(new URL(target, `${origin}/`).origin, raw).toBe(origin);
+      // Nothing that would leave is even handed to the server.
+      const created = server.requests.find((r) => r.url.pathname.endsWith('/login/browser'));
+      const sent = created?.url.searchParams.get('return_to');
+      if (sent) expect(new URL(sent, `${origin}/`).origin, raw).toBe(origin);
+      unmount();
+      assign.mockRestore();
+    }
+  }, 90_000);
 });

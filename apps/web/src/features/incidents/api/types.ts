@@ -88,6 +88,8 @@ export const commentSchema = z.object({
   comment: z.string(),
   created_by: z.string().nullable().optional(),
   created_at: z.string().optional(),
+  /** Set when the text was changed after posting (the changelog says by whom). */
+  edited_at: z.string().nullable().optional(),
   person: personRefSchema.nullable().optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;

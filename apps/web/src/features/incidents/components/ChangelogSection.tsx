@@ -12,6 +12,7 @@ const HISTORY_LABELS: Readonly<Record<string, string>> = {
   'evidence.created': 'added evidence',
   'evidence.done_definition_added': 'added to the definition of done',
   'responder.commented': 'commented',
+  'responder.comment_edited': 'edited a comment',
   'hypothesis.created': 'added a hypothesis',
   'hypothesis.status_updated': 'changed a hypothesis',
 };

@@ -8,6 +8,13 @@ import { IncidentDetailPage } from './IncidentDetailPage.js';
 
 const histories = [
   {
+    id: 'x3',
+    type: 'responder.comment_edited',
+    description: 'rollback done',
+    created_at: '2026-11-03T10:00:00Z',
+    person: { id: 'p1', name: 'Maya Okafor', avatar: null },
+  },
+  {
     id: 'x2',
     type: 'incident.status_updated',
     description: 'open → investigating',
@@ -85,6 +92,7 @@ describe('IncidentDetailPage', () => {
     expect(screen.queryByTestId('dod-item')).toBeNull();
     const entries = await screen.findAllByTestId('history');
     expect(entries.map((e) => e.textContent)).toEqual([
+      expect.stringContaining('Maya Okafor edited a comment: rollback done'),
       expect.stringContaining('Maya Okafor changed the status: open → investigating'),
       expect.stringContaining('API latency'),
     ]);

@@ -45,6 +45,28 @@ describe('CommentsTimeline', () => {
     ]);
   });
 
+  it('marks an edited comment as edited, and only that one', async () => {
+    serve(['admin']);
+    const edited = incident({
+      hypotheses: [
+        hypothesis('h-root', {
+          comments: [
+            comment('c1', { comment: 'first take', created_at: '2026-11-01T10:00:00Z' }),
+            comment('c2', {
+              comment: 'changed my mind',
+              created_at: '2026-11-01T11:00:00Z',
+              edited_at: '2026-11-01T12:00:00Z',
+            }),
+          ],
+        }),
+      ],
+    });
+    renderWithApp(<CommentsTimeline incident={edited} onChanged={() => {}} />);
+    const [first, second] = within(screen.getByRole('list', { name: 'Timeline' })).getAllByRole('listitem');
+    expect(first).not.toHaveTextContent('(edited)');
+    expect(within(second!).getByText('(edited)')).toBeInTheDocument();
+  });
+
   it('Send is disabled while empty; it asks for a hypothesis, then for text', async () => {
     const server = serve(['admin']);
     const user = userEvent.setup();

@@ -80,6 +80,9 @@ export function CommentsTimeline({ incident, onChanged }: PartProps) {
                 {c.created_at ? (
                   <time dateTime={c.created_at}>{new Date(c.created_at).toLocaleString()}</time>
                 ) : null}
+                {c.edited_at ? (
+                  <span title={`Edited ${new Date(c.edited_at).toLocaleString()}`}>(edited)</span>
+                ) : null}
               </div>
               <p className="break-words whitespace-pre-wrap">{renderMentions(c.comment)}</p>
             </div>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { HttpError, messageFromBody } from '../../../api/errors.js';
-import { http, rawFetch } from '../../../api/http.js';
+import { downloadFile } from '../../../api/download.js';
+import { HttpError } from '../../../api/errors.js';
+import { http } from '../../../api/http.js';
 import { db, rows } from '../../../api/postgrest.js';
 import { treeSchema, type TopologyTree, type TreeFilters } from './types.js';
 import { topologyKeys } from './keys.js';
@@ -69,28 +70,7 @@ export function useComponentNames(ids: string[]) {
 /** GET the snapshot zip and hand it to the browser as a download. */
 export async function downloadSnapshot(id: string, start: string, related: boolean): Promise<void> {
   const params = new URLSearchParams({ start, related: String(related) });
-  const res = await rawFetch(`/api/snapshot/topology/${id}?${params}`, { timeoutMs: 120_000 });
-  if (!res.ok) {
-    const text = await res.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      /* not JSON: keep the text */
-    }
-    throw new HttpError(messageFromBody(body), res.status, body);
-  }
-  const blob = await res.blob();
-  const disposition = res.headers.get('content-disposition') ?? '';
-  const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `snapshot-${id}.zip`;
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  await downloadFile(`/api/snapshot/topology/${id}?${params}`, { timeoutMs: 120_000 }, `snapshot-${id}.zip`);
 }
 
 const configRows = z.array(
