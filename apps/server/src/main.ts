@@ -9,6 +9,7 @@ import { DataDirLockedError } from './db/lock.js';
 import { openDb } from './db/open.js';
 import { domains } from './domains.js';
 import { seedsOf } from './platform/domain.js';
+import { SecretKeyMismatchError } from './lib/secrets/key-check.js';
 import { createLogger } from './platform/logger.js';
 import { runSeeds } from './seed/index.js';
 import { startServer } from './server.js';
@@ -135,7 +136,8 @@ main().then(
       e instanceof ConfigError ||
       e instanceof MigrationError ||
       e instanceof DataDirLockedError ||
-      e instanceof ResetPasswordError;
+      e instanceof ResetPasswordError ||
+      e instanceof SecretKeyMismatchError;
     console.error(known ? `opsdeck: ${(e as Error).message}` : e);
     process.exit(1);
   },

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { DataAccessHook } from './access.js';
 import { rbacDataAccess } from './auth/index.js';
+import { sealedConnectionSamples } from './connections/index.js';
+import { secretBox } from './lib/secrets/index.js';
+import { checkSecretKey } from './lib/secrets/key-check.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { migrate } from './db/migrate.js';
@@ -59,6 +62,8 @@ export async function startServer(
   const ownsDb = !options.db;
   try {
     if (options.db) await migrate(db);
+    // Before anything reads a secret: a replica given another key refuses here, with the reason.
+    await checkSecretKey(db, secretBox(config), () => sealedConnectionSamples(db));
     const metrics = createMetrics(db);
     const { app, ctx, routes } = await buildApp({
       config,
