@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { passwordBanner, resetPassword, ResetPasswordError } from './auth/index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { migrate } from './db/migrate.js';
 import { MigrationError } from './db/migrate.js';
 import { DataDirLockedError } from './db/lock.js';
-import { openDb } from './db/open.js';
+import { describeDatabase, openDb } from './db/open.js';
+import { schemaPermissionHint } from './db/permission-hint.js';
 import { domains } from './domains.js';
 import { seedsOf } from './platform/domain.js';
 import { SecretKeyMismatchError } from './lib/secrets/key-check.js';
@@ -65,7 +67,7 @@ async function main(): Promise<number> {
       }
       const server = await startServer(config);
       log.info(`Opsdeck is ready at ${server.url}`);
-      if (config.agent) log.info(`Agent mode: pushing to ${config.agent.upstreamUrl}`);
+      if (config.agent) log.info(`Agent mode: pushing to ${config.agent.upstreamUrls.join(', ')}`);
       // Last, after every start-up line; written directly so it is not a log entry (or JSON).
       for (const notice of server.notices) fs.writeSync(1, notice);
       const shutdown = (signal: string) => {
@@ -86,6 +88,13 @@ async function main(): Promise<number> {
     }
     case 'migrate':
     case 'seed': {
+      // Said first: without DATABASE_URL this creates the embedded database in DATA_DIR.
+      log.info(
+        config.databaseUrl
+          ? `${command}: ${describeDatabase(config)}`
+          : `${command}: DATABASE_URL is not set, so this uses the embedded database in DATA_DIR ` +
+              `(${path.resolve(config.dataDir)})${fs.existsSync(config.dataDir) ? '' : ', created now'}`,
+      );
       const db = await openDb(config);
       try {
         const { applied } = await migrate(db);
@@ -138,7 +147,8 @@ main().then(
       e instanceof DataDirLockedError ||
       e instanceof ResetPasswordError ||
       e instanceof SecretKeyMismatchError;
-    console.error(known ? `opsdeck: ${(e as Error).message}` : e);
+    const hint = schemaPermissionHint(e);
+    console.error(hint ? `opsdeck: ${hint}` : known ? `opsdeck: ${(e as Error).message}` : e);
     process.exit(1);
   },
 );
