@@ -82,7 +82,7 @@ export const agentsBench: BenchModule<BenchFigure> = {
         await fillAgent(agentDb, configs, statuses);
         const pending = (await count(agentDb, 'config_items')) + (await count(agentDb, 'check_statuses'));
         const base = upstream.url.replace('[::1]', '127.0.0.1');
-        const agentConfig = { upstreamUrl: base, token: generated.access_token, name: 'bench', pageSize };
+        const agentConfig = { upstreamUrls: [base], token: generated.access_token, name: 'bench', pageSize };
         const client = new UpstreamClient(agentConfig, {
           allowLinkLocal: false,
           denyPrivate: false,

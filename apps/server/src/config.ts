@@ -64,7 +64,15 @@ const envSchema = z.object({
   OUTBOUND_DENY_PRIVATE: boolFromEnv.default(false),
   OUTBOUND_DENY_LOOPBACK: boolFromEnv.default(false),
   // Agent mode (docs/agents.md): push to an upstream Opsdeck.
-  UPSTREAM_URL: z.string().url().optional(),
+  // One upstream, or several (replicas of one console) separated by commas.
+  UPSTREAM_URL: z
+    .string()
+    .refine(
+      (v) =>
+        upstreamUrls(v).length > 0 && upstreamUrls(v).every((u) => z.string().url().safeParse(u).success),
+      'expected a URL, or several separated by commas',
+    )
+    .optional(),
   UPSTREAM_TOKEN: z.string().min(1).optional(),
   AGENT_NAME: z.string().min(1).optional(),
   UPSTREAM_PAGE_SIZE: z.coerce.number().int().min(1).max(10000).default(500),
@@ -225,7 +233,21 @@ export type Config = {
   auth: AuthConfig;
 };
 
-export type AgentConfig = { upstreamUrl: string; token: string; name: string | undefined; pageSize: number };
+export type AgentConfig = {
+  /** The upstream's addresses (replicas of one console): the agent uses one and moves on when it fails. */
+  upstreamUrls: string[];
+  token: string;
+  name: string | undefined;
+  pageSize: number;
+};
+
+/** UPSTREAM_URL's addresses: comma-separated, trailing slashes dropped. */
+function upstreamUrls(value: string): string[] {
+  return value
+    .split(',')
+    .map((u) => u.trim().replace(/\/+$/, ''))
+    .filter(Boolean);
+}
 
 export class ConfigError extends Error {}
 
@@ -293,8 +315,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   }
   // The agent sends its bearer token with every push: never in clear text across a network.
   if (e.UPSTREAM_URL && !e.ALLOW_INSECURE) {
-    const upstream = new URL(e.UPSTREAM_URL);
-    if (upstream.protocol !== 'https:' && !isLoopbackHost(upstream.hostname))
+    const clear = upstreamUrls(e.UPSTREAM_URL).map((u) => new URL(u));
+    if (clear.some((upstream) => upstream.protocol !== 'https:' && !isLoopbackHost(upstream.hostname)))
       throw new ConfigError(
         `Invalid configuration:\n  UPSTREAM_URL: must be https (the agent's token would cross the network in clear text); plain http only for a loopback upstream, or with ALLOW_INSECURE=true`,
       );
@@ -357,7 +379,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     agent:
       e.UPSTREAM_URL && e.UPSTREAM_TOKEN
         ? {
-            upstreamUrl: e.UPSTREAM_URL.replace(/\/+$/, ''),
+            upstreamUrls: upstreamUrls(e.UPSTREAM_URL),
             token: e.UPSTREAM_TOKEN,
             name: e.AGENT_NAME,
             pageSize: e.UPSTREAM_PAGE_SIZE,

@@ -1,17 +1,20 @@
 #!/usr/bin/env node
 import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { passwordBanner, resetPassword, ResetPasswordError } from './auth/index.js';
 import { ConfigError, loadConfig } from './config.js';
 import { backup, BackupError, restore } from './db/backup/index.js';
 import { askServer } from './db/backup/socket.js';
 import { migrate, migrationStatus, MigrationError, type MigrationState } from './db/migrate.js';
-import { describeDatabase, formatMigrationStatus } from './db/migrate-status.js';
+import { formatMigrationStatus } from './db/migrate-status.js';
 import { DataDirLockedError } from './db/lock.js';
-import { openDb } from './db/open.js';
+import { describeDatabase, openDb } from './db/open.js';
+import { schemaPermissionHint } from './db/permission-hint.js';
 import type { Db } from './db/types.js';
 import { domains } from './domains.js';
 import { seedsOf } from './platform/domain.js';
+import { SecretKeyMismatchError } from './lib/secrets/key-check.js';
 import { createLogger } from './platform/logger.js';
 import { runSeeds } from './seed/index.js';
 import { startServer } from './server.js';
@@ -82,7 +85,7 @@ async function main(): Promise<number> {
       }
       const server = await startServer(config);
       log.info(`Opsdeck is ready at ${server.url}`);
-      if (config.agent) log.info(`Agent mode: pushing to ${config.agent.upstreamUrl}`);
+      if (config.agent) log.info(`Agent mode: pushing to ${config.agent.upstreamUrls.join(', ')}`);
       // Last, after every start-up line; written directly so it is not a log entry (or JSON).
       for (const notice of server.notices) fs.writeSync(1, notice);
       const shutdown = (signal: string) => {
@@ -105,9 +108,16 @@ async function main(): Promise<number> {
     case 'seed': {
       if (command === 'migrate' && values.status) {
         const states = await statusOf(config);
-        fs.writeSync(1, formatMigrationStatus(states, describeDatabase(config.databaseUrl, config.dataDir)));
+        fs.writeSync(1, formatMigrationStatus(states, describeDatabase(config)));
         return 0;
       }
+      // Said first: without DATABASE_URL this creates the embedded database in DATA_DIR.
+      log.info(
+        config.databaseUrl
+          ? `${command}: ${describeDatabase(config)}`
+          : `${command}: DATABASE_URL is not set, so this uses the embedded database in DATA_DIR ` +
+              `(${path.resolve(config.dataDir)})${fs.existsSync(config.dataDir) ? '' : ', created now'}`,
+      );
       const db = await openDb(config);
       try {
         const { applied } = await migrate(db, undefined, { log });
@@ -149,7 +159,7 @@ async function main(): Promise<number> {
         withoutKey: values['without-key'],
       });
       log.info(
-        `restored the backup of ${manifest.createdAt} (Opsdeck ${manifest.opsdeckVersion}, schema ${manifest.migrations.at(-1) ?? '-'}) into ${describeDatabase(config.databaseUrl, config.dataDir)}`,
+        `restored the backup of ${manifest.createdAt} (Opsdeck ${manifest.opsdeckVersion}, schema ${manifest.migrations.at(-1) ?? '-'}) into ${describeDatabase(config)}`,
       );
       for (const note of notes) log.warn(note);
       log.info('Start the server: it applies any migrations newer than the backup.');
@@ -216,8 +226,10 @@ main().then(
       e instanceof MigrationError ||
       e instanceof DataDirLockedError ||
       e instanceof BackupError ||
-      e instanceof ResetPasswordError;
-    console.error(known ? `opsdeck: ${(e as Error).message}` : e);
+      e instanceof ResetPasswordError ||
+      e instanceof SecretKeyMismatchError;
+    const hint = schemaPermissionHint(e);
+    console.error(hint ? `opsdeck: ${hint}` : known ? `opsdeck: ${(e as Error).message}` : e);
     process.exit(1);
   },
 );

@@ -2,16 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { DataAccessHook } from './access.js';
 import { rbacDataAccess } from './auth/index.js';
+import { sealedConnectionSamples } from './connections/index.js';
+import { secretBox } from './lib/secrets/index.js';
+import { checkSecretKey } from './lib/secrets/key-check.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { serveControlSocket } from './db/backup/socket.js';
 import { migrate } from './db/migrate.js';
-import { openDb } from './db/open.js';
+import { openAndMigrate } from './db/open.js';
 import type { Db } from './db/types.js';
 import { domains } from './domains.js';
 import { failOrphanedRuns } from './jobs/history.js';
 import { Scheduler } from './jobs/scheduler.js';
 import { jobsOf, seedsOf } from './platform/domain.js';
+import { startHoldingServer, type HoldingServer } from './platform/holding-server.js';
 import { createLogger } from './platform/logger.js';
 import { createMetrics } from './platform/metrics.js';
 import { publicUrlWarning } from './public-url.js';
@@ -35,17 +39,33 @@ export type RunningServer = {
 };
 
 /**
- * Opens the database, migrates, seeds demo data when asked, starts HTTP and the scheduler.
- * `db` may be passed in (tests share one); it is then left open on stop.
+ * Opens the database (waiting for a PostgreSQL server that is not reachable yet, while a
+ * holding server answers /readyz with 503 on the port), migrates, seeds demo data when asked,
+ * starts HTTP and the scheduler. `db` may be passed in (tests share one); it is then left open
+ * on stop.
  */
 export async function startServer(
   config: Config,
   options: { db?: Db; scheduler?: boolean; dataAccess?: DataAccessHook } = {},
 ): Promise<RunningServer> {
-  const db = options.db ?? (await openDb(config));
+  let holding: HoldingServer | undefined;
+  const db =
+    options.db ??
+    (await openAndMigrate(config, {
+      log: createLogger(config.logLevel),
+      async waiting(reason) {
+        if (holding) holding.setReason(reason);
+        else holding = await startHoldingServer(config.port, config.host, reason);
+      },
+    }).catch(async (e: unknown) => {
+      await holding?.close();
+      throw e;
+    }));
   const ownsDb = !options.db;
   try {
-    await migrate(db, undefined, { log: createLogger(config.logLevel) });
+    if (options.db) await migrate(db, undefined, { log: createLogger(config.logLevel) });
+    // Before anything reads a secret: a replica given another key refuses here, with the reason.
+    await checkSecretKey(db, secretBox(config), () => sealedConnectionSamples(db));
     const metrics = createMetrics(db);
     const { app, ctx, routes } = await buildApp({
       config,
@@ -57,7 +77,9 @@ export async function startServer(
     await failOrphanedRuns(ctx);
     const scheduler = new Scheduler(ctx);
     if (options.scheduler !== false) for (const job of jobsOf(domains)) scheduler.register(job);
-    const address = await app.listen({ port: config.port, host: config.host });
+    // The port the holding server kept (PORT=0 bound a random one) is the console's now.
+    await holding?.close();
+    const address = await app.listen({ port: holding?.port ?? config.port, host: config.host });
     // The embedded database is ours alone: `opsdeck backup` asks us for a copy (db/backup).
     const control = ownsDb && db.kind === 'pglite' ? await serveControlSocket(db, config.dataDir) : undefined;
     if (control?.warning) ctx.log.warn(control.warning);
@@ -79,6 +101,7 @@ export async function startServer(
       })());
     return { app, ctx, scheduler, url: address, routes, notices: takeStartupNotices(ctx), stop };
   } catch (e) {
+    await holding?.close();
     if (ownsDb) await db.close().catch(() => {});
     throw e;
   }

@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
 import { loadConfig, type Config } from '../src/config.js';
 
+const PROCESS_KEY = crypto.randomBytes(24).toString('hex');
+
 /**
  * The configuration of a server started inside a test or benchmark process: silent logs, any
- * free port, a fresh secret key, and no data folder or web build unless `env` and `overrides`
- * name them.
+ * free port, this process's secret key (one per process, as replicas of one database share
+ * theirs: a server refuses a database sealed with another key), and no data folder or web
+ * build unless `env` and `overrides` name them.
  */
 export function inProcessConfig(env: Record<string, string>, overrides: Partial<Config> = {}): Config {
   return loadConfig(
@@ -12,7 +15,7 @@ export function inProcessConfig(env: Record<string, string>, overrides: Partial<
       LOG_LEVEL: 'silent',
       PORT: '0',
       DATA_DIR: '/nonexistent-data-dir',
-      SECRET_KEY: crypto.randomBytes(24).toString('hex'),
+      SECRET_KEY: PROCESS_KEY,
       ...env,
     },
     { webDir: '/nonexistent-web', ...overrides },

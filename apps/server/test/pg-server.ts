@@ -16,6 +16,16 @@ function findPgBin(name: string, urlVariable: string): string {
   throw new Error(`PostgreSQL's ${name} was not found: install postgresql, or set ${urlVariable}`);
 }
 
+export type ThrowawayPostgres = {
+  url: string;
+  /** Stops the server and removes its files. */
+  stop(): void;
+  /** Stops the server as an administrator would for a restart (sessions ended, files kept). */
+  down(): void;
+  /** Starts it again on the same port, waiting until it accepts connections. */
+  up(): void;
+};
+
 /**
  * Starts a throw-away PostgreSQL server with the machine's initdb/pg_ctl, for tests and
  * benchmarks. PostgreSQL refuses to run as root, so as root it runs as the postgres user.
@@ -24,7 +34,7 @@ function findPgBin(name: string, urlVariable: string): string {
 export async function startThrowawayPostgres(options: {
   urlVariable: string;
   maxConnections?: number;
-}): Promise<{ url: string; stop(): void }> {
+}): Promise<ThrowawayPostgres> {
   const initdb = findPgBin('initdb', options.urlVariable);
   const pgCtl = findPgBin('pg_ctl', options.urlVariable);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-pg-'));
@@ -41,9 +51,12 @@ export async function startThrowawayPostgres(options: {
   const settings = ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off'];
   if (options.maxConnections) settings.push(`max_connections=${options.maxConnections}`);
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 ${settings.map((s) => `-c ${s}`).join(' ')}`;
-  run(pgCtl, ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const start = () => run(pgCtl, ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    down: () => run(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']),
+    up: start,
     stop() {
       try {
         run(pgCtl, ['-D', data, '-m', 'immediate', 'stop']);

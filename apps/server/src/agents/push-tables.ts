@@ -19,6 +19,13 @@ export type PushTable = {
    * row is refused (else the whole push would fail, and fail again at every retry).
    */
   unique?: readonly string[];
+  /** The unique key holds only among rows not soft-deleted (a partial index WHERE deleted_at IS NULL). */
+  uniqueLiveOnly?: boolean;
+  /**
+   * A live row of the pushing agent with the same unique key but another id is replaced
+   * (soft-deleted) by the pushed one: the agent's own row is the one it runs and reports on.
+   */
+  replacesSameKey?: boolean;
 };
 
 export const PUSH_TABLE_NAMES = [
@@ -49,6 +56,10 @@ export const PUSH_TABLES: readonly PushTable[] = [
     owner: own,
     references: [{ column: 'canary_id', table: 'canaries' }],
     createdBy: false,
+    // Upstreams before this rule made checks of an assigned canary themselves, with other ids.
+    unique: ['canary_id', 'type', 'name'],
+    uniqueLiveOnly: true,
+    replacesSameKey: true,
   },
   {
     name: 'check_statuses',

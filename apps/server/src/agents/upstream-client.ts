@@ -21,6 +21,8 @@ export class UpstreamError extends Error {
 export type PulledRow = Record<string, unknown> & { id: string; updated_at: string };
 
 const TIMEOUT_MS = 60_000;
+// Answers that mean "this replica cannot serve now, another may": the agent tries the next one.
+const TRY_ANOTHER = new Set([502, 503, 504]);
 
 /**
  * The agent's calls to its upstream, all through the outbound policy (net/outbound.ts). The
@@ -30,6 +32,8 @@ const TIMEOUT_MS = 60_000;
 export class UpstreamClient {
   private readonly dispatcher: Dispatcher;
   private readonly auth: string;
+  /** The address that answered last: calls go there until it fails (UPSTREAM_URL may list several). */
+  private current = 0;
 
   constructor(
     private readonly agent: AgentConfig,
@@ -40,15 +44,44 @@ export class UpstreamClient {
     this.auth = `Bearer ${agent.token}`;
   }
 
+  /**
+   * One call to the upstream. With several addresses (replicas behind no shared load balancer),
+   * one that cannot be reached or answers 502/503/504 is skipped for the next, once round the
+   * list; every call is safe to repeat (pushes are upserts, pulls and pings read).
+   */
   private async call(
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
     signal?: AbortSignal,
   ): Promise<{ status: number; text: string }> {
+    const urls = this.agent.upstreamUrls;
+    let failure: UpstreamError | undefined;
+    for (let tried = 0; tried < urls.length; tried++) {
+      const index = (this.current + tried) % urls.length;
+      try {
+        const answer = await this.callOne(urls[index] ?? '', method, path, body, signal);
+        this.current = index;
+        return answer;
+      } catch (e) {
+        if (!(e instanceof UpstreamError) || (e.status !== undefined && !TRY_ANOTHER.has(e.status))) throw e;
+        if (signal?.aborted) throw e;
+        failure = e;
+      }
+    }
+    throw failure ?? new UpstreamError('no upstream address configured');
+  }
+
+  private async callOne(
+    base: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<{ status: number; text: string }> {
     let res;
     try {
-      res = await request(`${this.agent.upstreamUrl}${path}`, {
+      res = await request(`${base}${path}`, {
         method,
         dispatcher: this.dispatcher,
         headers: {
@@ -62,12 +95,12 @@ export class UpstreamClient {
           : AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (e) {
-      throw new UpstreamError(`upstream ${this.agent.upstreamUrl} unreachable: ${(e as Error).message}`);
+      throw new UpstreamError(`upstream ${base} unreachable: ${(e as Error).message}`);
     }
     const text = await res.body.text();
     if (res.statusCode < 200 || res.statusCode >= 300) {
       throw new UpstreamError(
-        `upstream answered ${res.statusCode} to ${method} ${path}: ${text.slice(0, 300)}`,
+        `upstream ${base} answered ${res.statusCode} to ${method} ${path}: ${text.slice(0, 300)}`,
         res.statusCode,
       );
     }

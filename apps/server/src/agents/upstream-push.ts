@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/types.js';
+import { refreshCheckStats } from '../health/index.js';
 import type { PushData, PushResult, PushRow, PushRowOutcome } from './push-schema.js';
 import { LOCAL_COLUMNS, PUSH_TABLES, type PushTable } from './push-tables.js';
 
@@ -57,9 +58,10 @@ function classifySql(table: PushTable): string {
           ({ column, table: ref }) =>
             `(SELECT r.agent_id FROM ${quote(ref)} r WHERE r.id = b.${quote(column)} AND r.agent_id <> $2::uuid)`,
         );
+  const live = table.uniqueLiveOnly ? ' AND x.deleted_at IS NULL AND b.deleted_at IS NULL' : '';
   const collides = table.unique
     ? `EXISTS (SELECT 1 FROM ${t} x WHERE ${table.unique.map((c) => `x.${quote(c)} = b.${quote(c)}`).join(' AND ')}
-         AND NOT (${pkMatch}))`
+         AND NOT (${pkMatch})${live})`
     : 'false';
   return `SELECT
       ${missing.length ? `CASE ${missing.join(' ')} END` : 'NULL::text'} AS missing,
@@ -91,6 +93,21 @@ function upsert(table: PushTable, columns: string[], rows: PushRow[], pusher: Pu
   return [sql, params];
 }
 
+/**
+ * Soft-deletes the pusher's live rows that have a pushed row's unique key under another id
+ * ($1 the rows, $2 the pusher's agent id): they give way to the rows the agent really has.
+ */
+function replaceSql(table: PushTable): string | undefined {
+  if (!table.replacesSameKey || !table.unique || table.owner.kind !== 'column') return undefined;
+  const t = quote(table.name);
+  const sameKey = table.unique.map((c) => `x.${quote(c)} = b.${quote(c)}`).join(' AND ');
+  const differentRow = table.pk.map((c) => `x.${quote(c)} IS DISTINCT FROM b.${quote(c)}`).join(' OR ');
+  return `UPDATE ${t} x SET deleted_at = now(), updated_at = now()
+    FROM jsonb_populate_recordset(NULL::${t}, $1::jsonb) b
+    WHERE ${sameKey} AND (${differentRow}) AND x.agent_id = $2::uuid
+      AND x.deleted_at IS NULL AND b.deleted_at IS NULL`;
+}
+
 const keyOf = (table: PushTable, row: PushRow) => Object.fromEntries(table.pk.map((c) => [c, row[c]]));
 
 /**
@@ -114,6 +131,8 @@ export async function applyPush(db: Db, pusher: Pusher, data: PushData): Promise
     // The trigger of migration 100 stores these rows as pushed: they are the agent's, not ours to send.
     await tx.query(`SELECT set_config('opsdeck.agent_push_received', 'on', true)`);
     for (const { table, rows, columns } of plans) {
+      const replace = replaceSql(table);
+      if (replace) await tx.query(replace, [JSON.stringify(rows), pusher.agentId]);
       const { rows: verdicts } = await tx.query<{
         missing: string | null;
         owner: string | null;
@@ -143,6 +162,11 @@ export async function applyPush(db: Db, pusher: Pusher, data: PushData): Promise
       const { affectedRows } = await tx.query(...upsert(table, columns, take, pusher));
       result.saved[table.name] = affectedRows;
     }
+    // Pushed results count in the uptime and latency the dashboard summary shows.
+    const checkIds = new Set<string>();
+    for (const row of data.check_statuses ?? [])
+      if (typeof row.check_id === 'string') checkIds.add(row.check_id);
+    if (checkIds.size) await refreshCheckStats(tx, [...checkIds]);
     await tx.query('UPDATE agents SET last_received = now(), last_seen = now() WHERE id = $1', [
       pusher.agentId,
     ]);

@@ -15,6 +15,9 @@ function isLoopback(host: string): boolean {
  * Start-up work of the identity area: local feature flags, then per mode the local admin
  * (none) or the first admin identity (builtin). Returns the local admin's id in none mode.
  */
+// Any constant: the same in every Opsdeck process (migrate.ts uses another).
+const FIRST_ADMIN_LOCK_KEY = 727_002;
+
 export async function bootstrapIdentity(svc: AuthServices): Promise<string | null> {
   const { config, db, log } = svc.ctx;
   await syncLocalProperties(db, config.auth.propertiesFile, log);
@@ -54,12 +57,17 @@ export async function bootstrapIdentity(svc: AuthServices): Promise<string | nul
   if ((await countIdentities(db)) > 0) return null;
   const password = adminPassword ?? randomPassword();
   const hash = await hashSecret(password);
-  await db.transaction(async (tx) => {
+  // Replicas starting together on a fresh database: one makes the admin, the others find it.
+  const created = await db.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [FIRST_ADMIN_LOCK_KEY]);
+    if ((await countIdentities(tx)) > 0) return false;
     const id = await createIdentity(tx, { email: adminEmail, name: splitName('Admin') }, hash, {
       verified: true,
     });
     await setRoles(tx, id, ['admin']);
+    return true;
   });
+  if (!created) return null;
   if (adminPassword) {
     log.info(`Created the first admin ${adminEmail} with the password from ADMIN_PASSWORD`);
   } else {

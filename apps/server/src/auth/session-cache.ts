@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import type { Db } from '../db/types.js';
 
 /** Notified by the database on every change that can end a session or narrow it (migration 123). */
@@ -144,7 +145,9 @@ export async function keepSessionCacheCurrent<T>(
       // Listening may have worked and the probe failed: give the connection back before retrying.
       void unlisten?.();
       unlisten = undefined;
-      log.warn({ err: e }, 'cannot listen for session changes: sessions are read on every request');
+      // While the database is away the driver has logged the outage; this tries again quietly.
+      if (!isDatabaseUnavailable(e))
+        log.warn({ err: e }, 'cannot listen for session changes: sessions are read on every request');
       scheduleRetry();
     }
   };

@@ -1,5 +1,6 @@
 import { DEFAULT_SCRAPE_SCHEDULE, LOCAL_AGENT_ID, nextRunAfter } from '@opsdeck/shared';
 import type { JobDefinition } from '../jobs/scheduler.js';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import { runScraper } from './run.js';
 
 /** How many due scrapers one tick claims; the rest wait for the next tick. */
@@ -45,7 +46,7 @@ export const scrapeScheduler: JobDefinition = {
         if (r.errors.length) errors++;
       } catch (e) {
         errors++;
-        ctx.log.warn({ err: e, scraper: row.id }, 'scrape failed');
+        if (!isDatabaseUnavailable(e)) ctx.log.warn({ err: e, scraper: row.id }, 'scrape failed');
       }
     }
     return { success: claimed.length - errors, errors };

@@ -36,3 +36,4 @@ export {
   type Sender,
 } from './senders/index.js';
 export { sendHttpOk, type HttpAnswer } from './senders/http.js';
+export { sealedConnectionSamples } from './sealed.js';

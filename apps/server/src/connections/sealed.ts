@@ -1,3 +1,4 @@
+import type { Queryable } from '../db/types.js';
 import type { SecretBox } from '../lib/secrets/index.js';
 
 /**
@@ -27,4 +28,16 @@ export function unseal(box: SecretBox, value: string, what: string): string {
       `${what} cannot be decrypted with this server's key (was SECRET_KEY or DATA_DIR/secret.key changed?)`,
     );
   }
+}
+
+/**
+ * A few sealed secrets stored in connections, without their prefix: what the start-up key
+ * check tries its key on when the database has no check value yet (lib/secrets/key-check.ts).
+ */
+export async function sealedConnectionSamples(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ v: string }>(
+    `SELECT v FROM (SELECT password AS v FROM connections UNION ALL SELECT certificate FROM connections) s
+     WHERE v LIKE '${PREFIX}%' LIMIT 5`,
+  );
+  return rows.map((r) => r.v.slice(PREFIX.length));
 }

@@ -36,15 +36,3 @@ export function formatMigrationStatus(states: readonly MigrationState[], databas
   else lines.push('The database is up to date.');
   return `${lines.join('\n')}\n`;
 }
-
-/** The database named without its password, for output. */
-export function describeDatabase(databaseUrl: string | undefined, dataDir: string): string {
-  if (!databaseUrl) return `embedded (PGlite) in ${dataDir}`;
-  try {
-    const u = new URL(databaseUrl);
-    if (u.password) u.password = '***';
-    return `PostgreSQL ${u.toString()}`;
-  } catch {
-    return 'PostgreSQL (DATABASE_URL)';
-  }
-}

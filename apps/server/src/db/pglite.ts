@@ -65,6 +65,7 @@ export async function openPglite(dataDir: string | null): Promise<Db> {
     // Inside a transaction of its own: no other transaction is half done in the copy.
     dumpDataDir: () =>
       pg.transaction(async () => Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer())),
+    reachable: true,
     stats: () => ({ total: 1, idle: 1, waiting: 0 }),
     async close() {
       if (closed) return;

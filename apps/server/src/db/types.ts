@@ -45,6 +45,11 @@ export interface Db extends Queryable {
    * between two transactions while the server keeps running.
    */
   dumpDataDir?(): Promise<Buffer>;
+  /**
+   * Whether the database answered the last time this process used it (PGlite: always). The
+   * PostgreSQL driver raises DatabaseUnavailableError (db/availability.ts) while it does not.
+   */
+  readonly reachable: boolean;
   /** Pool figures for /metrics. */
   stats(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;

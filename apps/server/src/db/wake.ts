@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { keepListening } from './listen.js';
 import type { Db } from './types.js';
 
 export type WakeUp = {
@@ -12,8 +13,9 @@ export type WakeUp = {
 
 /**
  * LISTENs on `channel` so an idle worker (the event consumer, the playbook engine) reacts at
- * once. Without a listener (the connection could not be taken) the worker only polls; `what`
- * names it in that warning.
+ * once, and listens again after the connection breaks. While it cannot listen the worker only
+ * polls; `what` names it in the warning. Listening again counts as a wake-up: what was
+ * notified meanwhile was not heard.
  */
 export async function listenForWakeUps(
   db: Db,
@@ -23,15 +25,11 @@ export async function listenForWakeUps(
 ): Promise<WakeUp> {
   let notified = false;
   let wakeWaiter: (() => void) | undefined;
-  let unlisten: (() => Promise<void>) | undefined;
-  try {
-    unlisten = await db.listen(channel, () => {
-      notified = true;
-      wakeWaiter?.();
-    });
-  } catch (e) {
-    log.warn({ err: e }, `cannot LISTEN on ${channel}; the ${what} polls only`);
-  }
+  const wake = () => {
+    notified = true;
+    wakeWaiter?.();
+  };
+  const listener = await keepListening(db, channel, wake, { log, what, onListening: wake });
   return {
     wait(ms, signal) {
       if (notified || signal.aborted) {
@@ -51,8 +49,6 @@ export async function listenForWakeUps(
         wakeWaiter = done;
       });
     },
-    async stop() {
-      await unlisten?.();
-    },
+    stop: () => listener.stop(),
   };
 }

@@ -2,8 +2,16 @@ import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import type { Config } from '../config.js';
 import type { ServerContext } from '../context.js';
-import { claimEvents, renewLease, settleEvents, type ClaimedEvent, type EventOutcome } from './queue.js';
-import { mostHandlers, type EventRegistry, type RegisteredHandler } from './registry.js';
+import { isDatabaseUnavailable } from '../db/availability.js';
+import {
+  claimEvents,
+  releaseClaims,
+  renewLease,
+  settleEvents,
+  type ClaimedEvent,
+  type EventOutcome,
+} from './queue.js';
+import type { EventRegistry, RegisteredHandler } from './registry.js';
 
 export type ConsumerOptions = {
   /** Events claimed at once. */
@@ -28,8 +36,27 @@ export type BatchResult = { claimed: number; consumed: number; failed: number };
 
 // Outcomes of a slow batch are written at least this often, so a crash repeats little.
 const SETTLE_EVERY_MS = 1000;
-// Kept on top of the handlers' own time limit before another process may take a claimed event.
-const LEASE_MARGIN_MS = 60_000;
+/**
+ * How long a claimed event is held from the last renewal: a process that dies (SIGKILL, a lost
+ * node) leaves its batch to the others, or to itself after a restart, within this long. A batch
+ * renews it every LEASE_RENEW_MS while it runs, however long its handlers take.
+ */
+export const EVENT_LEASE_MS = 30_000;
+const LEASE_RENEW_MS = 10_000;
+
+/**
+ * Batches whose claim could not be settled because the database went away: their events are
+ * given back (claimable at once) as soon as it answers again, instead of waiting for the lease.
+ * Events a handler had finished are then handled again: delivery is at least once.
+ */
+const unsettled = new Set<string>();
+
+async function releaseUnsettled(ctx: ServerContext): Promise<void> {
+  if (!unsettled.size) return;
+  const tokens = [...unsettled];
+  await releaseClaims(ctx.db, tokens);
+  for (const t of tokens) unsettled.delete(t);
+}
 // Stored errors are for people reading the Event Queue page, not for whole stack dumps.
 const MAX_ERROR_LENGTH = 4000;
 
@@ -118,8 +145,29 @@ export async function consumeBatch(
 ): Promise<BatchResult> {
   const token = crypto.randomUUID();
   const now = () => options.now?.() ?? null;
-  const leaseMs = options.handlerTimeoutMs * Math.max(1, mostHandlers(registry)) + LEASE_MARGIN_MS;
+  const leaseMs = EVENT_LEASE_MS;
+  await releaseUnsettled(ctx);
   const events = await claimEvents(ctx.db, { token, limit: options.batchSize, leaseMs, now: now() });
+  if (!events.length) return { claimed: 0, consumed: 0, failed: 0 };
+  try {
+    return await handleBatch(ctx, registry, options, token, events);
+  } catch (e) {
+    // Only the database can fail here (handlers' errors are outcomes): give the rest back.
+    unsettled.add(token);
+    await releaseUnsettled(ctx).catch(() => {});
+    throw e;
+  }
+}
+
+async function handleBatch(
+  ctx: ServerContext,
+  registry: EventRegistry,
+  options: ConsumerOptions,
+  token: string,
+  events: ClaimedEvent[],
+): Promise<BatchResult> {
+  const now = () => options.now?.() ?? null;
+  const leaseMs = EVENT_LEASE_MS;
   const result: BatchResult = { claimed: events.length, consumed: 0, failed: 0 };
   let pending: EventOutcome[] = [];
   let lastSettled = performance.now();
@@ -157,12 +205,28 @@ export async function consumeBatch(
     }
   };
 
-  await runLanes(lanesOf(events), options.concurrency, async (event) => {
-    pending.push(await handleEvent(ctx, registry.get(event.name) ?? [], event, options.handlerTimeoutMs));
-    await settleNowAndThen();
-  });
-  await settling;
-  await settle();
+  // The lease is renewed on a timer too: a lane stuck in a slow handler settles nothing.
+  let renewing: Promise<void> | undefined;
+  const renewTimer = setInterval(() => {
+    renewing ??= renewLease(ctx.db, { token, leaseMs, now: now() })
+      .catch((e: unknown) => {
+        if (!isDatabaseUnavailable(e))
+          ctx.log.warn({ err: e }, 'renewing the lease of an event batch failed');
+      })
+      .finally(() => (renewing = undefined));
+  }, LEASE_RENEW_MS);
+  renewTimer.unref();
+  try {
+    await runLanes(lanesOf(events), options.concurrency, async (event) => {
+      pending.push(await handleEvent(ctx, registry.get(event.name) ?? [], event, options.handlerTimeoutMs));
+      await settleNowAndThen();
+    });
+    await settling;
+    await settle();
+  } finally {
+    clearInterval(renewTimer);
+    await renewing;
+  }
   return result;
 }
 

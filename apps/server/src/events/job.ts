@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../db/availability.js';
 import type { JobDefinition } from '../jobs/scheduler.js';
 import { consumerOptions, drainEvents } from './consumer.js';
 import type { EventRegistry } from './registry.js';
@@ -33,8 +34,9 @@ export function eventConsumerJob(registry: EventRegistry): JobDefinition {
             total.success += drained.consumed;
             total.errors += drained.failed;
           } catch (e) {
-            // The database is away; try again after the poll interval rather than spin.
-            ctx.log.error({ err: e }, 'consuming events failed');
+            // The database is away (the driver logs that once); try again after the poll
+            // interval rather than spin.
+            if (!isDatabaseUnavailable(e)) ctx.log.error({ err: e }, 'consuming events failed');
           }
           await wake.wait(POLL_MS, signal);
         }

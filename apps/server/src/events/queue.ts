@@ -84,6 +84,14 @@ export async function renewLease(
   );
 }
 
+/** Gives back every event the batches of `tokens` still hold: claimable again at once. */
+export async function releaseClaims(db: Queryable, tokens: readonly string[]): Promise<void> {
+  await db.query(
+    `UPDATE event_queue SET claimed_by = NULL, available_at = now() WHERE claimed_by = ANY($1::uuid[])`,
+    [tokens],
+  );
+}
+
 /**
  * Records the outcomes of a batch: handled events are deleted; failed ones get attempts+1, the
  * error, the handlers that did succeed, and their next try after base × attempts⁵ — or, past

@@ -6,6 +6,8 @@ import { healthFileRootsSeed, healthSeed } from './seed.js';
 import { canaryWriteHook } from './write-hook.js';
 
 export { syncCanaryChecks } from './sync.js';
+// Agents' pushed results count in the summary like local ones.
+export { refreshCheckStats } from './pushed-stats.js';
 // Topologies run lookups with the check runners and own inline canaries.
 export { CanarySpecError, parseCanarySpec } from './canary-spec.js';
 export { executeCheck, type CheckResult } from './run-check.js';

@@ -1,4 +1,5 @@
 import type { JobDefinition } from '../jobs/scheduler.js';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import { pause } from '../lib/abort.js';
 import { claimDueCanaries, nextCanaryDue } from './claim.js';
 import { runCanary } from './run-canary.js';
@@ -15,9 +16,9 @@ export async function runDueCanaries(ctx: HealthContext, now = new Date()): Prom
   const claimed = await claimDueCanaries(ctx.db, CLAIM_LIMIT, now);
   await Promise.all(
     claimed.map((c) =>
-      runCanary(ctx, c, now).catch((e: unknown) =>
-        ctx.log.warn({ err: e, canary: c.name }, 'canary run failed'),
-      ),
+      runCanary(ctx, c, now).catch((e: unknown) => {
+        if (!isDatabaseUnavailable(e)) ctx.log.warn({ err: e, canary: c.name }, 'canary run failed');
+      }),
     ),
   );
   return claimed.length;
@@ -32,7 +33,7 @@ async function untilNextDue(ctx: HealthContext): Promise<number> {
     if (!next) return TICK_MS;
     return Math.min(TICK_MS, Math.max(MIN_SLEEP_MS, next.getTime() - Date.now()));
   } catch (e) {
-    ctx.log.error({ err: e }, 'reading the next due canary failed');
+    if (!isDatabaseUnavailable(e)) ctx.log.error({ err: e }, 'reading the next due canary failed');
     return TICK_MS;
   }
 }
@@ -53,15 +54,16 @@ export async function runCanaryLoop(ctx: HealthContext, signal: AbortSignal): Pr
       // A full batch: more may be due, claim again at once.
       more = claimed.length === CLAIM_LIMIT;
       for (const c of claimed) {
-        const p = runCanary(ctx, c, new Date(), signal).catch((e: unknown) =>
-          ctx.log.warn({ err: e, canary: c.name }, 'canary run failed'),
-        );
+        const p = runCanary(ctx, c, new Date(), signal).catch((e: unknown) => {
+          if (!isDatabaseUnavailable(e)) ctx.log.warn({ err: e, canary: c.name }, 'canary run failed');
+        });
         inFlight.add(p);
         void p.finally(() => inFlight.delete(p));
         runs++;
       }
     } catch (e) {
-      ctx.log.error({ err: e }, 'claiming due canaries failed');
+      // While the database is away the driver has said so once; the loop tries again each tick.
+      if (!isDatabaseUnavailable(e)) ctx.log.error({ err: e }, 'claiming due canaries failed');
     }
     if (!more) await pause(await untilNextDue(ctx), signal);
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { LOCAL_AGENT_ID } from '@opsdeck/shared';
 import type { Queryable } from '../db/types.js';
 import { CanarySpecError, definedChecks, parseCanarySpec } from './canary-spec.js';
 import { syncCheckConfigLinks } from './config-links.js';
@@ -69,6 +70,18 @@ export async function syncCanaryChecks(
   const schedule = scheduleOf(spec, canary.schedule);
   if (schedule !== canary.schedule) {
     await db.query('UPDATE canaries SET schedule = $2 WHERE id = $1', [canaryId, schedule]);
+  }
+  // A canary assigned to an agent runs there: the agent makes its checks and pushes them with
+  // its own ids. Checks made here as well would collide with those (same canary, type, name).
+  // Checks this server made while the canary was its own end with the assignment (history kept).
+  if (canary.agent_id !== LOCAL_AGENT_ID) {
+    const mine = await db.query(
+      `UPDATE checks SET deleted_at = now(), updated_at = now()
+       WHERE canary_id = $1 AND agent_id <> $2 AND deleted_at IS NULL`,
+      [canaryId, canary.agent_id],
+    );
+    syncedFrom.set(canaryId, key);
+    return { created: 0, updated: 0, deleted: mine.affectedRows };
   }
 
   const upserted = await db.query<{ inserted: boolean }>(

@@ -1,6 +1,7 @@
 import { setMaxListeners } from 'node:events';
 import { Cron } from 'croner';
 import type { ServerContext } from '../context.js';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import { recordJob, type JobOutcome } from './history.js';
 
 export type JobDefinition = {
@@ -50,7 +51,11 @@ export class Scheduler {
     if (this.stopped) return Promise.resolve();
     const p = recordJob(this.ctx, { name: job.name }, () => job.run(this.ctx, this.abort.signal), {
       skipEmpty: job.recordEmptyRuns === false,
-    }).catch((e: unknown) => this.ctx.log.error({ err: e, job: job.name }, 'job failed'));
+    }).catch((e: unknown) => {
+      // While the database is away every tick fails: the driver logs the outage once instead.
+      if (isDatabaseUnavailable(e)) return;
+      this.ctx.log.error({ err: e, job: job.name }, 'job failed');
+    });
     this.running.add(p);
     void p.finally(() => this.running.delete(p));
     return p;

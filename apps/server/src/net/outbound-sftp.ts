@@ -24,7 +24,9 @@ const NO_SUCH_FILE = 2;
 function connected(client: Client): Promise<void> {
   return new Promise((resolve, reject) => {
     client.once('ready', () => resolve());
-    client.once('error', reject);
+    // Kept for the client's life: a second 'error' (the peer dropping the connection later)
+    // with no listener would end the process.
+    client.on('error', reject);
   });
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
+import { isDatabaseUnavailable } from '../db/availability.js';
 import { isPgError } from '../db/types.js';
 
 /**
@@ -14,9 +15,22 @@ function clientDbStatus(code: string): number | undefined {
   return undefined;
 }
 
-/** Errors become `{ error }` with their status; 5xx are logged and never carry internals. */
+/** Seconds a client is asked to wait before trying again while the database is away. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/**
+ * Errors become `{ error }` with their status; 5xx are logged and never carry internals. While
+ * the database is away every request answers 503 at once (the outage itself is logged once, by
+ * the driver, not once per request).
+ */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ZodError, req, reply) => {
+    if (isDatabaseUnavailable(error)) {
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_S))
+        .send({ error: 'The database is not reachable right now; try again in a moment' });
+    }
     if (error instanceof ZodError) {
       const message = error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
       return reply.code(400).send({ error: message });

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { isDatabaseUnavailable } from '../db/availability.js';
+import { DATABASE_RETRY_AFTER_S } from '../platform/error-handler.js';
 import type { DataWriteHooks } from '../platform/data-write-hook.js';
 import { parseBodyText } from './body.js';
 import { ApiError } from './errors.js';
@@ -41,6 +43,11 @@ export async function restRoutes(
       try {
         return await handler(ctx, req, reply, req.params.name);
       } catch (e) {
+        if (isDatabaseUnavailable(e)) {
+          // PostgREST's answer when it cannot reach its database.
+          reply.header('retry-after', String(DATABASE_RETRY_AFTER_S));
+          return sendError(reply, new ApiError(503, 'PGRST001', 'The database is not reachable right now'));
+        }
         const api = e instanceof ApiError ? e : dbErrorToApi(e);
         if (api) return sendError(reply, api);
         // Anything else is our fault: log it, answer without internals.

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../db/availability.js';
 import type { JobDefinition } from '../jobs/scheduler.js';
 import { claimDueTopologies } from './claim.js';
 import { reconcileTopology } from './reconcile.js';
@@ -26,7 +27,7 @@ export const topologyScheduler: JobDefinition = {
         success++;
       } catch (e) {
         errors++;
-        ctx.log.warn({ err: e, topology: t.name }, 'topology run failed');
+        if (!isDatabaseUnavailable(e)) ctx.log.warn({ err: e, topology: t.name }, 'topology run failed');
       }
     }
     return { success, errors };

@@ -5,7 +5,8 @@ import { agentJobs } from '../../src/agents/jobs.js';
 import type { Db } from '../../src/db/types.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import { freePort } from '../free-port.js';
-import { freshDb, signIn, type TestServer } from '../helpers.js';
+import { freshDb, signIn, type SignedIn, type TestServer } from '../helpers.js';
+import { runDueCanaries } from '../../src/health/scheduler.js';
 import { inProcessConfig } from '../in-process-config.js';
 
 const [pushJob, pingJob, pullJob] = agentJobs as [
@@ -75,6 +76,7 @@ describe('an agent (PGlite) pushing to an upstream (PostgreSQL), two servers on 
   let agent: RunningServer;
   let port: number;
   let agentId: string;
+  let admin: SignedIn;
   const startUpstream = async () =>
     startServer(inProcessConfig({ AUTH_MODE: 'builtin', PORT: String(port), HOST: '127.0.0.1' }), {
       db: upDb.db,
@@ -87,7 +89,7 @@ describe('an agent (PGlite) pushing to an upstream (PostgreSQL), two servers on 
     port = await freePort();
     upstream = await startUpstream();
     const baseUrl = `http://127.0.0.1:${port}`;
-    const admin = await signIn({ ...upstream, db: upDb.db, baseUrl } as TestServer, 'admin');
+    admin = await signIn({ ...upstream, db: upDb.db, baseUrl } as TestServer, 'admin');
     const res = await fetch(`${baseUrl}/api/agent/generate`, {
       method: 'POST',
       headers: { ...admin.headers, 'content-type': 'application/json' },
@@ -209,5 +211,50 @@ describe('an agent (PGlite) pushing to an upstream (PostgreSQL), two servers on 
     await pushJob.run(agent.ctx, signal);
     const up = await upDb.db.query(`SELECT agent_id FROM checks WHERE canary_id = $1`, [canary]);
     expect(up.rows).toEqual([{ agent_id: agentId }]);
+  });
+
+  it('runs a canary assigned from the console: no push fails, its results and summary reach the upstream', async () => {
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const saved = await fetch(`${baseUrl}/api/db/canaries`, {
+      method: 'POST',
+      headers: { ...admin.headers, 'content-type': 'application/json', prefer: 'return=representation' },
+      body: JSON.stringify({
+        name: 'console-assigned',
+        namespace: 'default',
+        agent_id: agentId,
+        spec: { schedule: '@every 1m', http: [{ name: 'console-http', url: `${baseUrl}/healthz` }] },
+      }),
+    });
+    expect(saved.status).toBe(201);
+    const canary = ((await saved.json()) as { id: string }[])[0]!.id;
+    // The agent runs it, so the agent makes its checks: the upstream makes none of its own.
+    expect(await count(upDb.db, 'checks WHERE canary_id = $1 AND deleted_at IS NULL', [canary])).toBe(0);
+    // An upstream before this fix had made one anyway: the agent's check takes its place.
+    await upDb.db.query(
+      `INSERT INTO checks (canary_id, agent_id, type, name) VALUES ($1, $2, 'http', 'console-http')`,
+      [canary, agentId],
+    );
+    await pullJob.run(agent.ctx, signal);
+    await runDueCanaries(agent.ctx);
+    await runDueCanaries(agent.ctx, new Date(Date.now() + 61_000));
+    const local = await agentDb.db.query<{ id: string }>(`SELECT id FROM checks WHERE canary_id = $1`, [
+      canary,
+    ]);
+    expect(local.rows).toHaveLength(1);
+    await expect(pushJob.run(agent.ctx, signal)).resolves.toMatchObject({ errors: 0 });
+    const up = await upDb.db.query(
+      `SELECT id, agent_id FROM checks WHERE canary_id = $1 AND deleted_at IS NULL`,
+      [canary],
+    );
+    expect(up.rows).toEqual([{ id: local.rows[0]!.id, agent_id: agentId }]);
+    const ran = await count(agentDb.db, 'check_statuses WHERE check_id = $1', [local.rows[0]!.id]);
+    expect(ran).toBe(2);
+    expect(await count(upDb.db, 'check_statuses WHERE check_id = $1', [local.rows[0]!.id])).toBe(ran);
+    const summary = await fetch(`${baseUrl}/api/canary/api/summary`, { headers: admin.headers });
+    const body = (await summary.json()) as {
+      checks_summary: { name: string; uptime: { passed: number; failed: number } }[];
+    };
+    const entry = body.checks_summary.find((e) => e.name === 'console-http');
+    expect(entry?.uptime).toMatchObject({ passed: 2, failed: 0 });
   });
 });

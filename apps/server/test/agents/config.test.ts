@@ -8,7 +8,7 @@ describe('agent mode configuration', () => {
     expect(
       loadConfig({ UPSTREAM_URL: 'https://up.example.com/', UPSTREAM_TOKEN: 'od_x', AGENT_NAME: 'edge' })
         .agent,
-    ).toEqual({ upstreamUrl: 'https://up.example.com', token: 'od_x', name: 'edge', pageSize: 500 });
+    ).toEqual({ upstreamUrls: ['https://up.example.com'], token: 'od_x', name: 'edge', pageSize: 500 });
   });
 
   it('refuses UPSTREAM_URL without a token, a bad URL or page size', () => {
@@ -23,7 +23,9 @@ describe('agent mode configuration', () => {
     const agent = (env: Record<string, string>) => loadConfig({ UPSTREAM_TOKEN: 'od_x', ...env }).agent;
     for (const url of ['http://up.example.com', 'http://10.0.0.5:8080', 'http://[2001:db8::1]/']) {
       expect(() => agent({ UPSTREAM_URL: url })).toThrow(/UPSTREAM_URL: must be https/);
-      expect(agent({ UPSTREAM_URL: url, ALLOW_INSECURE: 'true' })?.upstreamUrl).toBe(url.replace(/\/+$/, ''));
+      expect(agent({ UPSTREAM_URL: url, ALLOW_INSECURE: 'true' })?.upstreamUrls).toEqual([
+        url.replace(/\/+$/, ''),
+      ]);
     }
     for (const url of [
       'http://127.0.0.1:8080',
@@ -31,8 +33,20 @@ describe('agent mode configuration', () => {
       'http://[::1]:8080',
       'https://up.example.com',
     ]) {
-      expect(agent({ UPSTREAM_URL: url })?.upstreamUrl).toBe(url);
+      expect(agent({ UPSTREAM_URL: url })?.upstreamUrls).toEqual([url]);
     }
+  });
+
+  it('takes several upstream addresses separated by commas, each held to the same rules', () => {
+    const agent = (env: Record<string, string>) => loadConfig({ UPSTREAM_TOKEN: 'od_x', ...env }).agent;
+    expect(agent({ UPSTREAM_URL: 'https://a.example/, https://b.example' })?.upstreamUrls).toEqual([
+      'https://a.example',
+      'https://b.example',
+    ]);
+    expect(() => agent({ UPSTREAM_URL: 'https://a.example,http://b.example' })).toThrow(
+      /UPSTREAM_URL: must be https/,
+    );
+    expect(() => agent({ UPSTREAM_URL: 'https://a.example,nonsense' })).toThrow(/UPSTREAM_URL/);
   });
 });
 

@@ -321,4 +321,30 @@ describe.each(DB_KINDS)('the event consumer on %s', (kind) => {
     expect(seen).toEqual([id]);
     expect(await queued()).toEqual([]);
   });
+
+  it('fails a hanging handler alone, and holds claimed events for at most 30 s (what a crash leaves)', async () => {
+    await queueEvents(db, 'config.changed', 1);
+    await queueEvents(db, 'config.created', 3);
+    const leases: number[] = [];
+    const handlers = registry({
+      n: {
+        'config.changed': () => new Promise<void>(() => {}),
+        'config.created': async (e) => {
+          const { rows } = await db.query<{ s: number }>(
+            'SELECT extract(epoch FROM available_at - now())::float AS s FROM event_queue WHERE id = $1',
+            [e.id],
+          );
+          leases.push(rows[0]?.s ?? -1);
+        },
+      },
+    });
+    const result = await drainEvents(ctx, handlers, testOptions(ctx, { handlerTimeoutMs: 300 }));
+    expect(result).toEqual({ consumed: 3, failed: 1 });
+    expect(leases).toHaveLength(3);
+    // A process killed now leaves these events to the next within 30 s, not minutes.
+    for (const s of leases) expect(s).toBeLessThanOrEqual(30);
+    expect(await queued()).toMatchObject([
+      { name: 'config.changed', attempts: 1, error: 'the handler did not finish within 0.3s' },
+    ]);
+  });
 });

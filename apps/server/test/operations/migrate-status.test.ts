@@ -79,7 +79,7 @@ describe('opsdeck migrate --status', () => {
       const env = { DATABASE_URL: fresh.url ?? '', DATA_DIR: '/nonexistent-data-dir' };
       const before = await cliDone(['migrate', '--status'], env);
       expect(before.code).toBe(0);
-      expect(before.out).toMatch(/^Database: PostgreSQL postgres:\/\//m);
+      expect(before.out).toMatch(/^Database: PostgreSQL at \S+:\d+\//m);
       expect(before.out).toMatch(/^pending +001_foundation +-$/m);
       expect(before.out).toMatch(/0 applied, \d+ pending\.\nRun `opsdeck migrate`/);
       const { rows } = await fresh.db.query<{ t: string | null }>(

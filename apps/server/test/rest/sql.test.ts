@@ -26,15 +26,15 @@ describe('SQL generation', () => {
     expect(stmt.sql).not.toContain("a'b");
     expect(stmt.params).toEqual([hostile, "a'b", `%${hostile}%`]);
     expect(stmt.sql).toContain('"t0"."name" = $1::text');
-    expect(stmt.sql).toContain('FROM "public"."people" AS "t0"');
+    expect(stmt.sql).toContain('FROM "people" AS "t0"');
   });
 
   it('builds embeds as correlated sub-queries and the count in the same statement', () => {
     const stmt = read('select=id,team_id(name),skills(name)&skills.order=name.desc&limit=5', true);
     expect(stmt.sql).toContain('row_to_json(');
     expect(stmt.sql).toContain('coalesce(json_agg("t2_e"), \'[]\')');
-    expect(stmt.sql).toContain('EXISTS (SELECT 1 FROM "public"."people_skills"');
-    expect(stmt.sql).toMatch(/\(SELECT count\(\*\) FROM "public"."people" AS "t0"\)::text AS total/);
+    expect(stmt.sql).toContain('EXISTS (SELECT 1 FROM "people_skills"');
+    expect(stmt.sql).toMatch(/\(SELECT count\(\*\) FROM "people" AS "t0"\)::text AS total/);
     expect(stmt.sql).toContain('LIMIT 5');
     expect(stmt.params).toEqual([]);
   });
@@ -44,7 +44,7 @@ describe('SQL generation', () => {
       'select=id,teams!inner(id)&teams.name=eq.a&or=(age.gt.1,not.and(id.in.(1,2),name.is.null))',
     );
     expect(stmt.sql).toContain(
-      'EXISTS (SELECT 1 FROM "public"."teams" AS "t1" WHERE "t1"."id" = "t0"."team_id" AND "t1"."name" = $',
+      'EXISTS (SELECT 1 FROM "teams" AS "t1" WHERE "t1"."id" = "t0"."team_id" AND "t1"."name" = $',
     );
     expect(stmt.sql).toContain(
       '("t0"."age" > $1::integer OR NOT ("t0"."id" = ANY($2::integer[]) AND "t0"."name" IS NULL))',
@@ -65,7 +65,7 @@ describe('SQL generation', () => {
       },
     );
     expect(stmt.sql).toMatch(
-      /^WITH _m AS \(UPDATE "public"."people" AS "t0" SET "name" = _j."name" FROM json_populate_record/,
+      /^WITH _m AS \(UPDATE "people" AS "t0" SET "name" = _j."name" FROM json_populate_record/,
     );
     expect(stmt.sql).toContain('RETURNING "t0".*');
     expect(stmt.params).toEqual(['{"name":"x"}', '1']);

@@ -25,6 +25,7 @@ export const postgresRunner: CheckRunner<PostgresSpec> = {
       statement_timeout: ctx.timeoutMs,
       query_timeout: ctx.timeoutMs,
     });
+    client.on('error', () => {}); // a dropped connection surfaces through the query instead
     const onAbort = () => void client.end().catch(() => {});
     ctx.signal.addEventListener('abort', onAbort, { once: true });
     try {

@@ -55,6 +55,7 @@ async function postgresRows(
     connectionTimeoutMillis: timeoutMs,
     types: { getTypeParser: () => (value: string) => value },
   });
+  client.on('error', () => {}); // a dropped connection surfaces through the query instead
   await untilAborted(client.connect(), signal, () => void client.end().catch(() => {}));
   try {
     const res = await untilAborted(client.query(query), signal, () => void client.end().catch(() => {}));

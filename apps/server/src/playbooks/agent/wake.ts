@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { keepListening } from '../../db/listen.js';
 import type { Db } from '../../db/types.js';
 
 /** The channel migration 101's trigger notifies when an attempt starts waiting for an agent. */
 export const ACTION_UPDATES_CHANNEL = 'playbook_action_updates';
 
-type Hub = { waiters: Set<() => void>; listening: boolean };
+type Hub = { waiters: Set<() => void> };
 
 // One LISTEN per database for all long polls (a PostgreSQL LISTEN holds a pool connection).
 const hubs = new WeakMap<Db, Promise<Hub>>();
@@ -13,15 +14,17 @@ function hubOf(db: Db, log: FastifyBaseLogger): Promise<Hub> {
   let hub = hubs.get(db);
   if (!hub) {
     hub = (async () => {
-      const h: Hub = { waiters: new Set(), listening: false };
-      try {
-        await db.listen(ACTION_UPDATES_CHANNEL, () => {
-          for (const wake of [...h.waiters]) wake();
-        });
-        h.listening = true;
-      } catch (e) {
-        log.warn({ err: e }, `cannot LISTEN on ${ACTION_UPDATES_CHANNEL}; agent long polls poll only`);
-      }
+      const h: Hub = { waiters: new Set() };
+      const wakeAll = () => {
+        for (const wake of [...h.waiters]) wake();
+      };
+      // Kept for the process's life (listening again after a broken connection); listening
+      // again wakes every poll, since what was notified meanwhile was not heard.
+      await keepListening(db, ACTION_UPDATES_CHANNEL, wakeAll, {
+        log,
+        what: 'agent long poll',
+        onListening: wakeAll,
+      });
       return h;
     })();
     hubs.set(db, hub);

@@ -7,6 +7,7 @@ import {
   type PlaybookSpec,
 } from '@opsdeck/shared';
 import type { ServerContext } from '../../context.js';
+import { isDatabaseUnavailable } from '../../db/availability.js';
 import { errorMessage, type ActionOutcome } from '../actions/action.js';
 import { runAction } from '../actions/index.js';
 import { renderActionBody } from '../actions/render-body.js';
@@ -268,7 +269,10 @@ async function runOne(ctx: ServerContext, one: One): Promise<{ stop?: Stop; row?
         else if (status === 'timed_out') abort(new Stop('timed out', 'ended'));
         else if (status !== 'running') abort(new Stop('the run was taken over by another process', 'lost'));
       })
-      .catch((e: unknown) => ctx.log.warn({ err: e, run: held.id }, 'renewing a playbook run lease failed'))
+      .catch((e: unknown) => {
+        if (!isDatabaseUnavailable(e))
+          ctx.log.warn({ err: e, run: held.id }, 'renewing a playbook run lease failed');
+      })
       .finally(() => {
         watching = false;
       });

@@ -1,5 +1,6 @@
 import { setMaxListeners } from 'node:events';
 import type { ServerContext } from '../../context.js';
+import { isDatabaseUnavailable } from '../../db/availability.js';
 import { errorMessage } from '../actions/action.js';
 import { processRun } from './execute.js';
 import { engineOptions, type EngineOptions } from './options.js';
@@ -20,6 +21,8 @@ export type RunDueResult = { claimed: number; errors: number };
 
 // Housekeeping (timeouts, leftover attempts) at most this often.
 const SWEEP_EVERY_MS = 1000;
+// While the database is away the engine looks again after pollMs, doubling up to this.
+const AWAY_MAX_WAIT_MS = 5000;
 
 /**
  * The engine's loop: sweeps, claims due runs up to the concurrency, takes each as far as it
@@ -36,6 +39,7 @@ export async function runDuePlaybooks(
   const inFlight = new Set<Promise<void>>();
   const result: RunDueResult = { claimed: 0, errors: 0 };
   let lastSweep = 0;
+  let away = 0;
   let finished: () => void = () => {};
   let oneFinished = new Promise<void>((r) => (finished = r));
 
@@ -43,6 +47,8 @@ export async function runDuePlaybooks(
     const p = processRun(ctx, run, o, signal)
       .catch((e: unknown) => {
         result.errors++;
+        // The run stays claimed; once its lease ends it is taken up again (docs/playbooks.md).
+        if (isDatabaseUnavailable(e)) return;
         ctx.log.error({ err: e, run: run.id }, `playbook run failed in the engine: ${errorMessage(e)}`);
       })
       .finally(() => {
@@ -66,16 +72,20 @@ export async function runDuePlaybooks(
         claimed = runs.length;
         result.claimed += claimed;
         for (const run of runs) start(run);
+        away = 0;
       } catch (e) {
         result.errors++;
-        ctx.log.error({ err: e }, 'claiming playbook runs failed');
+        // The driver logs a database outage once; the engine waits longer between tries meanwhile.
+        if (isDatabaseUnavailable(e)) away++;
+        else ctx.log.error({ err: e }, 'claiming playbook runs failed');
       }
     }
     if (free > 0 && claimed === free) continue;
     if (inFlight.size === 0 && !options.wait) break;
     const waits: Promise<void>[] = [oneFinished];
-    if (options.wait) waits.push(options.wait(o.pollMs, signal));
-    else if (free > 0 || claimed > 0) waits.push(new Promise((r) => setTimeout(r, o.pollMs)));
+    const pollMs = away ? Math.min(o.pollMs * 2 ** away, AWAY_MAX_WAIT_MS) : o.pollMs;
+    if (options.wait) waits.push(options.wait(pollMs, signal));
+    else if (free > 0 || claimed > 0) waits.push(new Promise((r) => setTimeout(r, pollMs)));
     await Promise.race(waits);
   }
   await Promise.all(inFlight);

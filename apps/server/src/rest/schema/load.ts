@@ -1,8 +1,6 @@
 import type { Queryable } from '../../db/types.js';
 import type { Column, ForeignKey, FunctionDef, Relation, SchemaCache } from './types.js';
 
-const SCHEMA = 'public';
-
 type RelRow = { oid: number; name: string; kind: string };
 type ColRow = {
   rel: number;
@@ -84,14 +82,20 @@ WHERE n.nspname = $1 AND p.prokind = 'f'`;
 /** `:resno 1 :resname id ... :resorigtbl 16392 :resorigcol 1` in a view's stored query tree. */
 const TARGET_ENTRY = /:resno (\d+) :resname (\S+) :ressortgroupref \d+ :resorigtbl (\d+) :resorigcol (\d+)/g;
 
-/** Reads tables, views, columns, keys and functions of the public schema. */
+/**
+ * Reads tables, views, columns, keys and functions of the schema the migrations created them
+ * in: the first of the role's search_path (`public`, or a schema the role owns and is named
+ * after, docs/deploy.md).
+ */
 export async function loadSchemaCache(db: Queryable): Promise<SchemaCache> {
+  const current = await db.query<{ schema: string | null }>('SELECT current_schema() AS schema');
+  const schema = current.rows[0]?.schema ?? 'public';
   const [rels, cols, cons, views, fns] = [
-    await db.query<RelRow>(RELATIONS_SQL, [SCHEMA]),
-    await db.query<ColRow>(COLUMNS_SQL, [SCHEMA]),
-    await db.query<ConRow>(CONSTRAINTS_SQL, [SCHEMA]),
-    await db.query<ViewRow>(VIEWS_SQL, [SCHEMA]),
-    await db.query<FnRow>(FUNCTIONS_SQL, [SCHEMA]),
+    await db.query<RelRow>(RELATIONS_SQL, [schema]),
+    await db.query<ColRow>(COLUMNS_SQL, [schema]),
+    await db.query<ConRow>(CONSTRAINTS_SQL, [schema]),
+    await db.query<ViewRow>(VIEWS_SQL, [schema]),
+    await db.query<FnRow>(FUNCTIONS_SQL, [schema]),
   ];
 
   // Columns by relation oid and attnum, also for composite types (function results).

@@ -13,8 +13,12 @@ export function ident(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+/**
+ * A table or view of the schema cache, by name: resolved through the search_path, whose first
+ * schema is the one the cache was read from (`public`, or the role's own schema).
+ */
 export function tableSql(name: string): string {
-  return `"public".${ident(name)}`;
+  return ident(name);
 }
 
 /** A type name for a cast: catalog names (`timestamp with time zone`) as they are, request casts quoted. */

@@ -2,18 +2,18 @@ import type { FunctionDef } from '../schema/types.js';
 import { ident, type Params } from './params.js';
 
 /**
- * `"public"."fn"("a" => (SELECT …), …)`: the arguments travel as one JSON object and are
+ * `"fn"("a" => (SELECT …), …)` (of the schema the cache was read from, through the search_path): the arguments travel as one JSON object and are
  * typed by json_to_record, so arrays, JSON and scalars convert like PostgREST does.
  */
 export function functionCallSql(fn: FunctionDef, args: Record<string, unknown>, params: Params): string {
   const given = fn.args.filter((a) => Object.hasOwn(args, a.name));
-  if (!given.length) return `"public".${ident(fn.name)}()`;
+  if (!given.length) return `${ident(fn.name)}()`;
   const p = params.add(JSON.stringify(args));
   const list = given.map(
     (a) =>
       `${ident(a.name)} => (SELECT _a.${ident(a.name)} FROM json_to_record(${p}::json) AS _a(${ident(a.name)} ${a.type}))`,
   );
-  return `"public".${ident(fn.name)}(${list.join(', ')})`;
+  return `${ident(fn.name)}(${list.join(', ')})`;
 }
 
 /** A scalar or set-of-scalar function: its JSON value, or an array of them. */
