@@ -26,8 +26,8 @@ function run(command: string, args: string[], options: { cwd?: string; env?: Nod
 
 /** The usage text: its Commands lines (`serve`, `admin reset-password`, …) and its --options. */
 function readUsage(text: string): { commands: string[][]; options: Set<string> } {
-  const commands = [...text.matchAll(/^ {2}([a-z][\w-]*(?: [a-z][\w-]*)?)(?= {2,}|\s*\[|$)/gm)].map((m) =>
-    (m[1] ?? '').split(' '),
+  const commands = [...text.matchAll(/^ {2}([a-z][\w-]*(?: [a-z][\w-]*)?)(?= {2,}|\s*\[| [A-Z]|$)/gm)].map(
+    (m) => (m[1] ?? '').split(' '),
   );
   return { commands, options: new Set([...text.matchAll(/--[a-z][\w-]*/g)].map((m) => m[0])) };
 }

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/types.js';
 import type { SecretBox } from './secret-box.js';
 
-const PLAIN = 'opsdeck secret key check';
+const PLAIN = 'Opsdeck secret key check';
 
 /** The server's secret key cannot open what other servers sealed in this database. */
 export class SecretKeyMismatchError extends Error {
