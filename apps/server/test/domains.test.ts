@@ -27,6 +27,7 @@ describe('the domain list', () => {
   it('gives the scheduler every domain’s jobs, under the names job_history has recorded', () => {
     expect(jobsOf(domains).map((j) => j.name)).toEqual([
       'CleanupJobHistory',
+      'CleanupAuthRateLimits',
       'SealConnectionUrls',
       'CanaryScheduler',
       'CheckStatusRollup',
@@ -35,19 +36,23 @@ describe('the domain list', () => {
       'ConfigScrapeScheduler',
       'DemoCatalogActivity',
       'CatalogChangeCounts',
+      'CleanupConfigChanges',
       'TopologyScheduler',
       'TopologyStatusRefresh',
       'DemoLogActivity',
       'ProcessPendingNotifications',
+      'CleanupNotificationHistory',
       'EvaluateEvidence',
       'IncidentRules',
       'PlaybookSchedules',
       'PlaybookRunEngine',
+      'CleanupPlaybookRuns',
       'AgentPushUpstream',
       'AgentPingUpstream',
       'AgentPullUpstream',
       'AgentPlaybookActions',
       'EventConsumer',
+      'CleanupFailedEvents',
     ]);
   });
 

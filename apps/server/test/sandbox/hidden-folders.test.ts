@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hiddenFolders, type ScriptUser } from '../../src/sandbox/hidden-folders.js';
+import { scriptFixtureBase } from './fixture-base.js';
 
 const me: ScriptUser = { uid: process.getuid?.() ?? 0, gids: [process.getgid?.() ?? 0] };
 /** Someone who owns nothing here and is in no group of ours. */
@@ -13,9 +13,7 @@ describe('the folders scripts see empty', () => {
   let base: string;
   beforeAll(() => {
     // Outside the temporary folders, which are hidden as a whole.
-    const scratch = path.join(fileURLToPath(new URL('../../../../', import.meta.url)), '.tmp');
-    fs.mkdirSync(scratch, { recursive: true, mode: 0o755 });
-    base = fs.mkdtempSync(path.join(scratch, 'hidden-'));
+    base = fs.mkdtempSync(path.join(scriptFixtureBase(), 'hidden-'));
     fs.chmodSync(base, 0o755);
   });
   afterAll(() => fs.rmSync(base, { recursive: true, force: true }));

@@ -20,6 +20,7 @@ import {
 import type { Db } from '../../src/db/types.js';
 import { startServer } from '../../src/server.js';
 import { DB_KINDS, freshDb } from '../helpers.js';
+import { scriptFixtureBase } from '../sandbox/fixture-base.js';
 import { inProcessConfig } from '../in-process-config.js';
 
 const isRoot = process.getuid?.() === 0;
@@ -37,34 +38,12 @@ const unisolated: ScriptPolicy = { ...policy, isolation: { bwrap: MISSING_BWRAP,
 /** The variables the script's process was started with (bash adds PWD, SHLVL and _ later). */
 const STARTED_WITH = `tr '\\0' '\\n' < /proc/$$/environ`;
 
-/** Folders scripts see empty whatever the data folder (sandbox/hidden-folders.ts), as real paths. */
-const ALWAYS_HIDDEN = ['/tmp', '/var/tmp', os.tmpdir(), '/home', '/root', '/run', os.homedir()].flatMap(
-  (p) => {
-    try {
-      return [fs.realpathSync(p)];
-    } catch {
-      return [];
-    }
-  },
-);
-
-/**
- * The checkout's `.tmp`, unless the checkout itself lies in a folder scripts see empty (a CI
- * clone in /tmp or a home): then, as root, a folder of its own under /var/lib.
- */
-function fixtureBase(): string {
-  const repo = fs.realpathSync(REPO);
-  const hidden = ALWAYS_HIDDEN.some((dir) => repo === dir || repo.startsWith(`${dir}/`));
-  return hidden && isRoot ? '/var/lib/opsdeck-sandbox-tests' : path.join(REPO, '.tmp');
-}
-
 /**
  * A folder outside every temporary folder (scripts see those empty as a whole), so a test
  * shows that the data folder or home in it is hidden for what it is; searchable by everyone.
  */
 function fixtureDir(): string {
-  const base = fixtureBase();
-  fs.mkdirSync(base, { recursive: true, mode: 0o755 });
+  const base = scriptFixtureBase();
   const dir = fs.mkdtempSync(path.join(base, 'sandbox-'));
   fs.chmodSync(dir, 0o755);
   return dir;

@@ -21,6 +21,8 @@ describe('connection form values', () => {
       username: 'u',
       // Secrets are sent as typed.
       password: ' p ',
+      // The private key field left empty: no key.
+      certificate: null,
       properties: { host: 'sftp.internal', port: '22' },
     });
   });
@@ -54,7 +56,6 @@ describe('connection form values', () => {
       'properties.host: This field is required',
       'properties.port: This field must be a number',
       'username: This field is required',
-      'password: This field is required',
     ]);
     const stored = connectionFormSchema(sftp, { editing: true, masked: new Set(['password', 'username']) });
     values.properties = { host: 'sftp.internal', port: '22' };
