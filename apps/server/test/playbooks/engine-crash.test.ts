@@ -1,31 +1,14 @@
-import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '../../src/db/migrate.js';
-import { openPglite } from '../../src/db/pglite.js';
-import type { Db } from '../../src/db/types.js';
 import { STOPPED_MESSAGE } from '../../src/playbooks/engine/index.js';
-import { DB_KINDS, freshDb } from '../helpers.js';
+import { counter, crashDatabase, startChild, type CrashDatabase } from '../crash-setup.js';
+import { DB_KINDS } from '../helpers.js';
 import { attempts, drive, engineContext, exec, insertRun, runRow } from './engine-helpers.js';
 
 const CHILD = fileURLToPath(new URL('./engine-child.ts', import.meta.url));
 const RUNS = 20;
-
-/** A loopback port that counts connections: scripts report to it (their sandbox keeps no files). */
-async function counter(): Promise<{ port: number; count: () => number; close: () => void }> {
-  let n = 0;
-  const server = net.createServer((socket) => {
-    n++;
-    socket.end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: (server.address() as AddressInfo).port, count: () => n, close: () => server.close() };
-}
 
 /** Processes of this machine whose command line holds `token`. */
 function processesWith(token: string): number[] {
@@ -48,31 +31,11 @@ function processesWith(token: string): number[] {
  * runs twice, and another engine ends every run truthfully.
  */
 describe.each(DB_KINDS)('kill -9 during 20 running playbook actions (%s)', (kind) => {
-  let db: Db | undefined;
-  let env: Record<string, string>;
-  let drop: () => Promise<void> = async () => {};
-  let dataDir: string | undefined;
+  let database: CrashDatabase;
   beforeAll(async () => {
-    if (kind === 'postgresql') {
-      const fresh = await freshDb('postgresql');
-      db = fresh.db;
-      drop = fresh.drop;
-      await migrate(db);
-      env = { DATABASE_URL: fresh.url ?? '' };
-    } else {
-      // PGlite is one process's: the child owns the data folder until it is killed.
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-crash-'));
-      const setup = await openPglite(dataDir);
-      await migrate(setup);
-      await setup.close();
-      env = { DATA_DIR: dataDir };
-    }
+    database = await crashDatabase(kind);
   });
-  afterAll(async () => {
-    await db?.close().catch(() => {});
-    await drop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => database.close());
 
   it('leaves no script running, runs no action twice, and every run ends saying the action was interrupted', async () => {
     const token = `opsdeck-crash-${crypto.randomBytes(6).toString('hex')}`;
@@ -84,29 +47,13 @@ describe.each(DB_KINDS)('kill -9 during 20 running playbook actions (%s)', (kind
       `(exec -a ${token} sleep 4); exec 5<>/dev/tcp/127.0.0.1/${finished.port}`;
     const spec = { actions: [exec('work', script), exec('report', 'echo report', { if: 'always()' })] };
     const ids: string[] = [];
-    const writer = db ?? (await openPglite(dataDir ?? ''));
-    for (let i = 0; i < RUNS; i++) ids.push(await insertRun(writer, spec));
-    if (!db) await writer.close();
-
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      env: { ...process.env, ...env, ENGINE_CONCURRENCY: String(RUNS) },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    await database.prepare(async (db) => {
+      for (let i = 0; i < RUNS; i++) ids.push(await insertRun(db, spec));
     });
-    let output = '';
-    child.stdout.on('data', (d: Buffer) => (output += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (output += d.toString()));
-    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-    try {
-      const end = Date.now() + 90_000;
-      while (started.count() < RUNS) {
-        if (Date.now() > end || child.exitCode !== null)
-          throw new Error(`the child started ${started.count()} of ${RUNS} scripts:\n${output}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    } finally {
-      child.kill('SIGKILL');
-      await exited;
-    }
+
+    const child = startChild(CHILD, { ...database.env, ENGINE_CONCURRENCY: String(RUNS) });
+    await child.until(() => started.count() >= RUNS, `started all ${RUNS} scripts`);
+    await child.kill();
     // No script outlives the process: none is left, and none reaches the end of its work.
     const gone = Date.now() + 10_000;
     while (processesWith(token).length > 0 && Date.now() < gone) await new Promise((r) => setTimeout(r, 100));
@@ -115,7 +62,7 @@ describe.each(DB_KINDS)('kill -9 during 20 running playbook actions (%s)', (kind
     expect(finished.count()).toBe(0);
 
     // Another engine (this process) takes the runs over once the child's lease has run out.
-    db ??= await openPglite(dataDir ?? '');
+    const db = await database.open();
     const ctx = engineContext(db);
     for (const id of ids) {
       const run = await drive(ctx, id, { leaseMs: 1500, timeoutMs: 60_000, concurrency: RUNS });
