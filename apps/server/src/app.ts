@@ -13,6 +13,7 @@ import { createLogger } from './platform/logger.js';
 import { installRequestLog } from './platform/request-log.js';
 import { installSecurityHeaders } from './platform/security-headers.js';
 import { markWebAssets, recordRoutes, type RouteEntry } from './platform/route-table.js';
+import { installServingGate, ServingGate } from './platform/serving-gate.js';
 import { publicBaseFor } from './public-url.js';
 import { fastifyTrustProxy } from './trust-proxy.js';
 
@@ -26,7 +27,7 @@ export type AppOptions = Omit<ServerContext, 'log' | 'publicBaseUrl'>;
 /** Assembles Fastify: plugins in order, error mapping, domain routes, static web, SPA fallback. */
 export async function buildApp(
   opts: AppOptions,
-): Promise<{ app: FastifyInstance; ctx: ServerContext; routes: RouteEntry[] }> {
+): Promise<{ app: FastifyInstance; ctx: ServerContext; routes: RouteEntry[]; gate: ServingGate }> {
   const { config } = opts;
   const app = Fastify({
     loggerInstance: createLogger(config.logLevel),
@@ -50,6 +51,8 @@ export async function buildApp(
     },
   };
   const routes = recordRoutes(app);
+  const gate = new ServingGate();
+  installServingGate(app, gate);
   installEdgeLimits(app);
 
   installSecurityHeaders(app);
@@ -122,5 +125,5 @@ export async function buildApp(
     return reply.code(404).send({ error: `Route ${req.method} ${req.url.split('?')[0]} not found` });
   });
 
-  return { app, ctx, routes };
+  return { app, ctx, routes, gate };
 }

@@ -8,7 +8,8 @@ import { checkSecretKey } from './lib/secrets/key-check.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import { serveControlSocket } from './db/backup/socket.js';
-import { migrate } from './db/migrate.js';
+import { migrate, outdatedReplicaMessage, readMigrations } from './db/migrate.js';
+import { SCHEMA_WATCH_MS, watchSchema } from './db/schema-watch.js';
 import { openAndMigrate } from './db/open.js';
 import type { Db } from './db/types.js';
 import { domains } from './domains.js';
@@ -22,6 +23,7 @@ import { publicUrlWarning } from './public-url.js';
 import { trustProxyWarning } from './trust-proxy.js';
 import { takeStartupNotices } from './platform/startup-notices.js';
 import type { RouteEntry } from './platform/route-table.js';
+import { buildInfo } from './version.js';
 import { runSeeds } from './seed/index.js';
 import { sandboxPolicy } from './sandbox/policy.js';
 import { scriptIsolationWarning } from './sandbox/run-script.js';
@@ -46,7 +48,7 @@ export type RunningServer = {
  */
 export async function startServer(
   config: Config,
-  options: { db?: Db; scheduler?: boolean; dataAccess?: DataAccessHook } = {},
+  options: { db?: Db; scheduler?: boolean; dataAccess?: DataAccessHook; schemaWatchMs?: number } = {},
 ): Promise<RunningServer> {
   let holding: HoldingServer | undefined;
   const db =
@@ -67,7 +69,7 @@ export async function startServer(
     // Before anything reads a secret: a replica given another key refuses here, with the reason.
     await checkSecretKey(db, secretBox(config), () => sealedConnectionSamples(db));
     const metrics = createMetrics(db);
-    const { app, ctx, routes } = await buildApp({
+    const { app, ctx, routes, gate } = await buildApp({
       config,
       db,
       metrics,
@@ -77,6 +79,19 @@ export async function startServer(
     await failOrphanedRuns(ctx);
     const scheduler = new Scheduler(ctx);
     if (options.scheduler !== false) for (const job of jobsOf(domains)) scheduler.register(job);
+    // A newer version migrating the database under us: stop working and say so (rolling upgrades).
+    const known = new Set(readMigrations().map((m) => m.version));
+    const stopWatch = watchSchema(
+      db,
+      known,
+      (unknown) => {
+        const reason = outdatedReplicaMessage(unknown, buildInfo.version);
+        gate.refuse(reason);
+        ctx.log.error(reason);
+        void scheduler.stop(config.shutdownTimeoutMs);
+      },
+      options.schemaWatchMs ?? SCHEMA_WATCH_MS,
+    );
     // The port the holding server kept (PORT=0 bound a random one) is the console's now.
     await holding?.close();
     const address = await app.listen({ port: holding?.port ?? config.port, host: config.host });
@@ -94,6 +109,7 @@ export async function startServer(
     const stop = () =>
       (stopping ??= (async () => {
         // Order matters: stop taking requests, let in-flight requests and jobs finish, then the DB.
+        stopWatch();
         await app.close();
         await scheduler.stop(config.shutdownTimeoutMs);
         await control?.close();

@@ -62,7 +62,7 @@ export async function startTestServer(
   kind: DbKind,
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
-  options: { dataAccess?: DataAccessHook } = {},
+  options: { dataAccess?: DataAccessHook; schemaWatchMs?: number } = {},
 ): Promise<TestServer> {
   const config = inProcessConfig({ AUTH_MODE: 'none', ...env }, overrides);
   const fresh = await freshDb(kind, {
@@ -72,6 +72,7 @@ export async function startTestServer(
     db: fresh.db,
     scheduler: false,
     dataAccess: options.dataAccess,
+    schemaWatchMs: options.schemaWatchMs,
   });
   const baseUrl = server.url.replace('[::1]', '127.0.0.1');
   return {

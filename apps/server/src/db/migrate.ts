@@ -59,6 +59,15 @@ export class NewerSchemaError extends MigrationError {
   }
 }
 
+/** What a replica that is still running when a newer version migrates its database says. */
+export function outdatedReplicaMessage(unknown: readonly string[], version: string): string {
+  return (
+    `A newer version of Opsdeck migrated the database (${unknown.join(', ')}) while this replica ` +
+    `(version ${version}) was running. It has stopped its background work and answers 503 until ` +
+    'it is replaced by the new version (docs/deploy.md, Upgrades).'
+  );
+}
+
 type Recorded = { version: string; name: string; checksum: string; applied_at: Date };
 
 const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -69,8 +78,7 @@ const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (
 )`;
 
 /** Recorded migrations this build has no file for, as `version_name`. */
-function unknownTo(migrations: readonly Migration[], recorded: readonly Recorded[]): string[] {
-  const known = new Set(migrations.map((m) => m.version));
+function unknownTo(known: ReadonlySet<string>, recorded: readonly Recorded[]): string[] {
   return recorded
     .filter((r) => !known.has(r.version))
     .sort((a, b) => a.version.localeCompare(b.version, 'en', { numeric: true }))
@@ -122,11 +130,16 @@ export async function migrate(
     const { rows } = await tx.query<Recorded>(
       'SELECT version, name, checksum, applied_at FROM schema_migrations',
     );
-    const unknown = unknownTo(migrations, rows);
+    const unknown = unknownTo(new Set(migrations.map((m) => m.version)), rows);
     if (unknown.length) throw new NewerSchemaError(unknown);
     const recorded = new Map(rows.map((r) => [r.version, r]));
     const applied: string[] = [];
     const started = Date.now();
+    const pending = migrations.filter((m) => !recorded.has(m.version)).length;
+    const progressMs = options.progressMs ?? STILL_RUNNING_MS;
+    // Between migrations too: the embedded database runs a statement without yielding, so the
+    // timer inside applyOne cannot fire there, but this line is written after each one.
+    let reported = started;
     for (const m of migrations) {
       const done = recorded.get(m.version);
       if (done) {
@@ -143,17 +156,34 @@ export async function migrate(
         }
         continue;
       }
-      await applyOne(tx, m, log, options.progressMs ?? STILL_RUNNING_MS);
+      await applyOne(tx, m, log, progressMs);
       await tx.query('INSERT INTO schema_migrations (version, name, checksum) VALUES ($1, $2, $3)', [
         m.version,
         m.name,
         m.checksum,
       ]);
       applied.push(`${m.version}_${m.name}`);
+      if (Date.now() - reported >= progressMs && applied.length < pending) {
+        reported = Date.now();
+        log?.info(
+          `migrations: ${applied.length} of ${pending} applied (${Math.round((reported - started) / 1000)} s)`,
+        );
+      }
     }
     if (applied.length > 0) log?.info(`${applied.length} migrations applied in ${Date.now() - started} ms`);
     return { applied };
   });
+}
+
+/**
+ * The migrations recorded in the database that are not among `known` (this build's versions):
+ * a newer Opsdeck migrated it. A running replica asks this every little while (rolling upgrades).
+ */
+export async function newerMigrations(q: Queryable, known: ReadonlySet<string>): Promise<string[]> {
+  const { rows } = await q.query<Recorded>(
+    'SELECT version, name, checksum, applied_at FROM schema_migrations',
+  );
+  return unknownTo(known, rows);
 }
 
 export type MigrationState = {

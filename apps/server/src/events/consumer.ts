@@ -24,6 +24,8 @@ export type ConsumerOptions = {
   handlerTimeoutMs: number;
   /** Events of different resources handled at the same time (those of one resource never are). */
   concurrency: number;
+  /** A handler still running after this long is named in the log; SLOW_HANDLER_WARN_MS by default. */
+  slowWarnMs?: number;
   /** The clock the queue's times are read and written with; by default the database's. */
   now?: () => Date;
 };
@@ -77,20 +79,54 @@ async function withTimeout(work: Promise<void>, ms: number): Promise<void> {
   }
 }
 
+/**
+ * A handler still running after this long is named in the log (event, domain, id) while it goes
+ * on: a stall shows which handler holds it long before the time limit fails it.
+ */
+export const SLOW_HANDLER_WARN_MS = 10_000;
+
+async function runHandler(
+  ctx: ServerContext,
+  handler: RegisteredHandler,
+  event: ClaimedEvent,
+  limits: { timeoutMs: number; slowWarnMs: number },
+): Promise<void> {
+  const { timeoutMs, slowWarnMs } = limits;
+  const started = performance.now();
+  const warn = setTimeout(() => {
+    ctx.log.warn(
+      { event: event.name, eventId: event.id, domain: handler.domain, resource: event.eventId },
+      `an event handler is still running after ${slowWarnMs / 1000}s`,
+    );
+  }, slowWarnMs);
+  warn.unref();
+  try {
+    const domainEvent = { id: event.id, name: event.name, properties: event.properties };
+    await withTimeout(handler.handle(domainEvent, ctx), timeoutMs);
+  } finally {
+    clearTimeout(warn);
+    const ms = performance.now() - started;
+    if (ms >= slowWarnMs)
+      ctx.log.warn(
+        { event: event.name, eventId: event.id, domain: handler.domain, ms: Math.round(ms) },
+        'a slow event handler ended',
+      );
+  }
+}
+
 /** Runs the handlers that have not yet succeeded on this event, one after the other. */
 async function handleEvent(
   ctx: ServerContext,
   handlers: readonly RegisteredHandler[],
   event: ClaimedEvent,
-  timeoutMs: number,
+  limits: { timeoutMs: number; slowWarnMs: number },
 ): Promise<EventOutcome> {
   const handledBy = [...event.handledBy];
   const errors: string[] = [];
   for (const handler of handlers) {
     if (handledBy.includes(handler.domain)) continue;
     try {
-      const domainEvent = { id: event.id, name: event.name, properties: event.properties };
-      await withTimeout(handler.handle(domainEvent, ctx), timeoutMs);
+      await runHandler(ctx, handler, event, limits);
       handledBy.push(handler.domain);
     } catch (e) {
       errors.push(handlers.length > 1 ? `${handler.domain}: ${errorText(e)}` : errorText(e));
@@ -218,7 +254,11 @@ async function handleBatch(
   renewTimer.unref();
   try {
     await runLanes(lanesOf(events), options.concurrency, async (event) => {
-      pending.push(await handleEvent(ctx, registry.get(event.name) ?? [], event, options.handlerTimeoutMs));
+      const limits = {
+        timeoutMs: options.handlerTimeoutMs,
+        slowWarnMs: options.slowWarnMs ?? SLOW_HANDLER_WARN_MS,
+      };
+      pending.push(await handleEvent(ctx, registry.get(event.name) ?? [], event, limits));
       await settleNowAndThen();
     });
     await settling;

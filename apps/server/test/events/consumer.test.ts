@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ServerContext } from '../../src/context.js';
 import { migrate } from '../../src/db/migrate.js';
@@ -345,6 +346,29 @@ describe.each(DB_KINDS)('the event consumer on %s', (kind) => {
     for (const s of leases) expect(s).toBeLessThanOrEqual(30);
     expect(await queued()).toMatchObject([
       { name: 'config.changed', attempts: 1, error: 'the handler did not finish within 0.3s' },
+    ]);
+  });
+
+  it('names a handler still running after the warning time in the log, while it runs and when it ends', async () => {
+    await queueEvents(db, 'config.created', 1);
+    const lines: { msg: string; event?: string; domain?: string }[] = [];
+    const log = pino({ level: 'warn' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const slowCtx = { ...ctx, log };
+    const handlers = registry({
+      scraper: { 'config.created': () => new Promise((r) => setTimeout(r, 400)) },
+    });
+    await drainEvents(slowCtx, handlers, testOptions(slowCtx, { slowWarnMs: 100 }));
+    expect(lines).toEqual([
+      expect.objectContaining({
+        msg: 'an event handler is still running after 0.1s',
+        event: 'config.created',
+        domain: 'scraper',
+      }),
+      expect.objectContaining({
+        msg: 'a slow event handler ended',
+        event: 'config.created',
+        domain: 'scraper',
+      }),
     ]);
   });
 });

@@ -69,6 +69,26 @@ describe.each(DB_KINDS)('migration status and upgrades on %s', (kind) => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('says how many of the pending migrations are applied while a long upgrade goes on, on either database', async () => {
+    const fresh = await freshDb(kind);
+    const sleep = 'SELECT pg_sleep(0.3);';
+    const dir = migrationsDir({
+      '001_a.sql': sleep,
+      '002_b.sql': sleep,
+      '003_c.sql': sleep,
+      '004_d.sql': sleep,
+    });
+    try {
+      const lines: string[] = [];
+      await migrate(fresh.db, dir, { log: { info: (m) => lines.push(m) }, progressMs: 500 });
+      expect(lines).toContainEqual(expect.stringMatching(/^migrations: [123] of 4 applied \(\d+ s\)$/));
+      expect(lines.at(-1)).toMatch(/^4 migrations applied in \d+ ms$/);
+    } finally {
+      await fresh.drop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 // Five runs of the command from source, each a Node start: slow on a shared machine.
