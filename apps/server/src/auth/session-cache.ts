@@ -135,7 +135,7 @@ export async function keepSessionCacheCurrent<T>(
           'session change notifications do not arrive (a transaction pooler between the server ' +
             'and PostgreSQL?): sessions are read on every request',
         );
-        void unlisten?.();
+        void unlisten?.().catch(() => {});
         unlisten = undefined;
       }, PROBE_TIMEOUT_MS);
       deaf.unref();
@@ -143,7 +143,7 @@ export async function keepSessionCacheCurrent<T>(
     } catch (e) {
       clearTimeout(deaf);
       // Listening may have worked and the probe failed: give the connection back before retrying.
-      void unlisten?.();
+      void unlisten?.().catch(() => {});
       unlisten = undefined;
       // While the database is away the driver has logged the outage; this tries again quietly.
       if (!isDatabaseUnavailable(e))
