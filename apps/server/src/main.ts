@@ -96,7 +96,13 @@ async function main(): Promise<number> {
       for (const notice of server.notices) fs.writeSync(1, notice);
       const shutdown = (signal: string) => {
         log.info(`${signal} received, shutting down`);
-        const force = setTimeout(() => process.exit(1), config.shutdownTimeoutMs + 5000);
+        const force = setTimeout(() => {
+          log.error(
+            `shutdown did not finish within ${(config.shutdownTimeoutMs + 5000) / 1000}s ` +
+              `(still ${server.stopPhase()}); exiting`,
+          );
+          process.exit(1);
+        }, config.shutdownTimeoutMs + 5000);
         force.unref();
         server.stop().then(
           () => process.exit(0),

@@ -38,6 +38,8 @@ export type RunningServer = {
   /** Text to print after the last start-up line (the first admin's password banner). */
   notices: string[];
   stop(): Promise<void>;
+  /** What stop() is doing now: named when a shutdown takes too long. */
+  stopPhase(): string;
 };
 
 /**
@@ -106,16 +108,31 @@ export async function startServer(
     const scriptWarning = await scriptIsolationWarning(sandboxPolicy(config).scripts);
     if (scriptWarning) ctx.log.warn(scriptWarning);
     let stopping: Promise<void> | undefined;
+    let phase = 'running';
     const stop = () =>
       (stopping ??= (async () => {
         // Order matters: stop taking requests, let in-flight requests and jobs finish, then the DB.
         stopWatch();
+        phase = 'finishing HTTP requests in flight';
         await app.close();
+        phase = 'waiting for running jobs (checks, scrapes, events, playbook actions)';
         await scheduler.stop(config.shutdownTimeoutMs);
+        phase = 'closing the backup socket';
         await control?.close();
+        phase = 'closing the database';
         if (ownsDb) await db.close();
+        phase = 'stopped';
       })());
-    return { app, ctx, scheduler, url: address, routes, notices: takeStartupNotices(ctx), stop };
+    return {
+      app,
+      ctx,
+      scheduler,
+      url: address,
+      routes,
+      notices: takeStartupNotices(ctx),
+      stop,
+      stopPhase: () => phase,
+    };
   } catch (e) {
     await holding?.close();
     if (ownsDb) await db.close().catch(() => {});
