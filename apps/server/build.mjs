@@ -42,3 +42,21 @@ await build({
 fs.cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
 fs.cpSync('demo/catalog', 'dist/demo/catalog', { recursive: true });
 fs.cpSync('demo/logs', 'dist/demo/logs', { recursive: true });
+
+// The empty, migrated embedded database a first start copies in (src/db/template.ts): made
+// once here instead of by PostgreSQL's initdb and every migration on each first start.
+await build({
+  entryPoints: ['src/db/make-template.ts'],
+  outfile: 'dist/.make-template.mjs',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  plugins: [externalNpmPackages],
+  logLevel: 'warning',
+});
+try {
+  execSync('node dist/.make-template.mjs dist/migrations dist', { stdio: 'inherit' });
+} finally {
+  fs.rmSync('dist/.make-template.mjs', { force: true });
+}
