@@ -113,7 +113,8 @@ describe('the script sandbox', () => {
       timeoutMs: 1000,
     });
     expect(r.timedOut).toBe(true);
-    expect(r.signal).toBe('SIGKILL');
+    // Killed, by the group kill or (on a busy machine, first) by the death guard's closed pipe.
+    expect(r.signal === 'SIGKILL' || (r.exitCode ?? 0) !== 0).toBe(true);
     await eventually(() => processesOf(token).length === 0);
     expect(processesOf(token)).toEqual([]);
   });
