@@ -136,6 +136,13 @@ describe.each(DB_KINDS)('Jira and Microsoft Planner responder lookups on %s', (k
     expect(graph.requests.at(-1)?.authorization).toBe(`Bearer ${graph.token}`);
   });
 
+  it('Test Connection lists what the instance offers, with the same client', async () => {
+    const tested = await call(server, users.admin, `/api/connection/test/${jiraId}`, { method: 'POST' });
+    expect(tested.json).toEqual({ message: 'ok', payload: { projects: 2 } });
+    const planner = await call(server, users.admin, `/api/connection/test/${plannerId}`, { method: 'POST' });
+    expect(planner.json).toEqual({ message: 'ok', payload: { plans: 2 } });
+  });
+
   it("answers 502 with the peer's refusal, 404 for a connection of another type, 403 to viewers", async () => {
     const wrong = await createConnection(server, users.admin, {
       name: 'jira-wrong-token',
