@@ -69,6 +69,9 @@ function FieldInput({
       </label>
     );
   }
+  if (field.kind === 'numberList' && field.options) {
+    return <NumberChoices field={field} value={value} onChange={onChange} readOnly={readOnly} />;
+  }
   let input;
   if (field.kind === 'select') {
     input = (
@@ -109,5 +112,46 @@ function FieldInput({
     <FormField label={field.name} required={field.required}>
       {input}
     </FormField>
+  );
+}
+
+/**
+ * A list of numbers with offered values (an http check's response codes): one checkbox each,
+ * plus any stored value the list does not offer; the list stays sorted.
+ */
+function NumberChoices({
+  field,
+  value,
+  onChange,
+  readOnly,
+}: {
+  field: SchemaField;
+  value: unknown;
+  onChange: (next: unknown) => void;
+  readOnly: boolean;
+}) {
+  const chosen = Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
+  const offered = [...new Set([...(field.options ?? []).map(Number), ...chosen])].sort((a, b) => a - b);
+  const toggle = (n: number, on: boolean) => {
+    const next = on ? [...chosen, n] : chosen.filter((c) => c !== n);
+    onChange(next.length ? [...new Set(next)].sort((a, b) => a - b) : undefined);
+  };
+  return (
+    <fieldset className="flex flex-col gap-1 md:col-span-2" title={field.description}>
+      <legend className="text-xs font-semibold text-muted">{field.name}</legend>
+      <div className="flex flex-wrap gap-x-3 gap-y-1">
+        {offered.map((n) => (
+          <label key={n} className="flex items-center gap-1 text-sm">
+            <input
+              type="checkbox"
+              checked={chosen.includes(n)}
+              disabled={readOnly}
+              onChange={(e) => toggle(n, e.target.checked)}
+            />
+            {n}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

@@ -47,7 +47,10 @@ describe('schemaFields', () => {
     const byName = new Map(http.map((f) => [f.name, f]));
     expect(byName.get('url')?.kind).toBe('text');
     expect(byName.get('method')?.kind).toBe('select');
-    expect(byName.get('responseCodes')?.kind).toBe('numberList');
+    expect(byName.get('responseCodes')).toMatchObject({
+      kind: 'numberList',
+      options: ['200', '201', '202', '204', '301', '302', '401', '404', '500', '502', '503'],
+    });
     expect(byName.get('thresholdMillis')?.kind).toBe('integer');
     // Objects, unions and lists of objects stay in the Code view.
     expect(byName.has('headers')).toBe(false);

@@ -7,6 +7,8 @@
 export type JsonSchema = {
   type?: string | string[];
   enum?: unknown[];
+  /** Values a form offers as choices (an http check's response codes). */
+  examples?: unknown[];
   items?: JsonSchema;
   properties?: Record<string, JsonSchema>;
   required?: string[];
@@ -19,7 +21,7 @@ export type SchemaField = {
   name: string;
   kind: FieldKind;
   required: boolean;
-  /** The choices of a 'select'. */
+  /** The choices of a 'select', or those a 'numberList' offers as checkboxes. */
   options?: string[];
   description?: string;
 };
@@ -44,7 +46,12 @@ function kindOf(s: JsonSchema): Pick<SchemaField, 'kind' | 'options'> | undefine
     case 'array': {
       const t = s.items?.type;
       if (t === 'string' && !s.items?.enum) return { kind: 'list' };
-      if (t === 'number' || t === 'integer') return { kind: 'numberList' };
+      if (t === 'number' || t === 'integer') {
+        const offered = s.items?.examples;
+        return Array.isArray(offered) && offered.length > 0 && offered.every((e) => typeof e === 'number')
+          ? { kind: 'numberList', options: offered.map(String) }
+          : { kind: 'numberList' };
+      }
       return undefined;
     }
     default:
