@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { ScriptInput } from './ScriptInput.js';
+import { ValueSourceInput } from './ValueSourceInput.js';
 import { FormField } from '../FormField.js';
 import { fieldText, fieldValue, withField, type SchemaField } from './schemaFields.js';
 
@@ -9,11 +11,25 @@ type Props = {
   readOnly?: boolean;
 };
 
-/** One input a field of the schema, editing the object `value` (unknown keys are kept). */
+/** The fields the Authentication selector groups (an http check's). */
+const AUTH_FIELDS = ['username', 'password', 'ntlm', 'ntlmv2'];
+
+/**
+ * One input a field of the schema, editing the object `value` (unknown keys are kept). When
+ * the fields hold username and password as secret-capable values, they sit under an
+ * Authentication selector (None, Basic, and NTLM / NTLMv2 where the schema has them).
+ */
 export function SchemaForm({ fields, value, onChange, readOnly = false }: Props) {
+  const hasAuth = ['username', 'password'].every((n) =>
+    fields.some((f) => f.name === n && f.kind === 'valueSource'),
+  );
+  const shown = hasAuth ? fields.filter((f) => !AUTH_FIELDS.includes(f.name)) : fields;
   return (
     <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
-      {fields.map((f) => (
+      {hasAuth ? (
+        <AuthSelector fields={fields} value={value} onChange={onChange} readOnly={readOnly} />
+      ) : null}
+      {shown.map((f) => (
         <FieldInput
           key={f.name}
           field={f}
@@ -67,6 +83,29 @@ function FieldInput({
         />
         {field.name}
       </label>
+    );
+  }
+  if (field.kind === 'valueSource') {
+    return (
+      <ValueSourceInput
+        label={field.name}
+        value={value}
+        onChange={onChange}
+        required={field.required}
+        readOnly={readOnly}
+        description={field.description}
+      />
+    );
+  }
+  if (field.kind === 'script') {
+    return (
+      <ScriptInput
+        label={field.name}
+        value={value}
+        onChange={onChange}
+        readOnly={readOnly}
+        description={field.description}
+      />
     );
   }
   if (field.kind === 'numberList' && field.options) {
@@ -152,6 +191,78 @@ function NumberChoices({
           </label>
         ))}
       </div>
+    </fieldset>
+  );
+}
+
+type AuthKind = 'none' | 'basic' | 'ntlm' | 'ntlmv2';
+
+function authKindOf(value: Record<string, unknown>): AuthKind {
+  if (value.ntlmv2 === true) return 'ntlmv2';
+  if (value.ntlm === true) return 'ntlm';
+  return value.username !== undefined || value.password !== undefined ? 'basic' : 'none';
+}
+
+/** None, Basic, NTLM, NTLMv2: switching clears username, password and the NTLM flags. */
+function AuthSelector({
+  fields,
+  value,
+  onChange,
+  readOnly,
+}: {
+  fields: SchemaField[];
+  value: Record<string, unknown>;
+  onChange: (next: Record<string, unknown>) => void;
+  readOnly: boolean;
+}) {
+  const stored = authKindOf(value);
+  // Basic chosen with nothing typed yet still shows its fields.
+  const [picked, setPicked] = useState<AuthKind>(stored);
+  const kind = stored === 'none' && picked === 'basic' ? 'basic' : stored;
+  const kinds: { kind: AuthKind; label: string }[] = [
+    { kind: 'none', label: 'None' },
+    { kind: 'basic', label: 'Basic' },
+    ...(fields.some((f) => f.name === 'ntlm') ? [{ kind: 'ntlm' as const, label: 'NTLM' }] : []),
+    ...(fields.some((f) => f.name === 'ntlmv2') ? [{ kind: 'ntlmv2' as const, label: 'NTLMv2' }] : []),
+  ];
+  const pick = (next: AuthKind) => {
+    setPicked(next);
+    let out = value;
+    for (const f of AUTH_FIELDS) out = withField(out, f, undefined);
+    if (next === 'ntlm' || next === 'ntlmv2') out = withField(out, next, true);
+    onChange(out);
+  };
+  const field = (name: string) => fields.find((f) => f.name === name);
+  return (
+    <fieldset className="flex flex-col gap-2 md:col-span-2">
+      <legend className="text-xs font-semibold text-muted">Authentication</legend>
+      <select
+        className="input w-40"
+        aria-label="Authentication"
+        disabled={readOnly}
+        value={kind}
+        onChange={(e) => pick(e.target.value as AuthKind)}
+      >
+        {kinds.map((k) => (
+          <option key={k.kind} value={k.kind}>
+            {k.label}
+          </option>
+        ))}
+      </select>
+      {kind !== 'none' ? (
+        <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
+          {['username', 'password'].map((name) => (
+            <ValueSourceInput
+              key={name}
+              label={name}
+              value={value[name]}
+              required={field(name)?.required ?? false}
+              readOnly={readOnly}
+              onChange={(next) => onChange(withField(value, name, next))}
+            />
+          ))}
+        </div>
+      ) : null}
     </fieldset>
   );
 }

@@ -10,12 +10,24 @@ export type JsonSchema = {
   /** Values a form offers as choices (an http check's response codes). */
   examples?: unknown[];
   items?: JsonSchema;
+  anyOf?: JsonSchema[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
   description?: string;
 };
 
-export type FieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'select' | 'list' | 'numberList';
+export type FieldKind =
+  | 'text'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'select'
+  | 'list'
+  | 'numberList'
+  /** A secret-capable value: static, secret reference or config map reference (valueSource.ts). */
+  | 'valueSource'
+  /** An expression: None, Go Template, Javascript, Expr or JSONPath. */
+  | 'script';
 
 export type SchemaField = {
   name: string;
@@ -33,6 +45,10 @@ function isSchema(v: unknown): v is JsonSchema {
 function kindOf(s: JsonSchema): Pick<SchemaField, 'kind' | 'options'> | undefined {
   if (Array.isArray(s.enum) && s.enum.every((e) => typeof e === 'string')) {
     return { kind: 'select', options: s.enum as string[] };
+  }
+  if (s.anyOf?.some((m) => isSchema(m) && isSchema(m.properties?.valueFrom))) return { kind: 'valueSource' };
+  if (s.type === 'object' && ['expr', 'template', 'javascript'].every((k) => isSchema(s.properties?.[k]))) {
+    return { kind: 'script' };
   }
   switch (s.type) {
     case 'string':
