@@ -1,7 +1,7 @@
 import type { Action, Resource } from '@opsdeck/shared';
 import type { LucideIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useFeatureCheck } from '../auth/features.js';
 import { usePermissions, hasPermission } from '../auth/permissions.js';
 
@@ -28,6 +28,11 @@ export type ResourceAction = {
   appliesTo: readonly ResourceKind[];
   visible?: (ctx: ResourceActionContext) => boolean;
   render: (props: { resource: ResourceRef; close: () => void }) => ReactNode;
+  /**
+   * What ResourceActionButtons shows instead of the plain button, when the action is more than
+   * one click (the playbooks' 'Playbooks' menu); it renders its own dialogs.
+   */
+  Trigger?: ComponentType<{ resource: ResourceRef; className: string }>;
 };
 
 const ActionsContext = createContext<readonly ResourceAction[]>([]);
@@ -71,6 +76,7 @@ export function ResourceActionButtons({
     <>
       {actions.map((a) => {
         const Icon = a.icon;
+        if (a.Trigger) return <a.Trigger key={a.id} resource={resource} className={className} />;
         return (
           <button key={a.id} type="button" className={className} onClick={() => setOpen(a)}>
             {Icon ? <Icon className="size-4" aria-hidden /> : null}

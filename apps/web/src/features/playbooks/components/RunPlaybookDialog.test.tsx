@@ -79,7 +79,7 @@ describe('Run playbook dialog from a resource', () => {
     expect(close).toHaveBeenCalled();
   });
 
-  it("shows the server's 400 message in the dialog", async () => {
+  it("shows the server's 400 message as a toast and keeps the dialog open", async () => {
     const user = userEvent.setup();
     serve(['admin'], {
       'GET /api/playbook/list': () => [playbook()],
@@ -90,7 +90,8 @@ describe('Run playbook dialog from a resource', () => {
     renderWithApp(<RunPlaybookDialog resource={check} close={() => undefined} />);
     expect(await screen.findByText('No parameters for this playbook.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Run' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('missing required parameter(s): a, b');
+    expect(await screen.findByText('missing required parameter(s): a, b')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Run' })).toBeEnabled();
   });
 });
