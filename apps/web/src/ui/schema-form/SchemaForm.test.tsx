@@ -28,10 +28,10 @@ describe('SchemaForm', () => {
     const url = screen.getByRole('textbox', { name: 'url' });
     expect(url).toHaveValue('https://a');
     expect(url).toHaveAttribute('aria-required', 'true');
-    expect(screen.getByRole('spinbutton', { name: 'port' })).not.toHaveAttribute('aria-required');
+    expect(screen.getByRole('textbox', { name: 'port' })).not.toHaveAttribute('aria-required');
 
     fireEvent.change(url, { target: { value: 'https://b' } });
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'port' }), { target: { value: '8080' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'port' }), { target: { value: '8080' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'insecure' }));
     fireEvent.change(screen.getByRole('combobox', { name: 'method' }), { target: { value: 'POST' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'codes' }), { target: { value: '200,\n204' } });
@@ -50,7 +50,7 @@ describe('SchemaForm', () => {
 
   it('removes a field that is emptied', () => {
     render(<Harness initial={{ url: 'https://a', port: 1 }} />);
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'port' }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'port' }), { target: { value: '' } });
     expect(JSON.parse(screen.getByRole('status').textContent ?? '')).toEqual({ url: 'https://a' });
   });
 
@@ -153,5 +153,27 @@ describe('SchemaForm', () => {
     expect(screen.getByRole('textbox', { name: 'username' })).toHaveValue('');
     fireEvent.change(auth, { target: { value: 'none' } });
     expect(out()).toEqual({ url: 'https://a' });
+  });
+
+  it("numbers: 'This field must be a number', the minimum, and required, on change and on blur", () => {
+    const fields: SchemaField[] = [
+      { name: 'thresholdMillis', kind: 'integer', required: false, minimum: 0 },
+      { name: 'port', kind: 'integer', required: true },
+    ];
+    function One() {
+      const [value, setValue] = useState<Record<string, unknown>>({});
+      return <SchemaForm fields={fields} value={value} onChange={setValue} />;
+    }
+    render(<One />);
+    const threshold = screen.getByRole('textbox', { name: 'thresholdMillis' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.change(threshold, { target: { value: '12a' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('This field must be a number');
+    fireEvent.change(threshold, { target: { value: '-5' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('This field must be at least 0');
+    fireEvent.change(threshold, { target: { value: '250' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.blur(screen.getByRole('textbox', { name: 'port' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('This field is required');
   });
 });

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ScriptInput } from './ScriptInput.js';
 import { ValueSourceInput } from './ValueSourceInput.js';
 import { FormField } from '../FormField.js';
-import { fieldText, fieldValue, withField, type SchemaField } from './schemaFields.js';
+import { fieldText, fieldValue, numberProblem, withField, type SchemaField } from './schemaFields.js';
 
 type Props = {
   fields: SchemaField[];
@@ -65,6 +65,9 @@ function FieldInput({
     setDraft(next);
     onChange(fieldValue(field, next));
   };
+  // Checked on blur and on change (doc 3 §4): 'This field must be a number', the minimum.
+  const [touched, setTouched] = useState(false);
+  const problem = numberProblem(field, draft);
   const common = {
     'aria-label': field.name,
     'aria-required': field.required || undefined,
@@ -136,19 +139,25 @@ function FieldInput({
     );
   } else {
     const numeric = field.kind === 'number' || field.kind === 'integer';
+    // Numbers are typed as text (inputmode decimal) so a wrong entry can be named, not dropped.
     input = (
       <input
         className="input"
-        type={numeric ? 'number' : 'text'}
-        {...(numeric ? { step: field.kind === 'integer' ? 1 : 'any' } : {})}
+        type="text"
+        {...(numeric ? { inputMode: 'decimal' as const } : {})}
         {...common}
+        aria-invalid={(numeric && touched && problem !== undefined) || undefined}
         value={text}
-        onChange={(e) => change(e.target.value)}
+        onBlur={() => setTouched(true)}
+        onChange={(e) => {
+          setTouched(true);
+          change(e.target.value);
+        }}
       />
     );
   }
   return (
-    <FormField label={field.name} required={field.required}>
+    <FormField label={field.name} required={field.required} error={touched ? problem : undefined}>
       {input}
     </FormField>
   );

@@ -9,6 +9,7 @@ export type JsonSchema = {
   enum?: unknown[];
   /** Values a form offers as choices (an http check's response codes). */
   examples?: unknown[];
+  minimum?: number;
   items?: JsonSchema;
   anyOf?: JsonSchema[];
   properties?: Record<string, JsonSchema>;
@@ -35,6 +36,8 @@ export type SchemaField = {
   required: boolean;
   /** The choices of a 'select', or those a 'numberList' offers as checkboxes. */
   options?: string[];
+  /** The smallest value of a number (thresholds, counts, SSL expiry: 0). */
+  minimum?: number;
   description?: string;
 };
 
@@ -88,6 +91,7 @@ export function schemaFields(schema: JsonSchema): SchemaField[] {
       required: required.has(name),
       ...kind,
       ...(prop.description ? { description: prop.description } : {}),
+      ...(typeof prop.minimum === 'number' ? { minimum: prop.minimum } : {}),
     });
   }
   return fields.sort((a, b) => Number(b.required) - Number(a.required));
@@ -146,4 +150,22 @@ export function withField(
   if (next === undefined) delete out[name];
   else out[name] = next;
   return out;
+}
+
+export const NUMBER_ERRORS = {
+  required: 'This field is required',
+  notNumber: 'This field must be a number',
+  below: (min: number) => `This field must be at least ${min}`,
+} as const;
+
+/** What is wrong with a number field's text (doc 3 §5), or undefined. */
+export function numberProblem(field: SchemaField, text: string): string | undefined {
+  if (field.kind !== 'number' && field.kind !== 'integer') return undefined;
+  const t = text.trim();
+  if (t === '') return field.required ? NUMBER_ERRORS.required : undefined;
+  const n = Number(t);
+  if (!Number.isFinite(n) || (field.kind === 'integer' && !Number.isInteger(n)))
+    return NUMBER_ERRORS.notNumber;
+  if (field.minimum !== undefined && n < field.minimum) return NUMBER_ERRORS.below(field.minimum);
+  return undefined;
 }
