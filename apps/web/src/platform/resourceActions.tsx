@@ -65,11 +65,14 @@ export function useResourceActions(kind: ResourceKind): ResourceAction[] {
 export function ResourceActionButtons({
   resource,
   className = 'btn',
+  exclude,
 }: {
   resource: ResourceRef;
   className?: string;
+  /** Ids of actions this host leaves out (the embedded check panel's evidence action). */
+  exclude?: readonly string[] | undefined;
 }) {
-  const actions = useResourceActions(resource.kind);
+  const actions = useResourceActions(resource.kind).filter((a) => !exclude?.includes(a.id));
   const [open, setOpen] = useState<ResourceAction | null>(null);
   if (actions.length === 0) return null;
   return (

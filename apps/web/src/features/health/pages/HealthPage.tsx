@@ -73,8 +73,10 @@ const SORT_OPTIONS: Array<{ value: SortKey; label: string }> = [
  * The health dashboard. In the standalone checker only the
  * summary API exists, so the check panel is not offered there.
  */
-export function HealthPage({ checker = false }: { checker?: boolean }) {
+export function HealthPage({ checker = false, embedded = false }: { checker?: boolean; embedded?: boolean }) {
   const [p, setParams] = useHealthParams();
+  // Embedded in another page (/view/health, or ?embed=true): no evidence action on checks.
+  const isEmbedded = embedded || p.embedded;
   // The open panel changes timeRange for itself; the dashboard keeps the range it had.
   const [dashboardRange, setDashboardRange] = useState(p.timeRange);
   if (!p.checkId && dashboardRange !== p.timeRange) setDashboardRange(p.timeRange);
@@ -295,6 +297,7 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
       {p.checkId && !checker ? (
         <Suspense fallback={null}>
           <CheckPanel
+            embedded={isEmbedded}
             checkId={p.checkId}
             check={all.find((c) => c.id === p.checkId)}
             // Closing the panel resets timeRange to 1h (doc 1 §2), the default, so it leaves the URL.
