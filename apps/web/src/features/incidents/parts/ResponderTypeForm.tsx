@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { FormField } from '../../../ui/FormField.js';
 import { CLEARS, fetchInstances, LOOKUP_FIELDS } from './lookups.js';
@@ -35,11 +35,13 @@ export function ResponderTypeForm({ type, teamId, defaults, saving, onBack, onSa
       z.object(Object.fromEntries(fields.map((f) => [f, z.string().trim().min(1, PART_TEXT.invalidValue)]))),
     [fields],
   );
-  const { register, handleSubmit, formState, watch, setValue, getValues } = useForm<Record<string, string>>({
-    resolver: zodResolver(schema),
-    defaultValues: { ...Object.fromEntries(fields.map((f) => [f, ''])), ...defaults },
-  });
-  const values = watch();
+  const { register, handleSubmit, formState, control, setValue, getValues } = useForm<Record<string, string>>(
+    {
+      resolver: zodResolver(schema),
+      defaultValues: { ...Object.fromEntries(fields.map((f) => [f, ''])), ...defaults },
+    },
+  );
+  const values = useWatch({ control });
 
   const instances = useQuery({
     queryKey: ['incidents', 'responder-instances', kind, teamId],
@@ -61,7 +63,7 @@ export function ResponderTypeForm({ type, teamId, defaults, saving, onBack, onSa
     });
   }
 
-  function control(f: string) {
+  function controlFor(f: string) {
     if (kind && f === 'instance')
       return (
         <select className="input w-full" aria-required aria-busy={instances.isFetching} {...registration(f)}>
@@ -101,7 +103,7 @@ export function ResponderTypeForm({ type, teamId, defaults, saving, onBack, onSa
     >
       {fields.map((f) => (
         <FormField key={f} label={fieldLabel(f)} required error={formState.errors[f]?.message}>
-          {control(f)}
+          {controlFor(f)}
         </FormField>
       ))}
       <div className="flex justify-between">
