@@ -212,4 +212,51 @@ describe.each(DB_KINDS)('Jira and Microsoft Planner responder lookups on %s', (k
       external_id: expect.stringMatching(/^PAY-\d+$/),
     });
   });
+
+  it('refuses to open a ticket with an instance of another type: the responder ends in error, nothing is sent', async () => {
+    const incident = await call(server, users.responder, '/api/db/incidents', {
+      method: 'POST',
+      headers: { prefer: 'return=representation' },
+      body: { title: 'Wrong instance', severity: 'low' },
+    });
+    const web = await createConnection(server, users.admin, {
+      name: 'internal-web',
+      type: 'http',
+      url: jira.url,
+    });
+    const before = jira.requests.length;
+    const responder = await call(server, users.responder, '/api/db/responders', {
+      method: 'POST',
+      headers: { prefer: 'return=representation' },
+      body: {
+        incident_id: (incident.json as { id: string }[])[0]!.id,
+        team_id: teamId,
+        type: 'system',
+        properties: {
+          responderType: 'jira',
+          instance: web,
+          project: 'OPS',
+          issueType: 'Bug',
+          priority: 'High',
+          summary: 's',
+          description: 'd',
+        },
+      },
+    });
+    await drainEvents(
+      server.ctx,
+      eventRegistryOf([incidentsDomain]),
+      testOptions(server.ctx, { batchSize: 20 }),
+    );
+    const row = await call(
+      server,
+      users.responder,
+      `/api/db/responders?id=eq.${(responder.json as { id: string }[])[0]!.id}&select=status,error`,
+    );
+    expect((row.json as { status: string; error: string }[])[0]).toEqual({
+      status: 'error',
+      error: 'the instance internal-web is not a jira connection',
+    });
+    expect(jira.requests.length).toBe(before);
+  });
 });
