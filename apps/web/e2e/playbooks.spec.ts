@@ -57,9 +57,10 @@ test.describe('playbooks', () => {
 
       // Run it from the failing check's panel, with a parameter.
       await page.goto(`/health?query=${check}&checkId=${checkId}`);
-      await page.getByRole('button', { name: 'Run playbook' }).click();
-      const dialog = page.getByRole('dialog');
-      await dialog.getByRole('combobox', { name: 'Playbook' }).selectOption({ label: title });
+      await page.getByRole('button', { name: 'Playbooks' }).click();
+      await page.getByRole('menuitem', { name: title }).click();
+      const dialog = page.getByRole('dialog', { name: `Run ${title}` });
+      await expect(dialog.getByRole('combobox', { name: 'Playbook' })).toHaveValue(/[0-9a-f-]{36}/);
       const greetingField = dialog.getByRole('textbox', { name: 'Greeting' });
       await expect(greetingField).toHaveValue('hi');
       await greetingField.fill(greeting);

@@ -37,3 +37,5 @@ export {
 } from './senders/index.js';
 export { sendHttpOk, type HttpAnswer } from './senders/http.js';
 export { sealedConnectionSamples } from './sealed.js';
+export { jiraIssueTypes, jiraPriorities, jiraProjects } from './clients/jira.js';
+export { plannerBuckets, plannerPlans } from './clients/planner.js';

@@ -69,8 +69,14 @@ function ticketRequest(
 /** Opens the external ticket through the team's connection for its responder type. */
 async function openTicket(ctx: ServerContext, r: ResponderRow, type: string): Promise<Outcome> {
   const client = teamSpecSchema.safeParse(r.team_spec).data?.responder_clients?.[type];
-  if (!client) return { status: 'pending', error: `the team's spec names no connection for ${type}` };
-  const conn = await resolveConnection(ctx, client.connection);
+  // The instance the form picked wins over the team's connection; it must be a connection of
+  // the responder's own type, so a responder cannot send a ticket with any other credentials.
+  const instance = r.properties.instance;
+  const reference = instance || client?.connection;
+  if (!reference) return { status: 'pending', error: `the team's spec names no connection for ${type}` };
+  const conn = await resolveConnection(ctx, reference);
+  if (instance && conn.type !== type)
+    return { status: 'error', error: `the instance ${conn.name} is not a ${type} connection` };
   const request = ticketRequest(type, r.properties, r.incident);
   if (!request) return { status: 'pending', error: `${type} tickets are recorded, not sent` };
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };

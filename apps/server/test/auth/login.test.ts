@@ -212,7 +212,7 @@ describe.each(DB_KINDS)('login flow on %s', (kind) => {
       accept: 'html',
     });
     expect(res.status).toBe(303);
-    const id = (res.headers.get('location') ?? '').replace('/error?id=', '');
+    const id = (res.headers.get('location') ?? '').replace('/error/', '');
     const { status, body } = await b.json<{ id: string; error: { code: number; message: string } }>(
       `/api/auth/self-service/errors?id=${id}`,
     );

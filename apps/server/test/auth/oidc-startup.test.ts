@@ -102,7 +102,7 @@ describe('AUTH_MODE=oidc with a public client and an issuer that starts late', (
     const early = new Browser(base);
     const res = await early.fetch('/api/auth/oidc/login', { accept: 'html' });
     expect(res.status).toBe(303);
-    const id = new URL(res.headers.get('location') ?? '', base).searchParams.get('id');
+    const id = new URL(res.headers.get('location') ?? '', base).pathname.replace('/error/', '');
     const { body } = await early.json<{ error: { message: string } }>(
       `/api/auth/self-service/errors?id=${id}`,
     );

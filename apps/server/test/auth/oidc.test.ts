@@ -27,8 +27,8 @@ async function whoami(b: Browser): Promise<{ status: number; body: Whoami }> {
 async function refusal(b: Browser, res: Response): Promise<string> {
   expect(res.status).toBe(303);
   const location = res.headers.get('location') ?? '';
-  expect(location).toMatch(/^\/error\?id=/);
-  const id = new URL(location, b.base).searchParams.get('id');
+  expect(location).toMatch(/^\/error\/[\w-]+$/);
+  const id = location.slice('/error/'.length);
   const { body } = await b.json<{ error: { message: string } }>(`/api/auth/self-service/errors?id=${id}`);
   return body.error.message;
 }

@@ -166,7 +166,7 @@ describe('users, invites, roles and feature flags', () => {
     expect(open.status).toBe(303);
     const to = open.headers.get('location') ?? '';
     expect(to).toMatch(/^\/profile-settings\?flow=/);
-    expect((await b.fetch(link, { accept: 'html' })).headers.get('location')).toMatch(/^\/error\?id=/);
+    expect((await b.fetch(link, { accept: 'html' })).headers.get('location')).toMatch(/^\/error\/[\w-]+$/);
     const { body: settings } = await b.json<Flow>(
       `/api/auth/self-service/settings/flows?id=${to.split('=')[1]}`,
     );

@@ -25,6 +25,10 @@ describe.each(DB_KINDS)('scraper specs, relationships and scheduling (%s)', (kin
       ],
       [{ file: [{ paths: ['a'], id: '$.items[?(@.x)]' }] }, 'file.0.id: Unsupported selector'],
       ['file: [unclosed', 'spec: not valid YAML'],
+      // Required per kind (doc 3 §5).
+      [{ githubActions: [{ owner: 'acme' }] }, 'githubActions.0.repository'],
+      [{ githubActions: [{ repository: 'app' }] }, 'githubActions.0.owner'],
+      [{ azure: [{ subscriptionID: 's' }] }, 'azure.0.connection'],
     ];
     for (const [spec, message] of cases) {
       expect(await refusal(server, 'POST', { name: 'bad', spec })).toContain(message);

@@ -45,6 +45,10 @@ function SignedInShell() {
   const hosted = useHostedMode();
   const { refetch } = me;
   const retry = useCallback(() => void refetch(), [refetch]);
+  // Hosted mode: organisations of the user's, none of them this console: choose one first.
+  const organisations = me.data?.organisations ?? [];
+  if (me.data && hosted && organisations.length > 0 && !organisations.some((o) => o.current))
+    return <Navigate to="/organizations/select" replace />;
   if (me.data) return <SignedInFrame me={me.data} />;
   // Hosted mode: a 5xx or 404 from whoami means the instance is still being set up.
   const provisioning = hosted && me.error instanceof HttpError && isProvisioningStatus(me.error.status);

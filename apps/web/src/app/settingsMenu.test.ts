@@ -54,6 +54,15 @@ describe('the Settings submenu', () => {
     expect(hidden('health')).toEqual(['Health Checks', 'Jobs History']);
     expect(hidden('logs')).toEqual(['Log Backends']);
     expect(hidden('incidents')).toEqual(['Incident Rules']);
+    // The spec's Settings feature names (doc 1 §6).
+    expect(hidden('settings.rules')).toEqual(['Incident Rules']);
+    expect(hidden('settings.logging_backends')).toEqual(['Log Backends']);
+    expect(hidden('settings.connections')).toEqual(['Connections']);
+    expect(hidden('settings.users')).toEqual(['Users']);
+    expect(hidden('settings.feature_flags')).toEqual(['Feature Flags']);
+    expect(hidden('settings.event_queue_status')).toEqual(['Event Queue']);
+    expect(hidden('settings.integrations')).toEqual(['Integrations']);
+    expect(hidden('settings.job_history')).toEqual(['Jobs History']);
     expect(hidden('settings.notifications')).toEqual(['Notifications']);
     expect(hidden('settings.teams')).toEqual(['Teams']);
   });

@@ -1,12 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { fetchProperties, type Property } from '../api/platform.js';
 
-/** Features that follow a parent's flag: disabling the parent disables them too. */
+/**
+ * Features that follow a parent's flag: disabling the parent disables them too. The Settings
+ * entries carry the spec's feature names (doc 1 §6: settings.rules, settings.logging_backends…);
+ * those of an area that has its own flag follow it.
+ */
 export const FEATURE_PARENTS: Record<string, string> = {
   'settings.config_scraper': 'config',
   'settings.topology': 'topology',
   'settings.health': 'health',
   'settings.job_history': 'health',
+  'settings.rules': 'incidents',
+  'settings.logging_backends': 'logs',
 };
 
 /** A feature is off when '{feature}.disable' is 'true', or when its parent is off. */

@@ -1,7 +1,7 @@
 import type { Action, Resource } from '@opsdeck/shared';
 import type { LucideIcon } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { useFeatureCheck } from '../auth/features.js';
 import { usePermissions, hasPermission } from '../auth/permissions.js';
 
@@ -28,6 +28,11 @@ export type ResourceAction = {
   appliesTo: readonly ResourceKind[];
   visible?: (ctx: ResourceActionContext) => boolean;
   render: (props: { resource: ResourceRef; close: () => void }) => ReactNode;
+  /**
+   * What ResourceActionButtons shows instead of the plain button, when the action is more than
+   * one click (the playbooks' 'Playbooks' menu); it renders its own dialogs.
+   */
+  Trigger?: ComponentType<{ resource: ResourceRef; className: string }>;
 };
 
 const ActionsContext = createContext<readonly ResourceAction[]>([]);
@@ -60,17 +65,21 @@ export function useResourceActions(kind: ResourceKind): ResourceAction[] {
 export function ResourceActionButtons({
   resource,
   className = 'btn',
+  exclude,
 }: {
   resource: ResourceRef;
   className?: string;
+  /** Ids of actions this host leaves out (the embedded check panel's evidence action). */
+  exclude?: readonly string[] | undefined;
 }) {
-  const actions = useResourceActions(resource.kind);
+  const actions = useResourceActions(resource.kind).filter((a) => !exclude?.includes(a.id));
   const [open, setOpen] = useState<ResourceAction | null>(null);
   if (actions.length === 0) return null;
   return (
     <>
       {actions.map((a) => {
         const Icon = a.icon;
+        if (a.Trigger) return <a.Trigger key={a.id} resource={resource} className={className} />;
         return (
           <button key={a.id} type="button" className={className} onClick={() => setOpen(a)}>
             {Icon ? <Icon className="size-4" aria-hidden /> : null}

@@ -48,6 +48,7 @@ export function ResourceForm<V extends FieldValues>({
           editing={editing}
           deleteQuestion={deleteQuestion}
           saving={save.isPending}
+          invalid={Object.keys(form.formState.errors).length > 0}
           deleting={remove.isPending}
           onDelete={() => remove.mutate()}
         />

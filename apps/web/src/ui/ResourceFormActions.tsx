@@ -10,16 +10,19 @@ type ResourceFormActionsProps = {
   /** What the delete dialog asks, naming the row and what deleting it does. */
   deleteQuestion: string;
   saving: boolean;
+  /** A field is invalid: submit stays disabled until it is fixed (doc 3 §5). */
+  invalid?: boolean;
   deleting: boolean;
   onDelete: () => void;
 };
 
-/** The footer of a settings resource form: Delete with confirmation, Save/Update. */
+/** The footer of a settings resource form: Delete with confirmation, Save/Update (Saving/Updating). */
 export function ResourceFormActions({
   resourceName,
   editing,
   deleteQuestion,
   saving,
+  invalid = false,
   deleting,
   onDelete,
 }: ResourceFormActionsProps) {
@@ -33,8 +36,9 @@ export function ResourceFormActions({
           </button>
         ) : null}
         <div className="flex-1" />
-        <button type="submit" className="btn btn-primary" disabled={saving}>
-          {editing ? 'Update' : 'Save'}
+        <button type="submit" className="btn btn-primary" disabled={saving || invalid}>
+          {/* Busy: 'Saving' a new one, 'Updating' a stored one (doc 3 §4). */}
+          {saving ? (editing ? 'Updating' : 'Saving') : editing ? 'Update' : 'Save'}
         </button>
       </div>
       <ConfirmDialog

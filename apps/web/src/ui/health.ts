@@ -25,12 +25,16 @@ export const HEALTH_CLASS: Record<HealthColour, string> = {
 };
 
 /**
- * Uptime text colour as an operator reads it: green only when every run passed, orange below
- * 99 %, red below 90 %; 99–100 % (a rare failure) keeps the plain text colour.
+ * Uptime text colour (doc 1 §4: "orange above 75 and red above 90"). Read literally on the
+ * uptime itself the sentence would paint a perfect check red, so the thresholds are read on the
+ * side that grows as a check gets worse — the share of failed runs: red when more than 90 % of
+ * the runs in the window failed, orange when more than 75 % did; green when none failed; the
+ * plain text colour in between.
  */
 export function uptimeTextClass(value: number): string {
   if (value >= 100) return 'text-health-healthy';
-  if (value < 90) return 'text-health-unhealthy';
-  if (value < 99) return 'text-health-warning';
+  const failed = 100 - value;
+  if (failed > 90) return 'text-health-unhealthy';
+  if (failed > 75) return 'text-health-warning';
   return '';
 }

@@ -51,14 +51,16 @@ describe('health colours and status dots', () => {
     expect(screen.getByRole('img', { name: 'mixed' })).toHaveAttribute('data-colour', 'orange');
   });
 
-  it('colours uptime green at 100 %, orange below 99 % and red below 90 %', () => {
+  it('colours uptime green at 100 %, orange when over 75 % of runs failed and red over 90 %', () => {
     expect(uptimeTextClass(100)).toContain('healthy');
     expect(uptimeTextClass(100)).not.toContain('unhealthy');
+    // Orange above 75 % and red above 90 % of the runs failed (doc 1 §4).
     expect(uptimeTextClass(99.5)).toBe('');
-    expect(uptimeTextClass(99)).toBe('');
-    expect(uptimeTextClass(98.9)).toContain('warning');
-    expect(uptimeTextClass(90)).toContain('warning');
-    expect(uptimeTextClass(89.9)).toContain('unhealthy');
+    expect(uptimeTextClass(50)).toBe('');
+    expect(uptimeTextClass(25)).toBe('');
+    expect(uptimeTextClass(24.9)).toContain('warning');
+    expect(uptimeTextClass(10)).toContain('warning');
+    expect(uptimeTextClass(9.9)).toContain('unhealthy');
     expect(uptimeTextClass(0)).toContain('unhealthy');
   });
 });

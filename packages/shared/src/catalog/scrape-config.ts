@@ -233,6 +233,9 @@ export const SCRAPER_KINDS = [...IMPLEMENTED_SCRAPER_KINDS, ...ACCEPTED_SCRAPER_
 export type ScraperKind = (typeof SCRAPER_KINDS)[number];
 
 const acceptedEntry = z.array(z.looseObject(baseScraperFields));
+/** Accepted kinds whose fields doc 3 §5 requires: GitHub Actions owner and repository, Azure a connection. */
+const githubActionsEntry = z.array(z.looseObject({ ...baseScraperFields, owner: text, repository: text }));
+const azureEntry = z.array(z.looseObject({ ...baseScraperFields, connection: text }));
 
 export const scrapeConfigSpecSchema = z
   .looseObject({
@@ -243,11 +246,11 @@ export const scrapeConfigSpecSchema = z
     sql: z.array(sqlScraperSchema).optional(),
     kubernetes: z.array(kubernetesScraperSchema).optional(),
     push: z.array(pushScraperSchema).optional(),
-    azure: acceptedEntry.optional(),
+    azure: azureEntry.optional(),
     aws: acceptedEntry.optional(),
     kubernetesFile: acceptedEntry.optional(),
     trivy: acceptedEntry.optional(),
-    githubActions: acceptedEntry.optional(),
+    githubActions: githubActionsEntry.optional(),
     azureDevops: acceptedEntry.optional(),
     custom: acceptedEntry.optional(),
   })

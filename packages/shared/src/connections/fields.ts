@@ -16,7 +16,7 @@ export type ConnectionField = {
 };
 
 export type ConnectionCategory =
-  'Database' | 'Observability' | 'Cloud' | 'Version control' | 'Storage' | 'Notification';
+  'Database' | 'Observability' | 'Cloud' | 'Version control' | 'Storage' | 'Ticketing' | 'Notification';
 
 /** Values of a connection form, keyed by field target (`url`, `properties.port`, …). */
 export type ConnectionFormValues = Partial<Record<FieldTarget, string | boolean | undefined>>;

@@ -1,9 +1,11 @@
 import { SECRET_PROPERTY_PATTERN, type ConnectionTypeDef, type FieldTarget } from './fields.js';
 import { CLOUD_KINDS, DATABASE_KINDS, OBSERVABILITY_KINDS, STORAGE_KINDS, VCS_KINDS } from './kinds.js';
 import { NOTIFICATION_KINDS } from './notification-kinds.js';
+import { TICKETING_KINDS } from './ticketing-kinds.js';
 
 export * from './fields.js';
 export { teamsSenderUrl } from './notification-kinds.js';
+export { GRAPH_DEFAULT_URL } from './ticketing-kinds.js';
 
 /** Every connection type, sorted by title as the type picker shows them. */
 export const CONNECTION_TYPES: readonly ConnectionTypeDef[] = [
@@ -12,6 +14,7 @@ export const CONNECTION_TYPES: readonly ConnectionTypeDef[] = [
   ...CLOUD_KINDS,
   ...VCS_KINDS,
   ...STORAGE_KINDS,
+  ...TICKETING_KINDS,
   ...NOTIFICATION_KINDS,
 ].sort((a, b) => a.title.localeCompare(b.title));
 

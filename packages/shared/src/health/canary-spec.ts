@@ -60,6 +60,9 @@ const hostPort = z
   .string()
   .regex(/^(\[[0-9a-fA-F:.]+\]|[^\s:/]+):\d{1,5}$/, 'endpoint must be host:port, for example db.local:5432');
 
+/** The response codes the http check form offers (doc 3 §9); any other code can still be typed. */
+export const HTTP_RESPONSE_CODE_OPTIONS = [200, 201, 202, 204, 301, 302, 401, 404, 500, 502, 503] as const;
+
 export const httpCheckSchema = z
   .object({
     ...commonCheckFields,
@@ -84,7 +87,16 @@ export const httpCheckSchema = z
     /** Values for `$(.env.NAME)` / `$(NAME)` templates in url, headers and (templateBody) body. */
     env: z.array(namedEnvVar).optional(),
     templateBody: z.boolean().optional(),
-    responseCodes: z.array(z.number().int().min(100).max(599)).optional(),
+    responseCodes: z
+      .array(
+        z
+          .number()
+          .int()
+          .min(100)
+          .max(599)
+          .meta({ examples: [...HTTP_RESPONSE_CODE_OPTIONS] }),
+      )
+      .optional(),
     responseContent: z.string().optional(),
     maxSSLExpiry: z.number().int().nonnegative().optional(),
     tlsConfig: tlsConfigSchema.optional(),

@@ -64,6 +64,21 @@ export const REPEAT_INTERVAL_OPTIONS = [
   '7d',
 ] as const;
 
+/**
+ * The second repeat-interval list the rule form shows (doc 3 §5): 1h, 2h, 3h, 6h, 1d, 1w, 1m.
+ * There `1m` is one month (it follows a week; one minute is below nothing in the list and is
+ * the minimum); it is stored as 30d, since a stored `1m` reads as one minute.
+ */
+export const REPEAT_INTERVAL_PRESETS: readonly { label: string; value: string }[] = [
+  { label: '1h', value: '1h' },
+  { label: '2h', value: '2h' },
+  { label: '3h', value: '3h' },
+  { label: '6h', value: '6h' },
+  { label: '1d', value: '1d' },
+  { label: '1w', value: '7d' },
+  { label: '1m', value: '30d' },
+];
+
 const durationText = z.string().regex(DURATION_PATTERN, 'a duration such as 30s, 5m or 1h');
 
 export const repeatIntervalSchema = durationText.refine(

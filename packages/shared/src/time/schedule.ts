@@ -64,3 +64,36 @@ function nextOf(schedule: string, from: Date): Date | undefined {
 function plusMinute(from: Date): Date {
   return new Date(from.getTime() + 60_000);
 }
+
+/**
+ * The schedule presets forms offer (doc 3 §9): `short` for things that run often, `medium` for
+ * heavier runs, `default` the two together with @daily and @weekly. Anything else is typed.
+ */
+export const SCHEDULE_PRESETS = {
+  short: ['@every 30s', '@every 1m', '@every 5m', '@every 30m', '@hourly', '@every 2h', '@every 4h'],
+  medium: [
+    '@every 5m',
+    '@every 15m',
+    '@every 30m',
+    '@hourly',
+    '@every 2h',
+    '@every 4h',
+    '@every 6h',
+    '@every 8h',
+  ],
+  default: [
+    '@every 30s',
+    '@every 1m',
+    '@every 5m',
+    '@every 15m',
+    '@every 30m',
+    '@hourly',
+    '@every 2h',
+    '@every 4h',
+    '@every 6h',
+    '@every 8h',
+    '@daily',
+    '@weekly',
+  ],
+} as const satisfies Record<string, readonly string[]>;
+export type SchedulePresetSet = keyof typeof SCHEDULE_PRESETS;

@@ -59,7 +59,7 @@ async function sendError(svc: AuthServices, req: FastifyRequest, reply: FastifyR
   if (err.body.error.id === 'session_already_available') return reply.redirect('/', 303);
   if (err.body.error.id === 'session_inactive') return reply.redirect(UI_PAGES.login, 303);
   const id = await storeError(svc.ctx.db, err);
-  return reply.redirect(`/error?id=${id}`, 303);
+  return reply.redirect(`/error/${encodeURIComponent(id)}`, 303);
 }
 
 async function flowRequest(

@@ -28,7 +28,7 @@ async function failSignIn(
   message: string,
 ): Promise<FastifyReply> {
   const id = await storeError(svc.ctx.db, flowError(status, 'oidc_sign_in_failed', message));
-  return reply.redirect(`/error?id=${id}`, 303);
+  return reply.redirect(`/error/${encodeURIComponent(id)}`, 303);
 }
 
 function issuerMessage(e: unknown): string {

@@ -16,6 +16,7 @@ import { redisTester } from './redis.js';
 import { awsTester, s3Tester } from './s3.js';
 import { sftpTester } from './sftp.js';
 import { smbTester } from './smb.js';
+import { jiraTester, plannerTester } from './ticketing.js';
 import type { ConnectionTester } from './types.js';
 import { webhookTester } from './webhook.js';
 
@@ -45,6 +46,8 @@ const TESTERS: readonly ConnectionTester[] = [
   gcsTester,
   googleCloudTester,
   smbTester,
+  jiraTester,
+  plannerTester,
 ];
 
 const BY_TYPE = new Map(TESTERS.flatMap((t) => t.types.map((type) => [type, t] as const)));

@@ -15,7 +15,16 @@ export const feature: FeatureModule = {
       path: '/verification',
       ...lazyPage(() => import('./pages/VerificationPage.js').then((m) => m.VerificationPage)),
     },
-    { path: '/error', ...lazyPage(() => import('./pages/FlowErrorPage.js').then((m) => m.FlowErrorPage)) },
+    // The hosted provider's `?error_code=` page; a stored flow error by route parameter.
+    { path: '/error', ...lazyPage(() => import('./pages/ErrorPage.js').then((m) => m.ErrorPage)) },
+    {
+      path: '/error/:id',
+      ...lazyPage(() => import('./pages/FlowErrorPage.js').then((m) => m.FlowErrorPage)),
+    },
+    {
+      path: '/organizations/select',
+      ...lazyPage(() => import('./pages/OrganisationSelectPage.js').then((m) => m.OrganisationSelectPage)),
+    },
     {
       path: '/auth-state-checker',
       ...lazyPage(() => import('./pages/AuthStateCheckerPage.js').then((m) => m.AuthStateCheckerPage)),

@@ -3,6 +3,7 @@ import { Plug } from 'lucide-react';
 import { z } from 'zod';
 import type { FeatureModule } from '../../platform/feature.js';
 import { lazyPage } from '../../platform/lazyPage.js';
+import { ConnectionRoute } from './pages/ConnectionRoute.js';
 import { tableSearchSource } from '../../platform/searchSource.js';
 
 /**
@@ -19,6 +20,8 @@ export const feature: FeatureModule = {
         action: 'read',
       }),
     },
+    // One connection's own address: the list with its dialog open (?connection=).
+    { path: 'settings/connections/:id', element: <ConnectionRoute /> },
   ],
   nav: [
     {

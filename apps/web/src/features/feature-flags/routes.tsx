@@ -1,4 +1,5 @@
 import { Flag } from 'lucide-react';
+import { Navigate } from 'react-router';
 import type { FeatureModule } from '../../platform/feature.js';
 import { lazyPage } from '../../platform/lazyPage.js';
 
@@ -12,6 +13,8 @@ export const feature: FeatureModule = {
         action: 'read',
       }),
     },
+    // The properties table's generic settings address (doc 3 §2.1): feature flags are properties.
+    { path: 'settings/properties', element: <Navigate to="/settings/feature-flags" replace /> },
   ],
   nav: [
     {

@@ -12,6 +12,12 @@ function dashboardWindow(): string {
 
 /** Health area: the dashboard and Settings › Health Checks. */
 export const feature: FeatureModule = {
+  bareRoutes: [
+    {
+      path: '/view/health',
+      ...lazyPage(() => import('./pages/HealthRoute.js').then((m) => m.EmbeddedHealthRoute)),
+    },
+  ],
   routes: [
     {
       path: 'health',

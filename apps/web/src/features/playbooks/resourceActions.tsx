@@ -6,8 +6,15 @@ import type { ResourceAction } from '../../platform/resourceActions.js';
 const RunPlaybookDialog = lazy(() =>
   import('./components/RunPlaybookDialog.js').then((m) => ({ default: m.RunPlaybookDialog })),
 );
+const PlaybooksMenu = lazy(() =>
+  import('./components/PlaybooksMenu.js').then((m) => ({ default: m.PlaybooksMenu })),
+);
 
-/** 'Run playbook' on checks, catalog items and components: pick one of the playbooks offered for it. */
+/**
+ * Playbooks on checks, catalog items and components: where the resource shows its actions as
+ * buttons, a 'Playbooks' menu of the playbooks offered for it (each opens the Run dialog on
+ * it); inside other menus, 'Run playbook' with the choice in the dialog.
+ */
 export const runPlaybookAction: ResourceAction = {
   id: 'run-playbook',
   label: 'Run playbook',
@@ -15,6 +22,12 @@ export const runPlaybookAction: ResourceAction = {
   appliesTo: ['check', 'config', 'component'],
   // Running a playbook needs write on playbooks (the add, edit, delete and run buttons).
   visible: (ctx) => ctx.can('playbooks', 'write') && !ctx.isDisabled('playbooks'),
+  Trigger: ({ resource, className }) =>
+    resource.kind === 'check' || resource.kind === 'config' || resource.kind === 'component' ? (
+      <Suspense fallback={null}>
+        <PlaybooksMenu resource={{ ...resource, kind: resource.kind }} className={className} />
+      </Suspense>
+    ) : null,
   render: ({ resource, close }) =>
     resource.kind === 'check' || resource.kind === 'config' || resource.kind === 'component' ? (
       <Suspense fallback={null}>

@@ -28,10 +28,10 @@ describe('SchemaForm', () => {
     const url = screen.getByRole('textbox', { name: 'url' });
     expect(url).toHaveValue('https://a');
     expect(url).toHaveAttribute('aria-required', 'true');
-    expect(screen.getByRole('spinbutton', { name: 'port' })).not.toHaveAttribute('aria-required');
+    expect(screen.getByRole('textbox', { name: 'port' })).not.toHaveAttribute('aria-required');
 
     fireEvent.change(url, { target: { value: 'https://b' } });
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'port' }), { target: { value: '8080' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'port' }), { target: { value: '8080' } });
     fireEvent.click(screen.getByRole('checkbox', { name: 'insecure' }));
     fireEvent.change(screen.getByRole('combobox', { name: 'method' }), { target: { value: 'POST' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'codes' }), { target: { value: '200,\n204' } });
@@ -50,7 +50,130 @@ describe('SchemaForm', () => {
 
   it('removes a field that is emptied', () => {
     render(<Harness initial={{ url: 'https://a', port: 1 }} />);
-    fireEvent.change(screen.getByRole('spinbutton', { name: 'port' }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'port' }), { target: { value: '' } });
     expect(JSON.parse(screen.getByRole('status').textContent ?? '')).toEqual({ url: 'https://a' });
+  });
+
+  it('secret-capable values: Static, Secret or ConfigMap; switching clears the previous value', () => {
+    const fields: SchemaField[] = [{ name: 'bearer', kind: 'valueSource', required: false }];
+    function One() {
+      const [value, setValue] = useState<Record<string, unknown>>({ bearer: 'abc' });
+      return (
+        <>
+          <SchemaForm fields={fields} value={value} onChange={setValue} />
+          <output>{JSON.stringify(value)}</output>
+        </>
+      );
+    }
+    render(<One />);
+    const out = () => JSON.parse(screen.getByRole('status').textContent ?? '') as unknown;
+    const source = screen.getByRole('combobox', { name: 'bearer source' });
+    expect(source).toHaveValue('static');
+    expect(screen.getByRole('textbox', { name: 'bearer' })).toHaveValue('abc');
+    fireEvent.change(source, { target: { value: 'secret' } });
+    expect(out()).toEqual({ bearer: { valueFrom: { secretKeyRef: { name: '', key: '' } } } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Secret name' }), { target: { value: 'api' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Key' }), { target: { value: 'token' } });
+    expect(out()).toEqual({ bearer: { valueFrom: { secretKeyRef: { name: 'api', key: 'token' } } } });
+    fireEvent.change(source, { target: { value: 'configmap' } });
+    expect(out()).toEqual({ bearer: { valueFrom: { configMapKeyRef: { name: '', key: '' } } } });
+    expect(screen.getByRole('textbox', { name: 'ConfigMap name' })).toHaveValue('');
+    fireEvent.change(source, { target: { value: 'static' } });
+    expect(out()).toEqual({});
+    expect(screen.getByRole('textbox', { name: 'bearer' })).toHaveValue('');
+  });
+
+  it('scripts: None, Go Template, Javascript, Expr, JSONPath; switching clears the text', () => {
+    const fields: SchemaField[] = [{ name: 'test', kind: 'script', required: false }];
+    function One() {
+      const [value, setValue] = useState<Record<string, unknown>>({ test: { expr: 'code == 200' } });
+      return (
+        <>
+          <SchemaForm fields={fields} value={value} onChange={setValue} />
+          <output>{JSON.stringify(value)}</output>
+        </>
+      );
+    }
+    render(<One />);
+    const out = () => JSON.parse(screen.getByRole('status').textContent ?? '') as unknown;
+    const kind = screen.getByRole('combobox', { name: 'test kind' });
+    expect([...kind.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'None',
+      'Go Template',
+      'Javascript',
+      'Expr',
+      'JSONPath',
+    ]);
+    expect(kind).toHaveValue('expr');
+    expect(screen.getByRole('textbox', { name: 'test' })).toHaveValue('code == 200');
+    fireEvent.change(kind, { target: { value: 'javascript' } });
+    expect(out()).toEqual({ test: { javascript: '' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'test' }), { target: { value: 'code === 200' } });
+    expect(out()).toEqual({ test: { javascript: 'code === 200' } });
+    fireEvent.change(kind, { target: { value: '' } });
+    expect(out()).toEqual({});
+    expect(screen.queryByRole('textbox', { name: 'test' })).toBeNull();
+  });
+
+  it('groups username and password under Authentication: None, Basic, NTLM, NTLMv2; switching clears', () => {
+    const fields: SchemaField[] = [
+      { name: 'url', kind: 'text', required: true },
+      { name: 'username', kind: 'valueSource', required: false },
+      { name: 'password', kind: 'valueSource', required: false },
+      { name: 'ntlm', kind: 'boolean', required: false },
+      { name: 'ntlmv2', kind: 'boolean', required: false },
+    ];
+    function One() {
+      const [value, setValue] = useState<Record<string, unknown>>({ url: 'https://a' });
+      return (
+        <>
+          <SchemaForm fields={fields} value={value} onChange={setValue} />
+          <output>{JSON.stringify(value)}</output>
+        </>
+      );
+    }
+    render(<One />);
+    const out = () => JSON.parse(screen.getByRole('status').textContent ?? '') as unknown;
+    const auth = screen.getByRole('combobox', { name: 'Authentication' });
+    expect(auth).toHaveValue('none');
+    expect(screen.queryByRole('textbox', { name: 'username' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'ntlm' })).toBeNull();
+    fireEvent.change(auth, { target: { value: 'basic' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'username' }), { target: { value: 'bot' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'password source' }), {
+      target: { value: 'secret' },
+    });
+    expect(out()).toEqual({
+      url: 'https://a',
+      username: 'bot',
+      password: { valueFrom: { secretKeyRef: { name: '', key: '' } } },
+    });
+    fireEvent.change(auth, { target: { value: 'ntlmv2' } });
+    expect(out()).toEqual({ url: 'https://a', ntlmv2: true });
+    expect(screen.getByRole('textbox', { name: 'username' })).toHaveValue('');
+    fireEvent.change(auth, { target: { value: 'none' } });
+    expect(out()).toEqual({ url: 'https://a' });
+  });
+
+  it("numbers: 'This field must be a number', the minimum, and required, on change and on blur", () => {
+    const fields: SchemaField[] = [
+      { name: 'thresholdMillis', kind: 'integer', required: false, minimum: 0 },
+      { name: 'port', kind: 'integer', required: true },
+    ];
+    function One() {
+      const [value, setValue] = useState<Record<string, unknown>>({});
+      return <SchemaForm fields={fields} value={value} onChange={setValue} />;
+    }
+    render(<One />);
+    const threshold = screen.getByRole('textbox', { name: 'thresholdMillis' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.change(threshold, { target: { value: '12a' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('This field must be a number');
+    fireEvent.change(threshold, { target: { value: '-5' } });
+    expect(screen.getByRole('alert')).toHaveTextContent('This field must be at least 0');
+    fireEvent.change(threshold, { target: { value: '250' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.blur(screen.getByRole('textbox', { name: 'port' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('This field is required');
   });
 });

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { ScriptInput } from './ScriptInput.js';
+import { ValueSourceInput } from './ValueSourceInput.js';
 import { FormField } from '../FormField.js';
-import { fieldText, fieldValue, withField, type SchemaField } from './schemaFields.js';
+import { fieldText, fieldValue, numberProblem, withField, type SchemaField } from './schemaFields.js';
 
 type Props = {
   fields: SchemaField[];
@@ -9,11 +11,25 @@ type Props = {
   readOnly?: boolean;
 };
 
-/** One input a field of the schema, editing the object `value` (unknown keys are kept). */
+/** The fields the Authentication selector groups (an http check's). */
+const AUTH_FIELDS = ['username', 'password', 'ntlm', 'ntlmv2'];
+
+/**
+ * One input a field of the schema, editing the object `value` (unknown keys are kept). When
+ * the fields hold username and password as secret-capable values, they sit under an
+ * Authentication selector (None, Basic, and NTLM / NTLMv2 where the schema has them).
+ */
 export function SchemaForm({ fields, value, onChange, readOnly = false }: Props) {
+  const hasAuth = ['username', 'password'].every((n) =>
+    fields.some((f) => f.name === n && f.kind === 'valueSource'),
+  );
+  const shown = hasAuth ? fields.filter((f) => !AUTH_FIELDS.includes(f.name)) : fields;
   return (
     <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
-      {fields.map((f) => (
+      {hasAuth ? (
+        <AuthSelector fields={fields} value={value} onChange={onChange} readOnly={readOnly} />
+      ) : null}
+      {shown.map((f) => (
         <FieldInput
           key={f.name}
           field={f}
@@ -49,6 +65,9 @@ function FieldInput({
     setDraft(next);
     onChange(fieldValue(field, next));
   };
+  // Checked on blur and on change (doc 3 §4): 'This field must be a number', the minimum.
+  const [touched, setTouched] = useState(false);
+  const problem = numberProblem(field, draft);
   const common = {
     'aria-label': field.name,
     'aria-required': field.required || undefined,
@@ -68,6 +87,32 @@ function FieldInput({
         {field.name}
       </label>
     );
+  }
+  if (field.kind === 'valueSource') {
+    return (
+      <ValueSourceInput
+        label={field.name}
+        value={value}
+        onChange={onChange}
+        required={field.required}
+        readOnly={readOnly}
+        description={field.description}
+      />
+    );
+  }
+  if (field.kind === 'script') {
+    return (
+      <ScriptInput
+        label={field.name}
+        value={value}
+        onChange={onChange}
+        readOnly={readOnly}
+        description={field.description}
+      />
+    );
+  }
+  if (field.kind === 'numberList' && field.options) {
+    return <NumberChoices field={field} value={value} onChange={onChange} readOnly={readOnly} />;
   }
   let input;
   if (field.kind === 'select') {
@@ -94,20 +139,139 @@ function FieldInput({
     );
   } else {
     const numeric = field.kind === 'number' || field.kind === 'integer';
+    // Numbers are typed as text (inputmode decimal) so a wrong entry can be named, not dropped.
     input = (
       <input
         className="input"
-        type={numeric ? 'number' : 'text'}
-        {...(numeric ? { step: field.kind === 'integer' ? 1 : 'any' } : {})}
+        type="text"
+        {...(numeric ? { inputMode: 'decimal' as const } : {})}
         {...common}
+        aria-invalid={(numeric && touched && problem !== undefined) || undefined}
         value={text}
-        onChange={(e) => change(e.target.value)}
+        onBlur={() => setTouched(true)}
+        onChange={(e) => {
+          setTouched(true);
+          change(e.target.value);
+        }}
       />
     );
   }
   return (
-    <FormField label={field.name} required={field.required}>
+    <FormField label={field.name} required={field.required} error={touched ? problem : undefined}>
       {input}
     </FormField>
+  );
+}
+
+/**
+ * A list of numbers with offered values (an http check's response codes): one checkbox each,
+ * plus any stored value the list does not offer; the list stays sorted.
+ */
+function NumberChoices({
+  field,
+  value,
+  onChange,
+  readOnly,
+}: {
+  field: SchemaField;
+  value: unknown;
+  onChange: (next: unknown) => void;
+  readOnly: boolean;
+}) {
+  const chosen = Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
+  const offered = [...new Set([...(field.options ?? []).map(Number), ...chosen])].sort((a, b) => a - b);
+  const toggle = (n: number, on: boolean) => {
+    const next = on ? [...chosen, n] : chosen.filter((c) => c !== n);
+    onChange(next.length ? [...new Set(next)].sort((a, b) => a - b) : undefined);
+  };
+  return (
+    <fieldset className="flex flex-col gap-1 md:col-span-2" title={field.description}>
+      <legend className="text-xs font-semibold text-muted">{field.name}</legend>
+      <div className="flex flex-wrap gap-x-3 gap-y-1">
+        {offered.map((n) => (
+          <label key={n} className="flex items-center gap-1 text-sm">
+            <input
+              type="checkbox"
+              checked={chosen.includes(n)}
+              disabled={readOnly}
+              onChange={(e) => toggle(n, e.target.checked)}
+            />
+            {n}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+type AuthKind = 'none' | 'basic' | 'ntlm' | 'ntlmv2';
+
+function authKindOf(value: Record<string, unknown>): AuthKind {
+  if (value.ntlmv2 === true) return 'ntlmv2';
+  if (value.ntlm === true) return 'ntlm';
+  return value.username !== undefined || value.password !== undefined ? 'basic' : 'none';
+}
+
+/** None, Basic, NTLM, NTLMv2: switching clears username, password and the NTLM flags. */
+function AuthSelector({
+  fields,
+  value,
+  onChange,
+  readOnly,
+}: {
+  fields: SchemaField[];
+  value: Record<string, unknown>;
+  onChange: (next: Record<string, unknown>) => void;
+  readOnly: boolean;
+}) {
+  const stored = authKindOf(value);
+  // Basic chosen with nothing typed yet still shows its fields.
+  const [picked, setPicked] = useState<AuthKind>(stored);
+  const kind = stored === 'none' && picked === 'basic' ? 'basic' : stored;
+  const kinds: { kind: AuthKind; label: string }[] = [
+    { kind: 'none', label: 'None' },
+    { kind: 'basic', label: 'Basic' },
+    ...(fields.some((f) => f.name === 'ntlm') ? [{ kind: 'ntlm' as const, label: 'NTLM' }] : []),
+    ...(fields.some((f) => f.name === 'ntlmv2') ? [{ kind: 'ntlmv2' as const, label: 'NTLMv2' }] : []),
+  ];
+  const pick = (next: AuthKind) => {
+    setPicked(next);
+    let out = value;
+    for (const f of AUTH_FIELDS) out = withField(out, f, undefined);
+    if (next === 'ntlm' || next === 'ntlmv2') out = withField(out, next, true);
+    onChange(out);
+  };
+  const field = (name: string) => fields.find((f) => f.name === name);
+  return (
+    <fieldset className="flex flex-col gap-2 md:col-span-2">
+      <legend className="text-xs font-semibold text-muted">Authentication</legend>
+      <select
+        className="input w-40"
+        aria-label="Authentication"
+        disabled={readOnly}
+        value={kind}
+        onChange={(e) => pick(e.target.value as AuthKind)}
+      >
+        {kinds.map((k) => (
+          <option key={k.kind} value={k.kind}>
+            {k.label}
+          </option>
+        ))}
+      </select>
+      {kind !== 'none' ? (
+        <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
+          {['username', 'password'].map((name) => (
+            <ValueSourceInput
+              key={name}
+              label={name}
+              value={value[name]}
+              required={field(name)?.required ?? false}
+              readOnly={readOnly}
+              onChange={(next) => onChange(withField(value, name, next))}
+            />
+          ))}
+        </div>
+      ) : null}
+    </fieldset>
   );
 }

@@ -47,11 +47,19 @@ describe('schemaFields', () => {
     const byName = new Map(http.map((f) => [f.name, f]));
     expect(byName.get('url')?.kind).toBe('text');
     expect(byName.get('method')?.kind).toBe('select');
-    expect(byName.get('responseCodes')?.kind).toBe('numberList');
+    expect(byName.get('responseCodes')).toMatchObject({
+      kind: 'numberList',
+      options: ['200', '201', '202', '204', '301', '302', '401', '404', '500', '502', '503'],
+    });
     expect(byName.get('thresholdMillis')?.kind).toBe('integer');
+    // Secret-capable values and expressions get their own inputs.
+    expect(byName.get('username')?.kind).toBe('valueSource');
+    expect(byName.get('password')?.kind).toBe('valueSource');
+    expect(byName.get('bearer')?.kind).toBe('valueSource');
+    expect(byName.get('test')?.kind).toBe('script');
+    expect(byName.get('display')?.kind).toBe('script');
     // Objects, unions and lists of objects stay in the Code view.
     expect(byName.has('headers')).toBe(false);
-    expect(byName.has('test')).toBe(false);
     expect(byName.has('timeout')).toBe(false);
     const tcp = schemaFields(itemSchema(root, 'tcp') ?? {});
     expect(tcp[0]).toMatchObject({ name: 'endpoint', required: true });

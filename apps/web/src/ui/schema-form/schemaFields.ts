@@ -7,20 +7,37 @@
 export type JsonSchema = {
   type?: string | string[];
   enum?: unknown[];
+  /** Values a form offers as choices (an http check's response codes). */
+  examples?: unknown[];
+  minimum?: number;
   items?: JsonSchema;
+  anyOf?: JsonSchema[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
   description?: string;
 };
 
-export type FieldKind = 'text' | 'number' | 'integer' | 'boolean' | 'select' | 'list' | 'numberList';
+export type FieldKind =
+  | 'text'
+  | 'number'
+  | 'integer'
+  | 'boolean'
+  | 'select'
+  | 'list'
+  | 'numberList'
+  /** A secret-capable value: static, secret reference or config map reference (valueSource.ts). */
+  | 'valueSource'
+  /** An expression: None, Go Template, Javascript, Expr or JSONPath. */
+  | 'script';
 
 export type SchemaField = {
   name: string;
   kind: FieldKind;
   required: boolean;
-  /** The choices of a 'select'. */
+  /** The choices of a 'select', or those a 'numberList' offers as checkboxes. */
   options?: string[];
+  /** The smallest value of a number (thresholds, counts, SSL expiry: 0). */
+  minimum?: number;
   description?: string;
 };
 
@@ -31,6 +48,10 @@ function isSchema(v: unknown): v is JsonSchema {
 function kindOf(s: JsonSchema): Pick<SchemaField, 'kind' | 'options'> | undefined {
   if (Array.isArray(s.enum) && s.enum.every((e) => typeof e === 'string')) {
     return { kind: 'select', options: s.enum as string[] };
+  }
+  if (s.anyOf?.some((m) => isSchema(m) && isSchema(m.properties?.valueFrom))) return { kind: 'valueSource' };
+  if (s.type === 'object' && ['expr', 'template', 'javascript'].every((k) => isSchema(s.properties?.[k]))) {
+    return { kind: 'script' };
   }
   switch (s.type) {
     case 'string':
@@ -44,7 +65,12 @@ function kindOf(s: JsonSchema): Pick<SchemaField, 'kind' | 'options'> | undefine
     case 'array': {
       const t = s.items?.type;
       if (t === 'string' && !s.items?.enum) return { kind: 'list' };
-      if (t === 'number' || t === 'integer') return { kind: 'numberList' };
+      if (t === 'number' || t === 'integer') {
+        const offered = s.items?.examples;
+        return Array.isArray(offered) && offered.length > 0 && offered.every((e) => typeof e === 'number')
+          ? { kind: 'numberList', options: offered.map(String) }
+          : { kind: 'numberList' };
+      }
       return undefined;
     }
     default:
@@ -65,6 +91,7 @@ export function schemaFields(schema: JsonSchema): SchemaField[] {
       required: required.has(name),
       ...kind,
       ...(prop.description ? { description: prop.description } : {}),
+      ...(typeof prop.minimum === 'number' ? { minimum: prop.minimum } : {}),
     });
   }
   return fields.sort((a, b) => Number(b.required) - Number(a.required));
@@ -123,4 +150,22 @@ export function withField(
   if (next === undefined) delete out[name];
   else out[name] = next;
   return out;
+}
+
+export const NUMBER_ERRORS = {
+  required: 'This field is required',
+  notNumber: 'This field must be a number',
+  below: (min: number) => `This field must be at least ${min}`,
+} as const;
+
+/** What is wrong with a number field's text (doc 3 §5), or undefined. */
+export function numberProblem(field: SchemaField, text: string): string | undefined {
+  if (field.kind !== 'number' && field.kind !== 'integer') return undefined;
+  const t = text.trim();
+  if (t === '') return field.required ? NUMBER_ERRORS.required : undefined;
+  const n = Number(t);
+  if (!Number.isFinite(n) || (field.kind === 'integer' && !Number.isInteger(n)))
+    return NUMBER_ERRORS.notNumber;
+  if (field.minimum !== undefined && n < field.minimum) return NUMBER_ERRORS.below(field.minimum);
+  return undefined;
 }

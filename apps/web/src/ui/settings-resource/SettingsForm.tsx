@@ -46,7 +46,8 @@ export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: Se
   const form = useForm<SettingsFormValues>({
     resolver: zodResolver(schema),
     defaultValues: formValues(t, row),
-    mode: 'onSubmit',
+    // Checked on blur and on change; a submit marks every field touched (doc 3 §4).
+    mode: 'all',
   });
   const errors = form.formState.errors;
   const specText = useWatch({ control: form.control, name: 'spec' });

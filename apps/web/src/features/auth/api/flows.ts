@@ -147,18 +147,22 @@ export async function fetchFlowError(id: string): Promise<FlowErrorRecord | null
 
 const sessionSchema = z.object({ id: z.string() }).loose();
 
-/** The current session: 'ok', 'none' (401) or a place to go (403 aal2 → the second factor). */
+/**
+ * The current session: 'ok', 'none' (401 → sign in), 'aal2' (403 or 422: the session needs the
+ * second factor → sign in with aal2, doc 3 §8), or the place a 403 names (redirect_browser_to).
+ */
 export async function checkSession(): Promise<
-  { state: 'ok' } | { state: 'none' } | { state: 'redirect'; to: string }
+  { state: 'ok' } | { state: 'none' } | { state: 'aal2' } | { state: 'redirect'; to: string }
 > {
   const res = await rawFetch('/api/auth/sessions/whoami', { headers: JSON_HEADERS });
   if (res.ok) {
     sessionSchema.parse(await res.json());
     return { state: 'ok' };
   }
-  if (res.status === 403) {
+  if (res.status === 403 || res.status === 422) {
     const a = await answer(res);
     if (a.kind === 'error' && a.redirectTo) return { state: 'redirect', to: a.redirectTo };
+    return { state: 'aal2' };
   }
   return { state: 'none' };
 }

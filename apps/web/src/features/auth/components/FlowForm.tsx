@@ -10,6 +10,8 @@ type FlowFormProps = {
   busy?: boolean;
   /** Auto-width buttons (settings cards) instead of full-width ones (sign-in cards). */
   inline?: boolean;
+  /** Values typed in for the user (`/login?username=&password=`), by node name. */
+  prefill?: Readonly<Record<string, string>> | undefined;
   onSubmit: (values: Record<string, string>) => void;
 };
 
@@ -52,7 +54,17 @@ function TextNode({ node }: { node: UiNode }) {
   );
 }
 
-function InputNode({ node, busy, inline }: { node: UiNode; busy: boolean; inline: boolean }) {
+function InputNode({
+  node,
+  busy,
+  inline,
+  prefill,
+}: {
+  node: UiNode;
+  busy: boolean;
+  inline: boolean;
+  prefill: string | undefined;
+}) {
   const a = node.attributes;
   if (a.type === 'hidden') return <input type="hidden" name={a.name} defaultValue={valueOf(node)} />;
   if (a.type === 'submit' || a.type === 'button')
@@ -81,7 +93,7 @@ function InputNode({ node, busy, inline }: { node: UiNode; busy: boolean; inline
         className="input w-full"
         name={a.name}
         type={a.type}
-        defaultValue={a.type === 'password' ? undefined : valueOf(node)}
+        defaultValue={prefill ?? (a.type === 'password' ? undefined : valueOf(node))}
         required={a.required}
         disabled={a.disabled}
         autoComplete={a.autocomplete}
@@ -93,7 +105,7 @@ function InputNode({ node, busy, inline }: { node: UiNode; busy: boolean; inline
 }
 
 /** Renders a flow's ui.nodes generically: inputs by type, text (TOTP secret), submit buttons. */
-export function FlowForm({ nodes, groups, busy = false, inline = false, onSubmit }: FlowFormProps) {
+export function FlowForm({ nodes, groups, busy = false, inline = false, prefill, onSubmit }: FlowFormProps) {
   const shown = groups ? nodes.filter((n) => n.group === 'default' || groups.includes(n.group)) : nodes;
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -113,7 +125,8 @@ export function FlowForm({ nodes, groups, busy = false, inline = false, onSubmit
         if (n.type === 'img' && n.attributes.src)
           return <img key={key} src={n.attributes.src} alt={n.meta.label?.text ?? ''} className="mx-auto" />;
         if (n.type !== 'input') return null;
-        return <InputNode key={key} node={n} busy={busy} inline={inline} />;
+        const given = prefill?.[n.attributes.name];
+        return <InputNode key={key} node={n} busy={busy} inline={inline} prefill={given || undefined} />;
       })}
     </form>
   );

@@ -11,10 +11,12 @@ type FlowPageProps = {
   title: (flow: ReturnType<typeof useFlow>['flow']) => string;
   /** Under the card; may depend on the loaded flow too. */
   footer?: ReactNode | ((flow: ReturnType<typeof useFlow>['flow']) => ReactNode);
+  /** Values to type in for the user, by node name. */
+  prefill?: Readonly<Record<string, string>> | undefined;
 };
 
 /** A stand-alone self-service page: create or load the flow, render it, submit it. */
-export function FlowPage({ kind, title, footer }: FlowPageProps) {
+export function FlowPage({ kind, title, footer, prefill }: FlowPageProps) {
   const { flow, notice, busy, submit } = useFlow(kind);
   return (
     <AuthCard title={title(flow)} footer={typeof footer === 'function' ? footer(flow) : footer}>
@@ -22,7 +24,7 @@ export function FlowPage({ kind, title, footer }: FlowPageProps) {
       {flow ? (
         <>
           <FlowMessages messages={flow.ui.messages} />
-          <FlowForm nodes={flow.ui.nodes} busy={busy} onSubmit={(v) => void submit(v)} />
+          <FlowForm nodes={flow.ui.nodes} busy={busy} prefill={prefill} onSubmit={(v) => void submit(v)} />
         </>
       ) : notice ? null : (
         // An error answer without a flow (e.g. registration closed) shows its notice alone.

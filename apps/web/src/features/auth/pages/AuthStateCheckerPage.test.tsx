@@ -54,4 +54,25 @@ describe('the session check page', () => {
     }
     expect(await sentTo('%2Fcatalog')).toBe('/login?return_to=%2Fcatalog');
   });
+
+  it.each([403, 422])(
+    'sends a session that answers %i to sign-in with aal2 and return_to',
+    async (status) => {
+      fakeServer({
+        '/api/auth/sessions/whoami': () => json({ error: { id: 'session_aal2_required' } }, { status }),
+      });
+      expect(await sentTo('%2Fcatalog')).toBe('/login?aal=aal2&return_to=%2Fcatalog');
+    },
+  );
+
+  it('follows the address a 403 names', async () => {
+    fakeServer({
+      '/api/auth/sessions/whoami': () =>
+        json(
+          { error: { id: 'session_aal2_required' }, redirect_browser_to: '/login?aal=aal2&return_to=%2Fx' },
+          { status: 403 },
+        ),
+    });
+    expect(await sentTo('%2Fcatalog')).toBe('/login?aal=aal2&return_to=%2Fx');
+  });
 });

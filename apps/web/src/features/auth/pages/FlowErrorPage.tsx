@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { fetchFlowError } from '../api/flows.js';
 import { AuthCard } from '../components/AuthCard.js';
 import { authKeys } from '../api/keys.js';
 
-/** '/error?id=': the stored flow error as text; gone errors go home. */
+/** '/error/:id': the stored flow error as text; gone errors (404, 403, 410) go home. */
 export function FlowErrorPage() {
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? '';
+  const id = useParams().id ?? '';
   const q = useQuery({
     queryKey: authKeys.flowError(id),
     queryFn: () => fetchFlowError(id),

@@ -133,4 +133,16 @@ describe('the sign-in page', () => {
       assign.mockRestore();
     }
   }, 90_000);
+
+  it('fills the form from ?username= and ?password=, then drops them from the address bar', async () => {
+    fakeServer({
+      '/api/about': () => ({ version: '1', authMode: 'builtin' }),
+      '/api/auth/self-service/login/browser': () => passwordFlow,
+    });
+    const app = renderWithApp(<LoginPage />, { url: '/login?username=maya%40example.com&password=s3cret' });
+    expect(await screen.findByLabelText('identifier')).toHaveValue('maya@example.com');
+    expect(screen.getByLabelText('password')).toHaveValue('s3cret');
+    await waitFor(() => expect(app.location().searchParams.has('password')).toBe(false));
+    expect(app.location().searchParams.has('username')).toBe(false);
+  });
 });

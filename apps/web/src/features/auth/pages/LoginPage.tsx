@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useAbout } from '../../../api/platform.js';
 import type { Flow } from '../api/flows.js';
 import { AuthCard } from '../components/AuthCard.js';
@@ -21,6 +22,24 @@ export function loginTitle(flow: Flow | undefined): string {
  */
 export function LoginPage() {
   const about = useAbout();
+  const [params, setParams] = useSearchParams();
+  // `?username=&password=` (doc 3 §2.1) fill the form once; they leave the address bar at once,
+  // so a password never stays in the history or a shared link.
+  const [prefill] = useState(() => ({
+    identifier: params.get('username') ?? '',
+    password: params.get('password') ?? '',
+  }));
+  useEffect(() => {
+    if (!params.has('username') && !params.has('password')) return;
+    setParams(
+      (p) => {
+        p.delete('username');
+        p.delete('password');
+        return p;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
   // Decided once: a failed /api/about is fetched again when the flow's links mount, which
   // would otherwise flip the page back to "waiting" and unmount the flow, again and again.
   const [oidc, setOidc] = useState<{ provider: string } | false | null>(null);
@@ -34,5 +53,5 @@ export function LoginPage() {
         <OidcSignIn provider={oidc.provider} />
       </AuthCard>
     );
-  return <FlowPage kind="login" title={loginTitle} footer={() => <LoginLinks />} />;
+  return <FlowPage kind="login" title={loginTitle} footer={() => <LoginLinks />} prefill={prefill} />;
 }

@@ -11,6 +11,7 @@ const CATEGORY_ORDER: ConnectionCategory[] = [
   'Cloud',
   'Version control',
   'Storage',
+  'Ticketing',
   'Notification',
 ];
 

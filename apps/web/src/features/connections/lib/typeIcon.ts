@@ -13,6 +13,7 @@ import {
   Mail,
   MessageSquare,
   Plug,
+  Ticket,
   Webhook,
   type LucideIcon,
 } from 'lucide-react';
@@ -23,6 +24,7 @@ const BY_CATEGORY: Record<ConnectionCategory, LucideIcon> = {
   Cloud,
   'Version control': GitBranch,
   Storage: HardDrive,
+  Ticketing: Ticket,
   Notification: MessageSquare,
 };
 

@@ -168,6 +168,7 @@ describe('ConnectionsPage', () => {
       'Cloud',
       'Version control',
       'Storage',
+      'Ticketing',
       'Notification',
     ]);
     const databases = within(within(dialog).getByRole('region', { name: 'Database' }))

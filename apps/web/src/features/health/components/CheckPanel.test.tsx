@@ -75,4 +75,20 @@ describe('check panel', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Link to Incident' }));
     expect(screen.getByText(`linking check ${check.id} login`)).toBeInTheDocument();
   });
+
+  it('leaves out the evidence action (Link to Incident) when embedded, and keeps the others', async () => {
+    serve({});
+    const actions: ResourceAction[] = [
+      { id: 'link-to-incident', label: 'Link to Incident', appliesTo: ['check'], render: () => null },
+      { id: 'other', label: 'Other action', appliesTo: ['check'], render: () => null },
+    ];
+    renderWithApp(
+      <ResourceActionsProvider actions={actions}>
+        <CheckPanel checkId={check.id} check={check} onClose={() => undefined} embedded />
+      </ResourceActionsProvider>,
+      { url: `/health?checkId=${check.id}` },
+    );
+    expect(await screen.findByRole('button', { name: 'Other action' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Link to Incident' })).toBeNull();
+  });
 });

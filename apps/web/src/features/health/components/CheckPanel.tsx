@@ -60,10 +60,19 @@ function Chart({ checkId, range, height }: { checkId: string; range: string; hei
   );
 }
 
-type Props = { checkId: string; check: CheckSummary | undefined; onClose: () => void };
+type Props = {
+  checkId: string;
+  check: CheckSummary | undefined;
+  onClose: () => void;
+  /** Embedded in another page: the evidence action (Link to Incident) is left out (doc 1 §2). */
+  embedded?: boolean;
+};
+
+/** The incidents area's evidence action, by its id (areas do not import each other). */
+const EVIDENCE_ACTION = 'link-to-incident';
 
 /** The full-size check panel: stats, History, Graph, Spec and Relationships tabs, Run Now. */
-export function CheckPanel({ checkId, check, onClose }: Props) {
+export function CheckPanel({ checkId, check, onClose, embedded = false }: Props) {
   const [params, setParams] = useHealthParams();
   const range = params.timeRangeSet ? params.timeRange : defaultRangeForLastRun(check?.last_runtime);
   const stats = useCheckSummary(checkId, serverWindow(range));
@@ -136,7 +145,10 @@ export function CheckPanel({ checkId, check, onClose }: Props) {
             </Link>
           </Guard>
           {check ? (
-            <ResourceActionButtons resource={{ kind: 'check', id: checkId, name: check.name }} />
+            <ResourceActionButtons
+              resource={{ kind: 'check', id: checkId, name: check.name }}
+              exclude={embedded ? [EVIDENCE_ACTION] : undefined}
+            />
           ) : null}
           <div className="flex-1" />
           <Guard resource="responder" action="write">

@@ -24,6 +24,8 @@ export type HealthParams = {
   pivotBy: string | null;
   pivotLabel: string | null;
   pivotCellType: string | null;
+  /** `?embed=true`: the page is embedded in another one (doc 1 §2). */
+  embedded: boolean;
 };
 
 /** Every dashboard setting lives in the URL, so a link shows the same view. */
@@ -49,6 +51,7 @@ export function useHealthParams(): [HealthParams, (update: ParamUpdate) => void]
       pivotBy: params.get('pivotBy'),
       pivotLabel: params.get('pivotLabel'),
       pivotCellType: params.get('pivotCellType'),
+      embedded: params.get('embed') === 'true',
     };
   }, [params]);
   return [value, set];

@@ -163,6 +163,19 @@ describe('health dashboard', () => {
     expect(r.location().searchParams.get('hidePassing')).toBe('false');
   });
 
+  it('searches 400 ms after the last key: the URL and the rows follow the typed text once it rests', async () => {
+    const user = userEvent.setup();
+    const r = renderWithApp(<HealthPage />, { url: '/health?hidePassing=false' });
+    await screen.findByText('home');
+    await user.type(screen.getByRole('searchbox', { name: 'Search checks' }), 'log');
+    // Right after the keys nothing has been filtered yet.
+    expect(r.location().searchParams.get('query')).toBeNull();
+    expect(screen.getByText('home')).toBeInTheDocument();
+    await waitFor(() => expect(r.location().searchParams.get('query')).toBe('log'));
+    await waitFor(() => expect(screen.queryByText('home')).toBeNull());
+    expect(screen.getByText('login')).toBeInTheDocument();
+  });
+
   it('keeps the plain empty state when the search matches nothing', async () => {
     renderWithApp(<HealthPage />, { url: '/health?query=nothing-like-this' });
     expect(await screen.findByText('No data available')).toBeInTheDocument();
@@ -196,23 +209,26 @@ describe('health dashboard', () => {
     expect(server.hrefs().some((u) => u.includes('/api/canary/api/summary?window=10080m'))).toBe(true);
     expect(screen.getByRole('button', { name: /^Refresh rate:/ })).toHaveTextContent('Refresh rate:');
   });
-  it('colours uptime green at 100 % and red below 90 %', async () => {
+  it('colours uptime green at 100 % and orange when over 75 % of the runs failed', async () => {
     renderWithApp(<HealthPage />, { url: '/health?hidePassing=false&groupBy=no_group' });
     await screen.findByText('home');
     const [home, login] = screen.getAllByTestId('uptime');
     expect(home).toHaveTextContent('100%');
     expect(home).toHaveClass('text-health-healthy');
     expect(login).toHaveTextContent('10%');
-    expect(login).toHaveClass('text-health-unhealthy');
+    // 90 % of its runs failed: above 75 (orange), not above 90 (red).
+    expect(login).toHaveClass('text-health-warning');
   });
 
-  it("returns to the dashboard's time range when the check panel closes", async () => {
+  it('resets the time range to 1h when the check panel closes', async () => {
     const user = userEvent.setup();
     const r = renderWithApp(<HealthPage />, { url: '/health?timeRange=6h' });
     await user.click(await screen.findByText('login'));
     expect(r.location().searchParams.get('checkId')).toBe('b');
     await user.click(await screen.findByRole('button', { name: 'Close' }));
     expect(r.location().searchParams.get('checkId')).toBeNull();
-    expect(r.location().searchParams.get('timeRange')).toBe('6h');
+    // 1h is the default: it leaves the URL.
+    expect(r.location().searchParams.has('timeRange')).toBe(false);
+    expect(screen.getByRole('combobox', { name: 'Time Range' })).toHaveValue('1h');
   });
 });

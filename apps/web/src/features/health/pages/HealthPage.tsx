@@ -1,6 +1,7 @@
 import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, Search, Table2, X } from 'lucide-react';
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { cn } from '../../../lib/cn.js';
+import { DEBOUNCE, useDebouncedValue } from '../../../lib/useDebouncedValue.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/useMediaQuery.js';
 import { agentLabel, useAgentNames } from '../../../ui/AgentBadge.js';
 import { Badge } from '../../../ui/Badge.js';
@@ -72,8 +73,10 @@ const SORT_OPTIONS: Array<{ value: SortKey; label: string }> = [
  * The health dashboard. In the standalone checker only the
  * summary API exists, so the check panel is not offered there.
  */
-export function HealthPage({ checker = false }: { checker?: boolean }) {
+export function HealthPage({ checker = false, embedded = false }: { checker?: boolean; embedded?: boolean }) {
   const [p, setParams] = useHealthParams();
+  // Embedded in another page (/view/health, or ?embed=true): no evidence action on checks.
+  const isEmbedded = embedded || p.embedded;
   // The open panel changes timeRange for itself; the dashboard keeps the range it had.
   const [dashboardRange, setDashboardRange] = useState(p.timeRange);
   if (!p.checkId && dashboardRange !== p.timeRange) setDashboardRange(p.timeRange);
@@ -89,7 +92,15 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
   const tabs = useMemo(() => tabsFor(all, p.tabBy), [all, p.tabBy]);
   // Tabs by agent are named after the agents, not their ids.
   const agentNames = useAgentNames(p.tabBy === 'agent_id');
-  // Typing stays responsive: the filtering of 10k checks runs at lower priority.
+  // Typing stays local; the URL (and so the filter) follows 400 ms after the last key (doc 1 §5).
+  const [searchText, setSearchText] = useState(p.query);
+  const debouncedSearch = useDebouncedValue(searchText, DEBOUNCE.filter);
+  useEffect(() => {
+    if (debouncedSearch !== p.query) setParams({ query: debouncedSearch || null });
+    // Only the debounced text drives the URL; the URL does not echo back into the box.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedSearch]);
+  // Filtering 10k checks still runs at lower priority.
   const query = useDeferredValue(p.query);
 
   const component = useComponentChecks(p.component);
@@ -189,8 +200,8 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
                 type="search"
                 placeholder="Search by name, description, or endpoint"
                 aria-label="Search checks"
-                value={p.query}
-                onChange={(e) => setParams({ query: e.target.value })}
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
               />
             </label>
             <Select
@@ -286,15 +297,11 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
       {p.checkId && !checker ? (
         <Suspense fallback={null}>
           <CheckPanel
+            embedded={isEmbedded}
             checkId={p.checkId}
             check={all.find((c) => c.id === p.checkId)}
-            // Back to the dashboard's own range (1h unless the operator chose another).
-            onClose={() =>
-              setParams({
-                checkId: null,
-                timeRange: dashboardRange === DEFAULT_PANEL_RANGE ? null : dashboardRange,
-              })
-            }
+            // Closing the panel resets timeRange to 1h (doc 1 §2), the default, so it leaves the URL.
+            onClose={() => setParams({ checkId: null, timeRange: null })}
           />
         </Suspense>
       ) : null}

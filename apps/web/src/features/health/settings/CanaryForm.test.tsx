@@ -1,5 +1,5 @@
 import { canaryJsonSchema } from '@opsdeck/shared';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, within, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeServer } from '../../../test/fakeServer.js';
 import { renderWithApp } from '../../../test/render.js';
@@ -74,8 +74,19 @@ describe('CanaryForm for a new health check', () => {
     renderWithApp(<CanaryForm />);
     fireEvent.click(screen.getByRole('button', { name: 'HTTP 200 with response time < 2 s' }));
     expect(await screen.findByRole('textbox', { name: 'url' })).toHaveValue('https://example.com');
-    expect(screen.getByRole('spinbutton', { name: 'thresholdMillis' })).toHaveValue(2000);
-    expect(screen.getByRole('textbox', { name: 'responseCodes' })).toHaveValue('200');
+    expect(screen.getByRole('textbox', { name: 'thresholdMillis' })).toHaveValue('2000');
+    // The response codes are the spec's options (200 … 503), the template's 200 ticked.
+    const codes = screen.getByRole('group', { name: 'responseCodes' });
+    expect(
+      within(codes)
+        .getAllByRole('checkbox')
+        .map((c) => c.parentElement?.textContent),
+    ).toEqual(['200', '201', '202', '204', '301', '302', '401', '404', '500', '502', '503']);
+    expect(within(codes).getByRole('checkbox', { name: '200' })).toBeChecked();
+    fireEvent.click(within(codes).getByRole('checkbox', { name: '201' }));
+    fireEvent.click(within(codes).getByRole('checkbox', { name: '200' }));
+    showCode();
+    expect(yamlEditor().value).toMatch(/responseCodes:\n\s+- 201\n/);
   });
 
   it('offers the type’s templates inside the form too', async () => {

@@ -74,7 +74,8 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
   const form = useForm<CanaryFormValues>({
     resolver: zodResolver(canaryFormSchema),
     defaultValues: toValues(row),
-    mode: 'onSubmit',
+    // Checked on blur and on change; a submit marks every field touched (doc 3 §4).
+    mode: 'all',
   });
   const [type, setType] = useState<CheckChoice | undefined>(() =>
     row ? (formTypeOf((row.spec ?? {}) as Record<string, unknown>) ?? OTHER_TYPE) : undefined,

@@ -33,8 +33,48 @@ describe('ScheduleControl', () => {
   });
 
   it('shows a stored schedule outside the presets as custom', () => {
-    render(<Harness initial="@daily" />);
+    render(<Harness initial="@every 3h" />);
     expect(screen.getByRole('combobox', { name: 'Schedule' })).toHaveValue('custom');
-    expect(screen.getByRole('textbox', { name: 'Custom schedule' })).toHaveValue('@daily');
+    expect(screen.getByRole('textbox', { name: 'Custom schedule' })).toHaveValue('@every 3h');
+  });
+
+  it.each([
+    ['short', ['@every 30s', '@every 1m', '@every 5m', '@every 30m', '@hourly', '@every 2h', '@every 4h']],
+    [
+      'medium',
+      [
+        '@every 5m',
+        '@every 15m',
+        '@every 30m',
+        '@hourly',
+        '@every 2h',
+        '@every 4h',
+        '@every 6h',
+        '@every 8h',
+      ],
+    ],
+    [
+      'default',
+      [
+        '@every 30s',
+        '@every 1m',
+        '@every 5m',
+        '@every 15m',
+        '@every 30m',
+        '@hourly',
+        '@every 2h',
+        '@every 4h',
+        '@every 6h',
+        '@every 8h',
+        '@daily',
+        '@weekly',
+      ],
+    ],
+  ] as const)('offers the %s presets of doc 3 §9', (presets, expected) => {
+    render(<ScheduleControl value="" onChange={() => undefined} presets={presets} />);
+    const options = [...screen.getByRole('combobox', { name: 'Schedule' }).querySelectorAll('option')].map(
+      (o) => o.value,
+    );
+    expect(options).toEqual(['', ...expected, 'custom']);
   });
 });

@@ -1,13 +1,8 @@
+import { SCHEDULE_PRESETS, type SchedulePresetSet } from '@opsdeck/shared';
 import { useState } from 'react';
 import { FormField } from '../../../ui/FormField.js';
 
-/** The usual run intervals; anything else is typed as a cron or '@every' expression. */
-export const SCHEDULE_PRESETS = ['@every 30s', '@every 1m', '@every 5m', '@every 15m', '@every 1h'] as const;
 const CUSTOM = 'custom';
-
-function isPreset(v: string): boolean {
-  return SCHEDULE_PRESETS.some((p) => p === v);
-}
 
 /** The canary's schedule: a preset, none, or a custom cron / interval. */
 export function ScheduleControl({
@@ -15,12 +10,17 @@ export function ScheduleControl({
   onChange,
   disabled = false,
   error,
+  presets = 'default',
 }: {
   value: string;
   onChange: (value: string) => void;
   disabled?: boolean;
   error?: string | undefined;
+  /** Which preset list (doc 3 §9): short, medium or default; anything else is Custom. */
+  presets?: SchedulePresetSet;
 }) {
+  const offered: readonly string[] = SCHEDULE_PRESETS[presets];
+  const isPreset = (v: string) => offered.includes(v);
   const [custom, setCustom] = useState(() => value !== '' && !isPreset(value));
   const showCustom = custom || (value !== '' && !isPreset(value));
   return (
@@ -38,7 +38,7 @@ export function ScheduleControl({
           }}
         >
           <option value="">None</option>
-          {SCHEDULE_PRESETS.map((s) => (
+          {offered.map((s) => (
             <option key={s} value={s}>
               {s}
             </option>

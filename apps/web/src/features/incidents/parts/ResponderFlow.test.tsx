@@ -12,7 +12,13 @@ const teams = [
     id: 't1',
     name: 'Platform',
     icon: null,
-    spec: { responder_clients: { jira: { defaults: { priority: 'High' } }, unknown_kind: {} } },
+    spec: {
+      responder_clients: {
+        email: { defaults: { subject: 'Incident' } },
+        jira: { defaults: { priority: 'High' } },
+        unknown_kind: {},
+      },
+    },
   },
   { id: 't2', name: 'Payments', icon: null, spec: {} },
 ];
@@ -59,7 +65,7 @@ describe('ResponderFlow', () => {
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 
-  it("Team: Next needs a team; only the team's configured types plus email; every field required", async () => {
+  it("Team: Next needs a team; only the types the team's spec configures; every field required", async () => {
     const server = serve(['admin'], routes());
     const user = userEvent.setup();
     render();
@@ -78,20 +84,18 @@ describe('ResponderFlow', () => {
         .map((r) => r.parentElement?.textContent),
     ).toEqual(['Email', 'Jira']);
     expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();
-    await user.click(within(dialog).getByRole('radio', { name: 'Jira' }));
+    await user.click(within(dialog).getByRole('radio', { name: 'Email' }));
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
 
     dialog = await screen.findByRole('dialog', { name: 'Save Team Responder' });
     // The team's spec prefills its defaults.
-    expect(within(dialog).getByLabelText('Priority')).toHaveValue('High');
+    expect(within(dialog).getByLabelText('Subject')).toHaveValue('Incident');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findAllByText('Please provide valid value')).toHaveLength(4);
+    expect(await within(dialog).findAllByText('Please provide valid value')).toHaveLength(2);
     expect(writes(server.requests)).toHaveLength(0);
 
-    await user.type(within(dialog).getByLabelText(/^Project/), 'OPS');
-    await user.type(within(dialog).getByLabelText(/^Issue Type/), 'Bug');
-    await user.type(within(dialog).getByLabelText(/^Summary/), 'API down');
-    await user.type(within(dialog).getByLabelText(/^Description/), 'See incident');
+    await user.type(within(dialog).getByLabelText(/^To/), 'ops@example.com');
+    await user.type(within(dialog).getByLabelText(/^Body/), 'See incident');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(writes(server.requests)).toHaveLength(1));
     expect(writes(server.requests)[0]?.body).toEqual({
@@ -99,17 +103,15 @@ describe('ResponderFlow', () => {
       team_id: 't1',
       type: 'system',
       properties: {
-        responderType: 'jira',
-        project: 'OPS',
-        issueType: 'Bug',
-        priority: 'High',
-        summary: 'API down',
-        description: 'See incident',
+        responderType: 'email',
+        to: 'ops@example.com',
+        subject: 'Incident',
+        body: 'See incident',
       },
     });
   });
 
-  it('Back returns from the form to the type and from the type to the team', async () => {
+  it('a team whose spec configures no responder type offers none', async () => {
     serve(['admin'], routes());
     const user = userEvent.setup();
     render();
@@ -117,7 +119,20 @@ describe('ResponderFlow', () => {
     await within(team).findByRole('option', { name: 'Payments' });
     await user.selectOptions(team, 't2');
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    // A team without responder clients still offers email.
+    const dialog = await screen.findByRole('dialog', { name: 'Responder Type' });
+    expect(within(dialog).getByText('There were no responders configured for this team')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('radio')).toBeNull();
+    expect(within(dialog).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
+  it('Back returns from the form to the type and from the type to the team', async () => {
+    serve(['admin'], routes());
+    const user = userEvent.setup();
+    render();
+    const team = screen.getByRole('combobox', { name: 'Team' });
+    await within(team).findByRole('option', { name: 'Platform' });
+    await user.selectOptions(team, 't1');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     await user.click(await screen.findByRole('radio', { name: 'Email' }));
     await user.click(screen.getByRole('button', { name: 'Next' }));
     const form = await screen.findByRole('dialog', { name: 'Save Team Responder' });
@@ -128,7 +143,7 @@ describe('ResponderFlow', () => {
         name: 'Back',
       }),
     );
-    expect(await screen.findByRole('combobox', { name: 'Team' })).toHaveValue('t2');
+    expect(await screen.findByRole('combobox', { name: 'Team' })).toHaveValue('t1');
   });
 
   it('a failed add shows the error and closes the modal', async () => {

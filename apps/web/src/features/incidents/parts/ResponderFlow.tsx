@@ -180,6 +180,7 @@ export function ResponderFlow({ incident, onChanged, open, onOpenChange }: Props
       ) : type ? (
         <ResponderTypeForm
           type={type}
+          teamId={teamId}
           defaults={responderDefaults(team, type)}
           saving={saving}
           onBack={() => setStep('type')}

@@ -19,6 +19,15 @@ const withResponders = () =>
         status: 'error',
         error: 'jira: 401 Unauthorized',
       }),
+      responder('r4', {
+        person_id: null,
+        person: null,
+        team_id: 't2',
+        team: { id: 't2', name: 'Payments' },
+        properties: { responderType: 'jira' },
+        status: 'sent',
+        external_id: 'PAY-7',
+      }),
       responder('r3', { deleted_at: '2026-11-01T11:00:00Z', person: { id: 'p2', name: 'Gone Person' } }),
     ],
   });
@@ -36,6 +45,8 @@ describe('ResponderList', () => {
     expect(within(platform).getByText('Acknowledged')).toHaveAttribute('aria-current', 'step');
     expect(within(platform).getByRole('alert')).toHaveTextContent('jira: 401 Unauthorized');
     expect(platform).toHaveTextContent('error');
+    // A responder reached by a ticket shows the ticket's key (external_id).
+    expect(screen.getByRole('listitem', { name: 'Payments' })).toHaveTextContent('PAY-7');
   });
 
   it('removing asks first, then PATCHes deleted_at', async () => {

@@ -66,6 +66,11 @@ export function ResponderList({ incident, onChanged }: PartProps) {
                     <span className="text-xs text-muted">{r.properties.responderType}</span>
                   ) : null}
                   {r.status ? <span className="text-xs text-muted">{r.status}</span> : null}
+                  {r.external_id ? (
+                    <span className="font-mono text-xs" title="The ticket the responder was given">
+                      {r.external_id}
+                    </span>
+                  ) : null}
                 </div>
                 {r.error ? (
                   <p role="alert" className="text-xs text-health-unhealthy">

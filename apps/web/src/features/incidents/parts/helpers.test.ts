@@ -75,10 +75,10 @@ describe('definition-of-done scripts', () => {
 });
 
 describe('responders', () => {
-  it("offers the team's configured known types plus email", () => {
+  it("offers only the known types the team's spec configures", () => {
     const team = { id: 't', name: 'T', spec: { responder_clients: { jira: {}, ms_planner: {}, bogus: {} } } };
-    expect(teamResponderTypes(team)).toEqual(['email', 'jira', 'ms_planner']);
-    expect(teamResponderTypes(undefined)).toEqual(['email']);
+    expect(teamResponderTypes(team)).toEqual(['jira', 'ms_planner']);
+    expect(teamResponderTypes(undefined)).toEqual([]);
   });
 
   it('prefills from the spec defaults', () => {
@@ -92,7 +92,7 @@ describe('responders', () => {
 
   it('labels fields', () => {
     expect(fieldLabel('issueType')).toBe('Issue Type');
-    expect(fieldLabel('plan_id')).toBe('Plan Id');
+    expect(fieldLabel('plan_id')).toBe('Plan');
   });
 
   it('the current step is the first without a time; -1 when all are done', () => {

@@ -1,20 +1,28 @@
-import { RESPONDER_FIELDS, RESPONDER_TYPES, type ResponderType } from '@opsdeck/shared';
+import {
+  RESPONDER_FIELDS,
+  RESPONDER_LOOKUP_KINDS,
+  RESPONDER_TYPES,
+  type ResponderLookupKind,
+  type ResponderType,
+} from '@opsdeck/shared';
 import type { Responder, TeamRef } from './types.js';
 
-/** A team responder's type: one the team's spec configures, or email (always possible). */
+/** A team responder's type: one the team's spec configures. */
 export type TeamResponderType = Exclude<ResponderType, 'person'>;
 
-/** The types a team offers: its spec.responder_clients keys that are known types, plus email. */
+/** The types a team offers: the keys of its spec.responder_clients that are known types. */
 export function teamResponderTypes(team: TeamRef | undefined): TeamResponderType[] {
   const configured = Object.keys(team?.spec?.responder_clients ?? {});
-  const known = RESPONDER_TYPES.filter(
-    (t): t is TeamResponderType => t !== 'person' && (t === 'email' || configured.includes(t)),
-  );
-  return known;
+  return RESPONDER_TYPES.filter((t): t is TeamResponderType => t !== 'person' && configured.includes(t));
 }
 
+/** The type's form fields; Jira and Planner first ask for the instance their lookups run against. */
 export function responderFields(type: TeamResponderType): readonly string[] {
-  return RESPONDER_FIELDS[type];
+  return isLookupKind(type) ? ['instance', ...RESPONDER_FIELDS[type]] : RESPONDER_FIELDS[type];
+}
+
+export function isLookupKind(type: string): type is ResponderLookupKind {
+  return (RESPONDER_LOOKUP_KINDS as readonly string[]).includes(type);
 }
 
 /** The defaults a team's spec gives the type's form (responder_clients[type].defaults or .values). */
@@ -37,12 +45,22 @@ export function responderDefaults(
   return out;
 }
 
-/** 'issueType' → 'Issue Type', 'plan_id' → 'Plan Id'. */
+/** Fields whose label is not their name spelled out. */
+const LABELS: Record<string, string> = {
+  plan_id: 'Plan',
+  bucket_id: 'Bucket',
+  ms_planner: 'Microsoft Planner',
+};
+
+/** 'issueType' → 'Issue Type', 'service_now' → 'Service Now', 'plan_id' → 'Plan'. */
 export function fieldLabel(field: string): string {
-  return field
-    .replace(/_/g, ' ')
-    .replace(/([a-z])([A-Z])/g, '$1 $2')
-    .replace(/\b\w/g, (c) => c.toUpperCase());
+  return (
+    LABELS[field] ??
+    field
+      .replace(/_/g, ' ')
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .replace(/\b\w/g, (c) => c.toUpperCase())
+  );
 }
 
 export type ProgressStep = { label: string; time: string | null };

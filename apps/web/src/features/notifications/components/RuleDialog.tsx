@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { NOTIFICATION_EVENTS, REPEAT_INTERVAL_OPTIONS } from '@opsdeck/shared';
+import { NOTIFICATION_EVENTS, REPEAT_INTERVAL_OPTIONS, REPEAT_INTERVAL_PRESETS } from '@opsdeck/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -129,25 +129,45 @@ function RuleForm({ id, initial, editable, onClose, onSaved }: FormProps) {
             control={control}
             name="repeat_interval"
             render={({ field, fieldState }) => (
-              <FormField label="Repeat Interval" error={fieldState.error?.message} required>
-                <select
-                  className="input w-full"
-                  aria-required
-                  value={field.value}
-                  onChange={(ev) => field.onChange(ev.target.value)}
-                  onBlur={field.onBlur}
-                >
-                  <option value="">Select an interval</option>
-                  {/* A stored interval outside the list (a spec's 2h) stays selectable. */}
-                  {[...new Set([...REPEAT_INTERVAL_OPTIONS, ...(field.value ? [field.value] : [])])].map(
-                    (o) => (
-                      <option key={o} value={o}>
-                        {o}
-                      </option>
-                    ),
-                  )}
-                </select>
-              </FormField>
+              <div className="flex flex-col gap-1">
+                <FormField label="Repeat Interval" error={fieldState.error?.message} required>
+                  <select
+                    className="input w-full"
+                    aria-required
+                    value={field.value}
+                    onChange={(ev) => field.onChange(ev.target.value)}
+                    onBlur={field.onBlur}
+                  >
+                    <option value="">Select an interval</option>
+                    {/* A stored interval outside the list (a spec's 2h, a button's 30d) stays selectable. */}
+                    {[...new Set([...REPEAT_INTERVAL_OPTIONS, ...(field.value ? [field.value] : [])])].map(
+                      (o) => (
+                        <option key={o} value={o}>
+                          {o}
+                        </option>
+                      ),
+                    )}
+                  </select>
+                </FormField>
+                {/* The spec's second list: one click sets the interval. */}
+                <div role="group" aria-label="Repeat every" className="flex flex-wrap gap-1">
+                  {REPEAT_INTERVAL_PRESETS.map((p) => (
+                    <button
+                      key={p.label}
+                      type="button"
+                      className="btn btn-sm"
+                      aria-pressed={field.value === p.value}
+                      disabled={!editable}
+                      title={
+                        p.label === '1m' ? 'one month (30d)' : p.label === '1w' ? 'one week (7d)' : undefined
+                      }
+                      onClick={() => field.onChange(p.value)}
+                    >
+                      {p.label}
+                    </button>
+                  ))}
+                </div>
+              </div>
             )}
           />
           <FormField label="Wait For" error={e.wait_for?.message}>

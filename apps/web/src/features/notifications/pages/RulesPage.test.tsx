@@ -180,6 +180,39 @@ describe('RulesPage', () => {
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
+  it("copies a rule's id from its row, saying 'Copied {id} to clipboard', without opening it", async () => {
+    serve(['viewer'], routes([]));
+    // user-event puts a clipboard on navigator that the test can read back.
+    const user = userEvent.setup();
+    const app = renderWithApp(<RulesPage />, { url: '/notifications/rules' });
+    const row = await screen.findByRole('row', { name: /api-down/ });
+    await user.click(within(row).getByRole('button', { name: 'Copy the ID of api-down' }));
+    expect(await screen.findByText(`Copied ${RULE_ID} to clipboard`)).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe(RULE_ID);
+    expect(app.location().searchParams.get('id')).toBeNull();
+  });
+
+  it('the second repeat-interval list sets the interval in one click; 1w is 7d and 1m a month (30d)', async () => {
+    const writes: FakeRequest[] = [];
+    serve(['admin'], routes(writes));
+    const user = userEvent.setup();
+    renderWithApp(<RulesPage />, { url: `/notifications/rules?id=${RULE_ID}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Notification' });
+    await within(dialog).findByDisplayValue('api-down');
+    const presets = within(dialog).getByRole('group', { name: 'Repeat every' });
+    expect(
+      within(presets)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['1h', '2h', '3h', '6h', '1d', '1w', '1m']);
+    await user.click(within(presets).getByRole('button', { name: '1m' }));
+    expect(within(dialog).getByRole('combobox', { name: /^Repeat Interval/ })).toHaveValue('30d');
+    expect(within(presets).getByRole('button', { name: '1m' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(within(presets).getByRole('button', { name: '6h' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(writes[0]?.body).toMatchObject({ repeat_interval: '6h' }));
+  });
+
   it('readers get no Create button', async () => {
     serve(['viewer'], routes([]));
     renderWithApp(<RulesPage />, { url: '/notifications/rules' });

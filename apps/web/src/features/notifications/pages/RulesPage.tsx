@@ -1,9 +1,10 @@
 import { formatDateTime, formatDuration, formatRelativeTime, nanosToDuration } from '@opsdeck/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
+import { Copy, Plus } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useHasPermission, usePermissions } from '../../../auth/permissions.js';
 import { useUrlParams } from '../../../lib/urlState.js';
+import { copyToClipboard } from '../../../ui/clipboard.js';
 import { DataTable, columnHelper, useTableUrlState } from '../../../ui/DataTable/index.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Modal } from '../../../ui/Modal.js';
@@ -35,7 +36,29 @@ function columnsFor(showError: (error: string) => void) {
       size: 200,
       cell: (c) => text(c.getValue()),
     }),
-    col.accessor('name', { header: 'Name', size: 180 }),
+    col.accessor('name', {
+      header: 'Name',
+      size: 180,
+      cell: (c) => (
+        <span className="group flex min-w-0 items-center gap-1">
+          <span className="truncate">{c.getValue()}</span>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon shrink-0 opacity-60 group-hover:opacity-100"
+            aria-label={`Copy the ID of ${c.getValue() ?? 'the rule'}`}
+            title="Copy ID"
+            onClick={(ev) => {
+              // The row click opens the rule; this button only copies its id.
+              ev.stopPropagation();
+              const id = c.row.original.id;
+              void copyToClipboard(id, `Copied ${id} to clipboard`);
+            }}
+          >
+            <Copy className="size-3.5" aria-hidden />
+          </button>
+        </span>
+      ),
+    }),
     col.accessor('error', {
       header: 'Error',
       size: 160,

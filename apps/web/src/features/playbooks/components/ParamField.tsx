@@ -8,7 +8,8 @@ import { playbookKeys } from '../api/keys.js';
 import { fetchPeople, fetchTeams, searchResources, type PickOption } from '../api/runDialog.js';
 import type { RunParam } from '../api/types.js';
 import { editorLanguage, filterTypes, pickerKind, sizeClass } from '../lib/paramPickers.js';
-import { options, paramType, prop, validateParam } from '../lib/params.js';
+import { options, paramType, prop, sizeFormat, validateParam } from '../lib/params.js';
+import { CpuInput, MemoryInput } from './SizeInputs.js';
 import { SearchPicker } from './SearchPicker.js';
 
 export type ParamValues = { values: string[] };
@@ -91,6 +92,7 @@ export function ParamField({ param: p, index, control }: Props) {
               {p.description ? <span className="text-xs text-muted">{p.description}</span> : null}
             </label>
           );
+        const size = sizeFormat(p);
         if (type === 'code')
           control = (
             <CodeEditor
@@ -99,7 +101,23 @@ export function ParamField({ param: p, index, control }: Props) {
               language={editorLanguage(p)}
               height="160px"
               ariaLabel={label}
+              // properties.jsonSchemaUrl: the YAML is checked (and completed) against that schema.
+              {...(prop(p, 'jsonSchemaUrl') ? { jsonSchemaUrl: prop(p, 'jsonSchemaUrl') } : {})}
             />
+          );
+        else if (size === 'bytes')
+          control = (
+            <MemoryInput
+              label={label}
+              required={required}
+              value={value}
+              onChange={set}
+              onBlur={field.onBlur}
+            />
+          );
+        else if (size === 'millicores')
+          control = (
+            <CpuInput label={label} required={required} value={value} onChange={set} onBlur={field.onBlur} />
           );
         else if (type === 'list' || (type === 'duration' && options(p).length > 0))
           control = (

@@ -7,13 +7,15 @@ import type { PlaybookRow } from '../api/types.js';
 type Props = {
   playbook: PlaybookRow;
   canWrite: boolean;
+  /** Edit needs write on connections too (doc 3 §6). */
+  canEdit: boolean;
   onRun: () => void;
   onEdit: () => void;
   onDelete: () => void;
 };
 
 /** One playbook: icon, title and description, History and Run, and an Edit/Delete menu. */
-export function PlaybookCard({ playbook: p, canWrite, onRun, onEdit, onDelete }: Props) {
+export function PlaybookCard({ playbook: p, canWrite, canEdit, onRun, onEdit, onDelete }: Props) {
   const title = p.title || p.name;
   return (
     <article
@@ -35,9 +37,11 @@ export function PlaybookCard({ playbook: p, canWrite, onRun, onEdit, onDelete }:
             </DropdownMenu.Trigger>
             <DropdownMenu.Portal>
               <DropdownMenu.Content align="end" sideOffset={4} className="menu">
-                <DropdownMenu.Item className="menu-item" onSelect={onEdit}>
-                  <Pencil className="size-4" aria-hidden /> Edit
-                </DropdownMenu.Item>
+                {canEdit ? (
+                  <DropdownMenu.Item className="menu-item" onSelect={onEdit}>
+                    <Pencil className="size-4" aria-hidden /> Edit
+                  </DropdownMenu.Item>
+                ) : null}
                 <DropdownMenu.Item className="menu-item text-health-unhealthy" onSelect={onDelete}>
                   <Trash2 className="size-4" aria-hidden /> Delete
                 </DropdownMenu.Item>

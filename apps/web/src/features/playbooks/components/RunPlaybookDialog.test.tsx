@@ -79,7 +79,7 @@ describe('Run playbook dialog from a resource', () => {
     expect(close).toHaveBeenCalled();
   });
 
-  it("shows the server's 400 message in the dialog", async () => {
+  it("shows the server's 400 message as a toast and keeps the dialog open", async () => {
     const user = userEvent.setup();
     serve(['admin'], {
       'GET /api/playbook/list': () => [playbook()],
@@ -90,8 +90,46 @@ describe('Run playbook dialog from a resource', () => {
     renderWithApp(<RunPlaybookDialog resource={check} close={() => undefined} />);
     expect(await screen.findByText('No parameters for this playbook.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Run' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('missing required parameter(s): a, b');
+    expect(await screen.findByText('missing required parameter(s): a, b')).toBeInTheDocument();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Run' })).toBeEnabled();
+  });
+});
+
+describe('Run playbook dialog: sizes', () => {
+  it('memory in Mi (default), Gi or Ti and CPU in millicores, from the type or properties.format', async () => {
+    const user = userEvent.setup();
+    const runs: FakeRequest[] = [];
+    serve(['admin'], {
+      'GET /api/playbook/list': () => [playbook()],
+      [`POST /api/playbook/${PB_ID}/params`]: () => ({
+        params: [
+          { name: 'memory', label: 'Memory', type: 'text', properties: { format: 'bytes' } },
+          { name: 'limit', label: 'Limit', type: 'bytes', default: '2Gi' },
+          { name: 'cpu', label: 'CPU', type: 'text', properties: { format: 'millicores' } },
+        ],
+      }),
+      'POST /api/playbook/run': (req) => {
+        runs.push(req);
+        return json({ run_id: 'run-1', starts_at: '2026-11-01T10:00:00Z' }, { status: 201 });
+      },
+    });
+    renderWithApp(<RunPlaybookDialog resource={check} close={() => undefined} />, { url: '/health' });
+    const memory = await screen.findByRole('spinbutton', { name: 'Memory' });
+    expect(screen.getByRole('combobox', { name: 'Memory unit' })).toHaveValue('Mi');
+    expect(
+      [...screen.getByRole('combobox', { name: 'Memory unit' }).querySelectorAll('option')].map(
+        (o) => o.value,
+      ),
+    ).toEqual(['Mi', 'Gi', 'Ti']);
+    expect(screen.getByRole('spinbutton', { name: 'Limit' })).toHaveValue(2);
+    expect(screen.getByRole('combobox', { name: 'Limit unit' })).toHaveValue('Gi');
+    await user.type(memory, '512');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Limit unit' }), 'Ti');
+    await user.type(screen.getByRole('spinbutton', { name: 'CPU' }), '250');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(runs).toHaveLength(1));
+    expect(runs[0]?.body).toMatchObject({ params: { memory: '512Mi', limit: '2Ti', cpu: '250m' } });
   });
 });
 

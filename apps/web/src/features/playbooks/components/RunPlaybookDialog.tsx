@@ -2,7 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
 import { errorMessage } from '../../../api/errors.js';
+import { TOAST_MS } from '../../../api/queryClient.js';
 import { FormField } from '../../../ui/FormField.js';
 import { Modal } from '../../../ui/Modal.js';
 import { NamedIcon } from '../../../ui/NamedIcon.js';
@@ -26,13 +28,15 @@ type Props = {
   resource?: RunTarget;
   /** Opened on a playbook: the user picks a resource of the kind its spec selects (if any). */
   playbook?: PlaybookRow;
+  /** Opened from the Playbooks menu: the playbook chosen there (still changeable). */
+  initialPlaybookId?: string;
   close: () => void;
 };
 
 /** The Run playbook dialog: Resource, Playbook Parameters and Run; a started run opens its page. */
-export function RunPlaybookDialog({ resource, playbook: fixed, close }: Props) {
+export function RunPlaybookDialog({ resource, playbook: fixed, initialPlaybookId, close }: Props) {
   const navigate = useNavigate();
-  const [chosenId, setChosenId] = useState('');
+  const [chosenId, setChosenId] = useState(initialPlaybookId ?? '');
   const [picked, setPicked] = useState<PickOption | undefined>();
 
   const offered = useQuery({
@@ -77,6 +81,8 @@ export function RunPlaybookDialog({ resource, playbook: fixed, close }: Props) {
       close();
       void navigate(`/playbooks/runs/${started.run_id}`);
     },
+    // A run the server refuses: its error text as a toast (doc 1 §8); the dialog stays open.
+    onError: (e) => toast.error(errorMessage(e), { duration: TOAST_MS }),
   });
 
   const submit = form.handleSubmit((v) => {
@@ -168,11 +174,6 @@ export function RunPlaybookDialog({ resource, playbook: fixed, close }: Props) {
             list.map((p, i) => <ParamField key={p.name} param={p} index={i} control={form.control} />)
           ) : null}
         </section>
-        {run.isError ? (
-          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-health-unhealthy dark:bg-red-950">
-            {errorMessage(run.error)}
-          </p>
-        ) : null}
       </form>
     </Modal>
   );

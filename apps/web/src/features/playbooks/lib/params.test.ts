@@ -26,6 +26,9 @@ describe('parameters', () => {
     expect(validateParam(p({ type: 'duration' }), 'soon')).toMatch(/duration/);
     expect(validateParam(p({ type: 'bytes' }), '512Mi')).toBeUndefined();
     expect(validateParam(p({ type: 'millicores' }), '500m')).toBeUndefined();
+    // properties.format on a text parameter asks the same.
+    expect(validateParam(p({ properties: { format: 'bytes' } }), 'lots')).toMatch(/512Mi/);
+    expect(validateParam(p({ properties: { format: 'millicores' } }), '1.5 cores')).toMatch(/500m/);
   });
 
   it('prefills defaults; a checkbox is "true" or "false"', () => {

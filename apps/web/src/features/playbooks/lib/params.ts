@@ -74,6 +74,36 @@ export function initialValues(params: RunParam[], values?: Record<string, string
 const BYTES = /^\d+(\.\d+)?\s*(Ki|Mi|Gi|Ti|K|M|G|T|B)?$/;
 const MILLICORES = /^\d+(\.\d+)?m?$/;
 
+/**
+ * How a parameter's value is entered: `bytes` (a memory size: a number and Mi, Gi or Ti) or
+ * `millicores` (CPU: a number of millicores, stored with the suffix m) — from the type of that
+ * name or from `properties.format` on a text parameter (doc 1 §3).
+ */
+export function sizeFormat(p: RunParam): 'bytes' | 'millicores' | undefined {
+  const type = paramType(p);
+  const format = prop(p, 'format');
+  if (type === 'bytes' || (type === 'text' && format === 'bytes')) return 'bytes';
+  if (type === 'millicores' || (type === 'text' && format === 'millicores')) return 'millicores';
+  return undefined;
+}
+
+/** Memory units the input offers; Mi first, the default. */
+export const MEMORY_UNITS = ['Mi', 'Gi', 'Ti'] as const;
+export type MemoryUnit = (typeof MEMORY_UNITS)[number];
+
+/** '512Mi' → {amount: '512', unit: 'Mi'}; another spelling (2G, 1024Ki) → undefined. */
+export function splitMemory(value: string): { amount: string; unit: MemoryUnit } | undefined {
+  if (value.trim() === '') return { amount: '', unit: 'Mi' };
+  const m = /^(\d+(?:\.\d+)?)(Mi|Gi|Ti)$/.exec(value.trim());
+  return m ? { amount: m[1] ?? '', unit: (m[2] ?? 'Mi') as MemoryUnit } : undefined;
+}
+
+/** '500m' → '500'; '' → ''; another spelling (0.5) → undefined. */
+export function splitMillicores(value: string): string | undefined {
+  if (value.trim() === '') return '';
+  return /^(\d+)m$/.exec(value.trim())?.[1];
+}
+
 /** What is wrong with a value, or undefined. */
 export function validateParam(p: RunParam, value: string): string | undefined {
   const type = paramType(p);
@@ -99,8 +129,10 @@ export function validateParam(p: RunParam, value: string): string | undefined {
     if (parseDuration(v) === undefined) return 'Must be a duration such as 30s, 5m or 1h';
     return range(parseDuration(v), durationBound(p, 'min'), durationBound(p, 'max'));
   }
-  if (type === 'bytes' && !BYTES.test(v)) return 'Must be a size such as 512Mi or 2Gi';
-  if (type === 'millicores' && !MILLICORES.test(v)) return 'Must be millicores such as 500m';
+  const size = sizeFormat(p);
+  if (size === 'bytes' && !BYTES.test(v)) return 'Must be a size such as 512Mi or 2Gi';
+  if (size === 'millicores' && !MILLICORES.test(v)) return 'Must be millicores such as 500m';
+  if (size) return undefined;
   if (type === 'text' && (num(p, 'min') !== undefined || num(p, 'max') !== undefined)) {
     const n = Number(v);
     if (!Number.isFinite(n)) return 'Must be a number';

@@ -158,6 +158,15 @@ describe('/playbooks', () => {
     ).toBeInTheDocument();
   });
 
+  it('offers Edit only to who may also write connections: an editor runs and deletes, never edits', async () => {
+    const user = userEvent.setup();
+    serve(['editor'], { 'GET /api/db/playbooks': () => LIST });
+    renderWithApp(<PlaybooksPage />, { url: '/playbooks' });
+    await user.click(await screen.findByRole('button', { name: 'Restart pod actions' }));
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Edit' })).toBeNull();
+  });
+
   it('deletes softly after asking', async () => {
     const user = userEvent.setup();
     const patches: FakeRequest[] = [];

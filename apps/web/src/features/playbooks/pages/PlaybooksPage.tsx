@@ -20,6 +20,8 @@ type Open = { kind: 'add' } | { kind: 'edit' | 'run' | 'delete'; playbook: Playb
 /** /playbooks: cards grouped by category; Add, Edit, Delete and Run for writers. */
 export function PlaybooksPage() {
   const canWrite = useHasPermission('playbooks', 'write');
+  // Editing a playbook also needs write on connections (doc 3 §6): its spec names them.
+  const canEdit = useHasPermission('connections', 'write') && canWrite;
   const [open, setOpen] = useState<Open>();
   const list = useQuery({
     queryKey: playbookKeys.list(),
@@ -67,6 +69,7 @@ export function PlaybooksPage() {
                   key={p.id}
                   playbook={p}
                   canWrite={canWrite}
+                  canEdit={canEdit}
                   onRun={() => setOpen({ kind: 'run', playbook: p })}
                   onEdit={() => setOpen({ kind: 'edit', playbook: p })}
                   onDelete={() => setOpen({ kind: 'delete', playbook: p })}

@@ -31,6 +31,8 @@ export function RunsPage() {
   const table = useTableUrlState('', DEFAULTS);
   const [range, setRange] = useTimeRangeParams('', RUNS_DEFAULT_RANGE);
   const canWrite = useHasPermission('playbooks', 'write');
+  // Editing a playbook also needs write on connections (doc 3 §6).
+  const canEdit = useHasPermission('connections', 'write') && canWrite;
   const [dialog, setDialog] = useState<'edit' | 'run' | undefined>();
   const { pageIndex, pageSize } = table.pagination;
   const filters = useMemo(
@@ -66,9 +68,11 @@ export function RunsPage() {
       actions={
         chosen && canWrite ? (
           <>
-            <button type="button" className="btn" onClick={() => setDialog('edit')}>
-              <Pencil className="size-4" aria-hidden /> Edit Playbook
-            </button>
+            {canEdit ? (
+              <button type="button" className="btn" onClick={() => setDialog('edit')}>
+                <Pencil className="size-4" aria-hidden /> Edit Playbook
+              </button>
+            ) : null}
             <button type="button" className="btn btn-primary" onClick={() => setDialog('run')}>
               <Play className="size-4" aria-hidden /> Run Playbook
             </button>

@@ -229,6 +229,27 @@ describe('the generic settings detail page', () => {
     ]);
   });
 
+  it('validates on blur and change and keeps Save disabled while a field is invalid', async () => {
+    const user = userEvent.setup();
+    fakeServer({
+      '/api/auth/whoami': whoami(['logging_backends:read', 'logging_backends:write']),
+      'GET /api/db/logging_backends': () => [],
+    });
+    renderWithApp(<SettingsDetailPage table={backends} />, {
+      url: '/settings/logging_backends/new',
+      route: '/settings/logging_backends/:id',
+    });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    const save = await screen.findByRole('button', { name: 'Save' });
+    await user.click(name);
+    await user.tab();
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await user.type(name, 'loki');
+    await waitFor(() => expect(screen.queryByText('This field is required')).toBeNull());
+    expect(save).toBeEnabled();
+  });
+
   it('deletes softly after asking, with a toast, and goes back to the list', async () => {
     const user = userEvent.setup();
     const patched: FakeRequest[] = [];

@@ -19,7 +19,11 @@ export function InviteLinkModal({ link, onClose }: { link: string | null; onClos
           value={link ?? ''}
           aria-label="Invite link"
         />
-        <button type="button" className="btn" onClick={() => void copyToClipboard(link ?? '')}>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => void copyToClipboard(link ?? '', 'Link copied to clipboard')}
+        >
           <Copy className="size-4" aria-hidden /> Copy
         </button>
       </div>
