@@ -85,9 +85,10 @@ describe.each(DB_KINDS)('a component panel covers its subtree (%s)', (kind) => {
         `INSERT INTO config_component_relationships (component_id, config_id, selector_id) VALUES ($1, $2, 'spec')`,
         [c, deployment],
       );
-    await db.query(`INSERT INTO config_changes (config_id, change_type, summary) VALUES ($1, 'diff', 'scaled')`, [
-      deployment,
-    ]);
+    await db.query(
+      `INSERT INTO config_changes (config_id, change_type, summary) VALUES ($1, 'diff', 'scaled')`,
+      [deployment],
+    );
     await db.query(
       `INSERT INTO config_analysis (config_id, analyzer, analysis_type, severity) VALUES ($1, 'lint', 'security', 'high')`,
       [deployment],

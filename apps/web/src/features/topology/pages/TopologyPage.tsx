@@ -81,7 +81,13 @@ export function TopologyPage() {
       {/* Phones: the side panel goes under the cards rather than beside them. */}
       <div className="flex min-h-0 flex-1 gap-3 max-md:flex-col">
         <div className="min-h-0 min-w-0 flex-1 overflow-y-auto">
-          {tree.isError && <ErrorView error={tree.error} />}
+          {tree.isError && !tree.data && (
+            <ErrorView
+              title="Unable to load components!"
+              error={tree.error}
+              onRetry={() => void tree.refetch()}
+            />
+          )}
           {tree.isPending && <p className="p-4 text-sm text-muted">Loading components…</p>}
           {multiple && (
             <p className="p-4 text-sm text-health-unhealthy">Response has multiple components for the id</p>
