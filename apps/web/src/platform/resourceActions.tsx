@@ -27,6 +27,11 @@ export type ResourceAction = {
   icon?: LucideIcon;
   appliesTo: readonly ResourceKind[];
   visible?: (ctx: ResourceActionContext) => boolean;
+  /**
+   * false: not offered as a button or menu item; a host that knows its id opens it (the check
+   * detail modal, opened by a row click).
+   */
+  listed?: boolean;
   render: (props: { resource: ResourceRef; close: () => void }) => ReactNode;
 };
 
@@ -64,7 +69,7 @@ export function ResourceActionButtons({
   resource: ResourceRef;
   className?: string;
 }) {
-  const actions = useResourceActions(resource.kind);
+  const actions = useResourceActions(resource.kind).filter((a) => a.listed !== false);
   const [open, setOpen] = useState<ResourceAction | null>(null);
   if (actions.length === 0) return null;
   return (
@@ -96,7 +101,7 @@ export function ResourceActionMenuItems({
   onPick: (action: ResourceAction) => void;
   className?: string;
 }) {
-  const actions = useResourceActions(kind);
+  const actions = useResourceActions(kind).filter((a) => a.listed !== false);
   return actions.map((a) => {
     const Icon = a.icon;
     return (

@@ -9,6 +9,8 @@ export const catalogKeys = {
   summary: (q: SummaryQuery) => [...catalogKeys.all, 'summary', q] as const,
   configs: (q: ConfigListQuery) => [...catalogKeys.all, 'configs', q] as const,
   config: (id: string) => [...catalogKeys.all, 'config', id] as const,
+  /** The checks linked to one item (its Checks tab). */
+  checks: (configId: string) => [...catalogKeys.config(configId), 'checks'] as const,
   changes: (q: ChangesQuery) => [...catalogKeys.all, 'changes', q] as const,
   change: (configId: string | undefined, id: string | undefined) =>
     [...catalogKeys.all, 'change', configId, id] as const,

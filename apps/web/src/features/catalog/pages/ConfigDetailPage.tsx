@@ -81,7 +81,7 @@ export function ConfigDetailPage() {
       case 'playbooks':
         return <PlaybooksTab configId={config.id} configName={config.name ?? config.id} />;
       case 'checks':
-        return <ChecksTab />;
+        return <ChecksTab configId={config.id} />;
     }
   };
 
