@@ -8,8 +8,18 @@ import { usePermissions, hasPermission } from '../auth/permissions.js';
 /** The kinds of resource other areas can act on. */
 export type ResourceKind = 'check' | 'config' | 'config_change' | 'config_analysis' | 'component';
 
-/** The resource an action is about; `configId` is the owning config of a change or an insight. */
-export type ResourceRef = { kind: ResourceKind; id: string; name: string; configId?: string };
+/**
+ * The resource an action is about; `configId` is the owning config of a change or an insight;
+ * `evidence` is what the page shows of it (a config's `lines` and `selected_lines`, a check's
+ * `includeMessages` and `start`), kept with evidence linked to an incident.
+ */
+export type ResourceRef = {
+  kind: ResourceKind;
+  id: string;
+  name: string;
+  configId?: string;
+  evidence?: Record<string, unknown>;
+};
 
 /** What `visible` may ask: permissions and feature flags of the current user. */
 export type ResourceActionContext = {

@@ -1,5 +1,6 @@
 import { formatDateTime, formatRelativeTime } from '@opsdeck/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { BellOff, Trash2 } from 'lucide-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Guard } from '../../../auth/Guard.js';
@@ -11,7 +12,8 @@ import { CONFIG_CACHE, fetchConfigDetail } from '../api/catalog.js';
 import { ChangesView } from '../components/ChangesView.js';
 import { ChecksTab } from '../components/ChecksTab.js';
 import { ConfigSidePanel } from '../components/ConfigSidePanel.js';
-import { ConfigYaml } from '../components/ConfigYaml.js';
+import { ConfigYaml, readSelectedLines, toYaml } from '../components/ConfigYaml.js';
+import { configEvidence } from '../lib/evidence.js';
 import { InsightsView } from '../components/InsightsView.js';
 import { PlaybooksTab } from '../components/PlaybooksTab.js';
 import { RelationshipsTab } from '../components/RelationshipsTab.js';
@@ -40,6 +42,13 @@ export function ConfigDetailPage() {
   });
   const config = detail.data;
   const summary = config?.summary ?? {};
+  const selectedKey = readSelectedLines(params).join(',');
+  // Link to Incident keeps the YAML lines and the selection (the `selected` parameter).
+  const evidence = useMemo(() => {
+    if (!config) return undefined;
+    const selected = selectedKey ? selectedKey.split(',').map(Number) : [];
+    return configEvidence(config, toYaml(config.config), selected);
+  }, [config, selectedKey]);
 
   const go = (t: string) => {
     // Keep the config type across tabs; drop the previous tab's own filters.
@@ -98,7 +107,12 @@ export function ConfigDetailPage() {
         config ? (
           <>
             <ResourceActionButtons
-              resource={{ kind: 'config', id: config.id, name: config.name ?? config.id }}
+              resource={{
+                kind: 'config',
+                id: config.id,
+                name: config.name ?? config.id,
+                ...(evidence ? { evidence } : {}),
+              }}
             />
             <Guard resource="notifications" action="write">
               {/* The silence form lives in the notifications area: linked, not imported. */}

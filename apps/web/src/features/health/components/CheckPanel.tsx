@@ -136,7 +136,15 @@ export function CheckPanel({ checkId, check, onClose }: Props) {
             </Link>
           </Guard>
           {check ? (
-            <ResourceActionButtons resource={{ kind: 'check', id: checkId, name: check.name }} />
+            <ResourceActionButtons
+              resource={{
+                kind: 'check',
+                id: checkId,
+                name: check.name,
+                // Evidence shows the check's results with their messages over the panel's range.
+                evidence: { check_id: checkId, includeMessages: true, start: range },
+              }}
+            />
           ) : null}
           <div className="flex-1" />
           <Guard resource="responder" action="write">
