@@ -15,6 +15,8 @@ export const catalogKeys = {
   change: (configId: string | undefined, id: string | undefined) =>
     [...catalogKeys.all, 'change', configId, id] as const,
   insights: (q: InsightsQuery) => [...catalogKeys.all, 'insights', q] as const,
+  sourceLookup: (externalId: string, type: string | undefined) =>
+    [...catalogKeys.all, 'source-lookup', externalId, type] as const,
   analyzers: () => [...catalogKeys.all, 'analyzers'] as const,
   related: (q: RelatedQuery) => [...catalogKeys.all, 'related', q] as const,
   /** The scraper list; a scraper and its runs sit below it. */
