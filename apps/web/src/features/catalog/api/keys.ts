@@ -9,6 +9,8 @@ export const catalogKeys = {
   summary: (q: SummaryQuery) => [...catalogKeys.all, 'summary', q] as const,
   configs: (q: ConfigListQuery) => [...catalogKeys.all, 'configs', q] as const,
   config: (id: string) => [...catalogKeys.all, 'config', id] as const,
+  /** The topology components built from one item (the split view). */
+  components: (configId: string) => [...catalogKeys.config(configId), 'components'] as const,
   /** The checks linked to one item (its Checks tab). */
   checks: (configId: string) => [...catalogKeys.config(configId), 'checks'] as const,
   changes: (q: ChangesQuery) => [...catalogKeys.all, 'changes', q] as const,

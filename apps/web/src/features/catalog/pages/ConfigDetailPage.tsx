@@ -12,6 +12,8 @@ import { CONFIG_CACHE, fetchConfigDetail } from '../api/catalog.js';
 import { ChangesView } from '../components/ChangesView.js';
 import { ChecksTab } from '../components/ChecksTab.js';
 import { ConfigSidePanel } from '../components/ConfigSidePanel.js';
+import { TopologySplit } from '../components/TopologySplit.js';
+import { fetchConfigComponents, splitComponent } from '../api/components.js';
 import { ConfigYaml, readSelectedLines, toYaml } from '../components/ConfigYaml.js';
 import { configEvidence } from '../lib/evidence.js';
 import { InsightsView } from '../components/InsightsView.js';
@@ -42,6 +44,12 @@ export function ConfigDetailPage() {
   });
   const config = detail.data;
   const summary = config?.summary ?? {};
+  const components = useQuery({
+    queryKey: catalogKeys.components(id),
+    queryFn: ({ signal }) => fetchConfigComponents(id, signal),
+    meta: { silent: true },
+  });
+  const split = splitComponent(components.data ?? []);
   const selectedKey = readSelectedLines(params).join(',');
   // Link to Incident keeps the YAML lines and the selection (the `selected` parameter).
   const evidence = useMemo(() => {
@@ -94,6 +102,42 @@ export function ConfigDetailPage() {
     }
   };
 
+  const tabs = (
+    <Tabs
+      className="flex min-h-0 min-w-0 flex-1 flex-col [&>[role=tabpanel]]:flex [&>[role=tabpanel]]:min-h-0 [&>[role=tabpanel]]:flex-1 [&>[role=tabpanel]]:flex-col"
+      value={current}
+      onValueChange={go}
+      tabs={[
+        { value: 'config', label: 'Config', content: content('config') },
+        {
+          value: 'changes',
+          label: 'Changes',
+          count: summary.changes ?? 0,
+          content: content('changes'),
+        },
+        {
+          value: 'insights',
+          label: 'Insights',
+          count: summary.analysis ?? 0,
+          content: content('insights'),
+        },
+        {
+          value: 'relationships',
+          label: 'Relationships',
+          count: summary.relationships ?? 0,
+          content: content('relationships'),
+        },
+        {
+          value: 'playbooks',
+          label: 'Playbooks',
+          count: summary.playbook_runs ?? 0,
+          content: content('playbooks'),
+        },
+        { value: 'checks', label: 'Checks', count: summary.checks ?? 0, content: content('checks') },
+      ]}
+    />
+  );
+
   return (
     <Page
       crumbs={[
@@ -131,39 +175,7 @@ export function ConfigDetailPage() {
       {detail.isSuccess && !config ? <p className="py-16 text-center text-muted">Details not found</p> : null}
       {config ? (
         <div className="flex min-h-0 flex-1 gap-3">
-          <Tabs
-            className="flex min-h-0 min-w-0 flex-1 flex-col [&>[role=tabpanel]]:flex [&>[role=tabpanel]]:min-h-0 [&>[role=tabpanel]]:flex-1 [&>[role=tabpanel]]:flex-col"
-            value={current}
-            onValueChange={go}
-            tabs={[
-              { value: 'config', label: 'Config', content: content('config') },
-              {
-                value: 'changes',
-                label: 'Changes',
-                count: summary.changes ?? 0,
-                content: content('changes'),
-              },
-              {
-                value: 'insights',
-                label: 'Insights',
-                count: summary.analysis ?? 0,
-                content: content('insights'),
-              },
-              {
-                value: 'relationships',
-                label: 'Relationships',
-                count: summary.relationships ?? 0,
-                content: content('relationships'),
-              },
-              {
-                value: 'playbooks',
-                label: 'Playbooks',
-                count: summary.playbook_runs ?? 0,
-                content: content('playbooks'),
-              },
-              { value: 'checks', label: 'Checks', count: summary.checks ?? 0, content: content('checks') },
-            ]}
-          />
+          {split ? <TopologySplit component={split}>{tabs}</TopologySplit> : tabs}
           <SidePanelFrame>
             <ConfigSidePanel config={config} />
           </SidePanelFrame>
