@@ -72,6 +72,26 @@ describe('topology card', () => {
     expect(items.map((i) => i.textContent)).toEqual(['c-bad', 'b-warn', 'a-ok', 'd-unknown']);
   });
 
+  it("links the card and its children on with the page's other query parameters", () => {
+    const children = [component({ name: 'kid' })];
+    renderWithApp(
+      <TopologyCard
+        component={component({ children })}
+        width={400}
+        refererId="p1"
+        carry="showHiddenComponents=yes&sortBy=name&refererId=old"
+      />,
+    );
+    expect(screen.getByRole('link', { name: 'root' })).toHaveAttribute(
+      'href',
+      '/topology/root?showHiddenComponents=yes&sortBy=name&refererId=p1',
+    );
+    expect(screen.getByRole('link', { name: /kid$/ })).toHaveAttribute(
+      'href',
+      '/topology/kid?showHiddenComponents=yes&sortBy=name&refererId=p1',
+    );
+  });
+
   it('draws a red border for unhealthy and an orange one for warning', () => {
     const { rerender } = renderWithApp(
       <TopologyCard component={component({ status: 'unhealthy' })} width={400} />,

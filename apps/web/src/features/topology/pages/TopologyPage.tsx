@@ -27,6 +27,8 @@ export function TopologyPage() {
   const [width, setWidth] = useStoredState(CARD_WIDTH_KEY, cardWidthSchema, DEFAULT_CARD_WIDTH);
   const tree = useTopologyTree({ ...filters, id });
   const refererId = params.get('refererId') ?? undefined;
+  // Cards link on with the page's other query parameters (filters, sort, hidden components).
+  const carry = params.toString();
 
   const current: TopologyComponent | undefined = id ? tree.data?.components[0] : undefined;
   const multiple = id !== undefined && (tree.data?.components.length ?? 0) > 1;
@@ -100,7 +102,7 @@ export function TopologyPage() {
           {!multiple && (
             <div className="flex flex-wrap content-start items-start gap-3" data-testid="topology-cards">
               {cards.map((c) => (
-                <TopologyCard key={c.id} component={c} width={width} refererId={id} />
+                <TopologyCard key={c.id} component={c} width={width} refererId={id} carry={carry} />
               ))}
             </div>
           )}
