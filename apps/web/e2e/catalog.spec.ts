@@ -120,3 +120,58 @@ test('a file scraper: add, run, browse, change on disk, see the diff, filter, gr
 
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+test("a catalog item's Checks tab lists its linked checks, as its badge counts them, and opens a check", async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  // The demo's legacy-billing-api check links itself to the payments-api deployment. Links are
+  // re-resolved every 5 minutes and whenever the canary is saved: once the demo catalog has the
+  // deployment, saving the payments canary as it is links it now.
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (
+            await page.request.get('/api/db/config_items?select=id&name=eq.payments-api&deleted_at=is.null')
+          ).json()) as unknown[]
+        ).length,
+      { timeout: 90_000 },
+    )
+    .toBeGreaterThan(0);
+  const [canary] = (await (
+    await page.request.get('/api/db/canaries?select=id,labels&name=eq.payments&deleted_at=is.null')
+  ).json()) as Array<{ id: string; labels: Record<string, string> }>;
+  expect(canary, 'the demo payments canary').toBeTruthy();
+  const saved = await page.request.patch(`/api/db/canaries?id=eq.${canary!.id}`, {
+    data: { labels: canary!.labels },
+  });
+  expect(saved.ok()).toBe(true);
+  type Linked = { config_id: string; name: string };
+  let linked: Linked | undefined;
+  await expect
+    .poll(
+      async () => {
+        const res = await page.request.get(
+          '/api/db/check_summary_for_config?select=config_id,name&name=eq.legacy-billing-api',
+        );
+        linked = ((await res.json()) as Linked[])[0];
+        return linked?.config_id;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeTruthy();
+  await page.goto(`/catalog/${linked!.config_id}/checks`);
+  const tab = page.getByRole('tab', { name: /Checks/ });
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  const rows = page.getByRole('row').filter({ hasText: 'legacy-billing-api' });
+  await expect(rows).toHaveCount(1);
+  // The badge counts the rows the tab lists.
+  const listed = await page.getByRole('tabpanel').getByRole('row').count();
+  await expect(tab).toContainText(String(listed - 1));
+  await rows.click();
+  const modal = page.getByRole('dialog').filter({ hasText: 'legacy-billing-api' });
+  await expect(modal.getByRole('tab', { name: 'History' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(modal).toBeHidden();
+});

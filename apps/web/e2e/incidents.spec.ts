@@ -102,4 +102,66 @@ test.describe('incidents', () => {
       await target.close();
     }
   });
+
+  test('Link to Incident from a catalog item onto an existing hypothesis, with the selected lines', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const title = `Pool exhausted ${suffix}`;
+    const post = async (table: string, body: object) => {
+      const res = await page.request.post(`/api/db/${table}`, {
+        data: body,
+        headers: { Prefer: 'return=representation' },
+      });
+      expect(res.status(), table).toBe(201);
+      return ((await res.json()) as Array<{ id: string }>)[0]!.id;
+    };
+    const incidentId = await post('incidents', { title: `Ledger slow ${suffix}`, status: 'open' });
+    const rootId = await post('hypotheses', {
+      incident_id: incidentId,
+      type: 'root',
+      title: `Ledger slow ${suffix}`,
+    });
+    const factorId = await post('hypotheses', {
+      incident_id: incidentId,
+      parent_id: rootId,
+      type: 'factor',
+      title,
+    });
+    type Item = { id: string; name: string };
+    const [item] = (await (
+      await page.request.get('/api/db/config_items?select=id,name&deleted_at=is.null&order=name&limit=1')
+    ).json()) as Item[];
+    expect(item, 'a catalog item').toBeTruthy();
+
+    // Line 2 of its YAML selected, then Link to Incident.
+    await page.goto(`/catalog/${item!.id}?selected=2`);
+    await page.getByRole('button', { name: 'Link to Incident' }).click();
+    const link = page.getByRole('dialog', { name: 'Link to Incident' });
+    await link.getByLabel('Incident', { exact: true }).fill(`Ledger slow ${suffix}`);
+    await link.getByRole('radio', { name: new RegExp(`^INC.*Ledger slow ${suffix}`) }).check();
+    const hypothesis = link.getByRole('textbox', { name: /^Hypothesis/ });
+    await hypothesis.fill('pool');
+    // The only match is chosen for the user.
+    await expect(link.getByRole('radio', { name: new RegExp(title) })).toBeChecked();
+    await link.getByRole('button', { name: 'Link', exact: true }).click();
+    await expect(page.getByText('Linked to incident successfully')).toBeVisible();
+
+    const evidence = (await (
+      await page.request.get(`/api/db/evidences?select=type,config_id,evidence&hypothesis_id=eq.${factorId}`)
+    ).json()) as Array<{
+      type: string;
+      config_id: string;
+      evidence: { selected_lines: Record<string, string> };
+    }>;
+    expect(evidence).toHaveLength(1);
+    expect(evidence[0]).toMatchObject({ type: 'config', config_id: item!.id });
+    expect(Object.keys(evidence[0]!.evidence.selected_lines)).toEqual(['2']);
+    // No new hypothesis was made.
+    const hypotheses = (await (
+      await page.request.get(`/api/db/hypotheses?select=id&incident_id=eq.${incidentId}`)
+    ).json()) as unknown[];
+    expect(hypotheses).toHaveLength(2);
+  });
 });

@@ -51,7 +51,7 @@ test.describe('topology dashboard', () => {
     ).toBeVisible();
 
     // Walk the sections: only one is open at a time.
-    for (const name of ['Catalog', 'Changes', 'Checks', 'Teams', 'Insights']) {
+    for (const name of ['Catalog', 'Incidents', 'Changes', 'Checks', 'Teams', 'Insights']) {
       await panel.getByRole('button', { name: new RegExp(`^${name}`) }).click();
       await expect(panel.getByRole('button', { name: new RegExp(`^${name}`) })).toHaveAttribute(
         'aria-expanded',
@@ -60,11 +60,9 @@ test.describe('topology dashboard', () => {
       await expect(panel.locator('[aria-expanded="true"]')).toHaveCount(1);
     }
 
-    // Link a catalog item the component is not linked to yet, then unlink it.
+    // Link a catalog item the component (or one below it) is not linked to yet, then unlink it.
     const linked = (await (
-      await page.request.get(
-        `/api/db/config_component_relationships?select=config_id&component_id=eq.${componentId}`,
-      )
+      await page.request.get(`/api/db/configs_by_component?select=config_id&component_id=eq.${componentId}`)
     ).json()) as Array<{ config_id: string }>;
     const items = (await (
       await page.request.get('/api/db/config_items?select=id,name&deleted_at=is.null&order=name&limit=200')
@@ -103,5 +101,91 @@ test.describe('topology dashboard', () => {
     const file = fs.readFileSync((await download.path())!);
     expect(file.subarray(0, 2).toString('latin1')).toBe('PK');
     expect(file.toString('latin1')).toContain(`components/${componentId}.json`);
+  });
+
+  test("card incident counts and the panel's Incidents section, for an incident on a child component", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await buildTopologies(page.request);
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const title = `Ledger down ${suffix}`;
+    // The payments application and a component below it (its checks and items hang there).
+    type Comp = { id: string; name: string; parent_id: string | null };
+    let payments: Comp | undefined;
+    let child: Comp | undefined;
+    await expect
+      .poll(
+        async () => {
+          const all = (await (
+            await page.request.get('/api/db/components?select=id,name,parent_id&deleted_at=is.null')
+          ).json()) as Comp[];
+          payments = all.find((c) => c.name === 'payments' && c.parent_id === null);
+          child = all.find((c) => c.parent_id === payments?.id);
+          return child?.id;
+        },
+        { timeout: 90_000 },
+      )
+      .toBeTruthy();
+    const post = async (table: string, body: object) => {
+      const res = await page.request.post(`/api/db/${table}`, {
+        data: body,
+        headers: { Prefer: 'return=representation' },
+      });
+      expect(res.status(), table).toBe(201);
+      return ((await res.json()) as Array<{ id: string }>)[0]!.id;
+    };
+    const incidentId = await post('incidents', {
+      title,
+      type: 'security',
+      severity: 'critical',
+      status: 'investigating',
+    });
+    const hypothesisId = await post('hypotheses', {
+      incident_id: incidentId,
+      type: 'root',
+      title,
+      status: 'possible',
+    });
+    await post('evidences', {
+      hypothesis_id: hypothesisId,
+      type: 'topology',
+      component_id: child!.id,
+      description: 'e2e',
+    });
+
+    // The payments card counts it (the child's incident rolls up) and links to the list.
+    await page.goto('/topology');
+    const card = page.getByRole('article', { name: 'payments' });
+    const count = card.getByTestId('incident-count').filter({ hasText: 'security · critical' });
+    await expect(count).toContainText('1');
+    // What the card counts of checks (every status), to compare with the panel below.
+    const checkCounts = await card
+      .getByRole('link', { name: /^Checks / })
+      .evaluateAll((links) => links.map((l) => Number(/(\d+)$/.exec(l.textContent ?? '')?.[1] ?? 0)));
+    const cardChecks = checkCounts.reduce((a, b) => a + b, 0);
+    expect(cardChecks).toBeGreaterThan(0);
+    await count.click();
+    await expect(page).toHaveURL(
+      new RegExp(`/incidents\\?type=security&component=${payments!.id}&severity=critical&status=all`),
+    );
+    await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
+
+    // The payments panel's Incidents section: open by default, so this investigating one shows
+    // with Status All; each row links to the incident.
+    await page.goto(`/topology/${payments!.id}`);
+    const panel = page.getByRole('complementary', { name: 'Component details' });
+    await panel.getByRole('button', { name: /^Incidents/ }).click();
+    await expect(panel.getByRole('link', { name: new RegExp(title) })).toHaveCount(0);
+    await panel.getByRole('combobox', { name: 'Status' }).selectOption('all');
+    await panel.getByRole('combobox', { name: 'Type' }).selectOption('security');
+    await expect(panel.getByRole('link', { name: new RegExp(title) })).toHaveAttribute(
+      'href',
+      `/incidents/${incidentId}`,
+    );
+    // Its Checks section counts what the card counts (the checks of the components below it).
+    await expect(panel.getByRole('button', { name: /^Checks/ })).toHaveText(
+      new RegExp(`^Checks\\s*${cardChecks}$`),
+    );
   });
 });

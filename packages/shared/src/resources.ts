@@ -109,6 +109,7 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable<string, Ta
   checks_by_component: { read: 'topologies', write: null },
   changes_by_component: { read: 'topologies', write: null },
   analysis_by_component: { read: 'topologies', write: null },
+  configs_by_component: { read: 'topologies', write: null },
   logging_backends: {
     read: 'logging_backends',
     write: 'logging_backends',

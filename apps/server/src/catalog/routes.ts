@@ -6,7 +6,9 @@ import { changesRequestSchema, searchChanges } from './changes-search.js';
 import { ensureFilesDir, filesDir } from '../sandbox/file-roots.js';
 import { ensureDemoCatalog } from './demo/files.js';
 import { FilterError } from './filters.js';
+import { sourceLookupQuerySchema } from '../lib/source-lookup.js';
 import { runScraper, ScraperBusy, ScraperNotFound } from './run.js';
+import { lookupConfigsBySource } from './source-lookup.js';
 import { catalogSummary, summaryRequestSchema } from './summary.js';
 
 const idParams = z.object({ id: z.guid({ message: 'must be a scraper id (UUID)' }) });
@@ -37,6 +39,11 @@ export async function catalogRoutes(app: FastifyInstance, ctx: ServerContext): P
       return badRequest(reply, e);
     }
   });
+
+  // A config item by its source id (docs/catalog.md, Lookup by source id).
+  app.get('/api/catalog/lookup', { config: { permission: ['database', 'read'] } }, async (req) => ({
+    results: await lookupConfigsBySource(ctx.db, sourceLookupQuerySchema.parse(req.query)),
+  }));
 
   app.post('/api/catalog/changes', { config: { permission: ['database', 'read'] } }, async (req, reply) => {
     const body = changesRequestSchema.parse(req.body ?? {});

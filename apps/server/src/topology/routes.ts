@@ -2,8 +2,10 @@ import { topologyJsonSchema } from '@opsdeck/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
+import { sourceLookupQuerySchema } from '../lib/source-lookup.js';
 import { readsWhole } from '../secret-masking.js';
 import { reconcileTopology, TopologyBusy, TopologyNotFound } from './reconcile.js';
+import { lookupComponentsBySource } from './source-lookup.js';
 import { SnapshotNotFound, snapshotQuerySchema, topologySnapshot } from './snapshot.js';
 import { TopologySpecError } from './spec.js';
 import { ComponentNotFound, topologyTreeJson } from './tree.js';
@@ -41,6 +43,11 @@ export async function topologyRoutes(app: FastifyInstance, ctx: ServerContext): 
   app.get('/api/canary/api/topology', { config: { permission: ['topologies', 'read'] } }, tree);
   // The same tree under its short name (docs/topology.md, Tree API).
   app.get('/api/topology', { config: { permission: ['topologies', 'read'] } }, tree);
+
+  // A component by its external (source) id (docs/topology.md, Lookup by source id).
+  app.get('/api/topology/lookup', { config: { permission: ['topologies', 'read'] } }, async (req) => ({
+    results: await lookupComponentsBySource(ctx.db, sourceLookupQuerySchema.parse(req.query)),
+  }));
 
   app.post(
     '/api/topology/run/:id',

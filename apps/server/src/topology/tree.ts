@@ -73,8 +73,33 @@ const componentColumns = (properties: string) => `c.id, c.topology_id, c.parent_
   c.tooltip, c.type, c.icon, c.namespace, c.owner, c.labels, c.status, c.health, c.status_reason, c.agent_id,
   c.external_id, c.config_id, c.path, c.is_leaf, c.cost_per_minute::float8 AS cost_per_minute,
   c.cost_total_1d::float8 AS cost_total_1d, c.cost_total_7d::float8 AS cost_total_7d,
-  c.cost_total_30d::float8 AS cost_total_30d, ${properties} AS properties, c.summary, c.hidden, c.log_selectors,
-  c.created_at, c.updated_at, c.deleted_at`;
+  c.cost_total_30d::float8 AS cost_total_30d, ${properties} AS properties,
+  c.summary || jsonb_build_object('incidents', coalesce(inc.incidents, '{}'::jsonb)) AS summary, c.hidden,
+  c.log_selectors, c.created_at, c.updated_at, c.deleted_at`;
+
+/** Incidents still in progress (not resolved or closed) count on the cards. */
+const ACTIVE_INCIDENT_SQL = `i.status NOT IN ('resolved', 'closed')`;
+
+/**
+ * `summary.incidents` ({type: {severity: n}}) of every component with an incident in progress
+ * whose evidence points at it or at a live component below it, as the card counts checks and
+ * insights. Read with the tree, so a linked incident shows without waiting for the next rollup.
+ */
+const incidentCountsSql = `WITH inc_links AS (
+    SELECT DISTINCT anc.id AS component_id, i.id, i.type, i.severity
+    FROM incidents i
+    JOIN hypotheses h ON h.incident_id = i.id
+    JOIN evidences e ON e.hypothesis_id = h.id
+    JOIN components ec ON ec.id = e.component_id
+    CROSS JOIN LATERAL unnest(string_to_array(ec.path, '.') || ec.id::text) AS anc(id)
+    WHERE ${ACTIVE_INCIDENT_SQL} AND (ec.deleted_at IS NULL OR anc.id = ec.id::text)
+  ), by_severity AS (
+    SELECT component_id, type, jsonb_object_agg(severity, n) AS counts
+    FROM (SELECT component_id, type, severity, count(*)::int AS n FROM inc_links GROUP BY 1, 2, 3) x
+    GROUP BY component_id, type
+  ), inc AS (
+    SELECT component_id, jsonb_object_agg(type, counts) AS incidents FROM by_severity GROUP BY component_id
+  )`;
 
 /** Component properties as a caller sees them: credentials `***` unless they may write topologies. */
 const propertiesSql = (redact: boolean) => (redact ? 'redact_secrets(c.properties)' : 'c.properties');
@@ -142,8 +167,10 @@ async function loadJson(
   const byScope = ids.length * 2 >= scopeSize;
   const { rows } = await db.query<ComponentJson & { id: string }>(
     // row_to_json writes compact JSON (json_build_object would pad every key with spaces).
-    `SELECT x.id, row_to_json(x)::text AS json, x.log_selectors::text AS logs
-     FROM (SELECT ${componentColumns(propertiesSql(redact))} FROM components c
+    `${incidentCountsSql}
+     SELECT x.id, row_to_json(x)::text AS json, x.log_selectors::text AS logs
+     FROM (SELECT ${componentColumns(propertiesSql(redact))}
+           FROM components c LEFT JOIN inc ON inc.component_id = c.id::text
            WHERE ${byScope ? scope.where : `c.id = ANY ($1::uuid[])`}) x`,
     byScope ? scope.params : [ids],
   );

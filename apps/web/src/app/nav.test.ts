@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isFeatureDisabled } from '../auth/features.js';
 import type { NavEntry } from '../platform/feature.js';
 import { visibleNav } from './nav.js';
-import { hasArea, homePath } from './registry.js';
+import { hasArea, homePath, navEntries } from './registry.js';
 
 /** A nav entry at /{id}; only what the sidebar rules read varies. */
 function entry(
@@ -67,6 +67,19 @@ describe('sidebar entries', () => {
     // settings.job_history follows health.
     expect(nav.settings.map((e) => e.label)).toEqual(['Connections']);
     expect(isFeatureDisabled([{ name: 'health.disable', value: 'false' }], 'health')).toBe(false);
+  });
+
+  it('hides the Catalog entry (and Catalog Scrapers) when the catalog feature (config) is disabled', () => {
+    const props = [{ name: 'config.disable', value: 'true' }];
+    const nav = visibleNav(navEntries, {
+      permissions: permissionsFor(['admin']),
+      roles: ['admin'],
+      isDisabled: (f) => f !== undefined && isFeatureDisabled(props, f),
+    });
+    const labels = [...nav.main, ...nav.settings].map((e) => e.label);
+    expect(labels).not.toContain('Catalog');
+    expect(labels).not.toContain('Catalog Scrapers');
+    expect(labels).toContain('Health');
   });
 
   it("sends '/' to /topology when it exists, else to the first main entry", () => {

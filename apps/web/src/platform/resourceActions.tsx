@@ -8,8 +8,18 @@ import { usePermissions, hasPermission } from '../auth/permissions.js';
 /** The kinds of resource other areas can act on. */
 export type ResourceKind = 'check' | 'config' | 'config_change' | 'config_analysis' | 'component';
 
-/** The resource an action is about; `configId` is the owning config of a change or an insight. */
-export type ResourceRef = { kind: ResourceKind; id: string; name: string; configId?: string };
+/**
+ * The resource an action is about; `configId` is the owning config of a change or an insight;
+ * `evidence` is what the page shows of it (a config's `lines` and `selected_lines`, a check's
+ * `includeMessages` and `start`), kept with evidence linked to an incident.
+ */
+export type ResourceRef = {
+  kind: ResourceKind;
+  id: string;
+  name: string;
+  configId?: string;
+  evidence?: Record<string, unknown>;
+};
 
 /** What `visible` may ask: permissions and feature flags of the current user. */
 export type ResourceActionContext = {
@@ -27,6 +37,11 @@ export type ResourceAction = {
   icon?: LucideIcon;
   appliesTo: readonly ResourceKind[];
   visible?: (ctx: ResourceActionContext) => boolean;
+  /**
+   * false: not offered as a button or menu item; a host that knows its id opens it (the check
+   * detail modal, opened by a row click).
+   */
+  listed?: boolean;
   render: (props: { resource: ResourceRef; close: () => void }) => ReactNode;
   /**
    * What ResourceActionButtons shows instead of the plain button, when the action is more than
@@ -72,7 +87,9 @@ export function ResourceActionButtons({
   /** Ids of actions this host leaves out (the embedded check panel's evidence action). */
   exclude?: readonly string[] | undefined;
 }) {
-  const actions = useResourceActions(resource.kind).filter((a) => !exclude?.includes(a.id));
+  const actions = useResourceActions(resource.kind).filter(
+    (a) => a.listed !== false && !exclude?.includes(a.id),
+  );
   const [open, setOpen] = useState<ResourceAction | null>(null);
   if (actions.length === 0) return null;
   return (
@@ -105,7 +122,7 @@ export function ResourceActionMenuItems({
   onPick: (action: ResourceAction) => void;
   className?: string;
 }) {
-  const actions = useResourceActions(kind);
+  const actions = useResourceActions(kind).filter((a) => a.listed !== false);
   return actions.map((a) => {
     const Icon = a.icon;
     return (

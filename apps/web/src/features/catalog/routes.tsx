@@ -36,6 +36,10 @@ export const feature: FeatureModule = {
         scrapersRead,
       ),
     },
+    {
+      path: 'lookup',
+      ...lazyPage(() => import('./pages/SourceLookupPage.js').then((m) => m.SourceLookupPage), read),
+    },
     { path: 'catalog/:id', ...detail },
     { path: 'catalog/:id/:tab', ...detail },
     // One URL for the scraper list (the spec's /catalog/scrapers); the old settings one redirects.
@@ -59,6 +63,8 @@ export const feature: FeatureModule = {
       href: '/catalog',
       icon: Database,
       resource: 'database',
+      // The catalog's feature flag (config.disable) hides it, as it hides Catalog Scrapers.
+      feature: 'config',
       section: 'main',
       order: 40,
     },

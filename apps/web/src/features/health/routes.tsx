@@ -2,6 +2,7 @@ import { HeartPulse } from 'lucide-react';
 import type { FeatureModule } from '../../platform/feature.js';
 import { lazyPage } from '../../platform/lazyPage.js';
 import { serverWindow } from './lib/timeRange.js';
+import { checkDetailsAction } from './resourceActions.js';
 import { checksSource } from './search.js';
 
 /** The summary window the dashboard will ask for, from the URL it is opened with. */
@@ -71,4 +72,5 @@ export const feature: FeatureModule = {
     },
   ],
   searchSources: [checksSource],
+  resourceActions: [checkDetailsAction],
 };

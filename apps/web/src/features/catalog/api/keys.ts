@@ -9,10 +9,16 @@ export const catalogKeys = {
   summary: (q: SummaryQuery) => [...catalogKeys.all, 'summary', q] as const,
   configs: (q: ConfigListQuery) => [...catalogKeys.all, 'configs', q] as const,
   config: (id: string) => [...catalogKeys.all, 'config', id] as const,
+  /** The topology components built from one item (the split view). */
+  components: (configId: string) => [...catalogKeys.config(configId), 'components'] as const,
+  /** The checks linked to one item (its Checks tab). */
+  checks: (configId: string) => [...catalogKeys.config(configId), 'checks'] as const,
   changes: (q: ChangesQuery) => [...catalogKeys.all, 'changes', q] as const,
   change: (configId: string | undefined, id: string | undefined) =>
     [...catalogKeys.all, 'change', configId, id] as const,
   insights: (q: InsightsQuery) => [...catalogKeys.all, 'insights', q] as const,
+  sourceLookup: (externalId: string, type: string | undefined) =>
+    [...catalogKeys.all, 'source-lookup', externalId, type] as const,
   analyzers: () => [...catalogKeys.all, 'analyzers'] as const,
   related: (q: RelatedQuery) => [...catalogKeys.all, 'related', q] as const,
   /** The scraper list; a scraper and its runs sit below it. */

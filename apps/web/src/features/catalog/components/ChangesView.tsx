@@ -5,13 +5,14 @@ import { useUrlParams } from '../../../lib/urlState.js';
 import { Badge } from '../../../ui/Badge.js';
 import { DataTable, columnHelper, useTableUrlState } from '../../../ui/DataTable/index.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
+import { MultiSelect } from '../../../ui/MultiSelect.js';
 import { Select } from '../../../ui/Select.js';
 import { TimeRangePicker } from '../../../ui/TimeRangePicker/TimeRangePicker.js';
 import { useTimeRangeParams } from '../../../ui/TimeRangePicker/timeRangeParams.js';
 import { fetchChanges, type ChangesQuery } from '../api/catalog.js';
-import { useChangeTypes, useConfigTypes } from '../api/lookups.js';
+import { useChangeTypes, useConfigTags, useConfigTypes } from '../api/lookups.js';
 import type { ChangeRow } from '../api/schemas.js';
-import { decodeTags, encodeTags, withTag } from '../lib/tags.js';
+import { decodeTags, encodeTag, encodeTags, pickTags, withTag } from '../lib/tags.js';
 import { ChangeDetailsDialog } from './ChangeDetailsDialog.js';
 import { FilterChips, type Chip } from './FilterChips.js';
 import { Preferences } from './Preferences.js';
@@ -112,6 +113,17 @@ export function ChangesView({ configId }: Props) {
   });
   const types = useConfigTypes();
   const changeTypes = useChangeTypes();
+  const tagList = useConfigTags();
+  const tagOptions = useMemo(
+    () =>
+      (tagList.data ?? [])
+        .filter((t) => t.value !== null)
+        .map((t) => ({
+          value: encodeTag({ key: t.key, value: t.value ?? '', exclude: false }),
+          label: `${t.key}: ${t.value}`,
+        })),
+    [tagList.data],
+  );
 
   // Any filter change starts again at the first page.
   const setFilter = (u: Record<string, string | null>) => set({ ...u, pageIndex: null });
@@ -296,6 +308,12 @@ export function ChangesView({ configId }: Props) {
           value={severity}
           onChange={(v) => setFilter({ severity: v })}
           options={[{ value: '', label: 'All' }, ...SEVERITIES.map((s) => ({ value: s, label: s }))]}
+        />
+        <MultiSelect
+          label="Tags"
+          value={tags.filter((t) => !t.exclude).map(encodeTag)}
+          options={tagOptions}
+          onChange={(picked) => setFilter({ tags: encodeTags(pickTags(tags, picked)) || null })}
         />
         {configId ? (
           <>

@@ -1,4 +1,3 @@
-import { formatCost } from '@opsdeck/shared';
 import { useMemo } from 'react';
 import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
 import { AgentBadge } from '../../../ui/AgentBadge.js';
@@ -6,6 +5,7 @@ import { StatusDot } from '../../../ui/StatusDot.js';
 import { Tags } from '../../../ui/Tags.js';
 import type { ConfigRow } from '../api/schemas.js';
 import { AnalysisBadges, ChangesCount, When, whenCell } from './cells.js';
+import { CostCell } from './CostCell.js';
 
 type Props = {
   rows: ConfigRow[];
@@ -70,8 +70,8 @@ export function ConfigList({ rows, total, loading, onOpen }: Props) {
       }),
       col.accessor('cost_total_30d', {
         header: 'Cost',
-        size: 90,
-        cell: (c) => <span className="tabular-nums">{c.getValue() ? formatCost(c.getValue()) : ''}</span>,
+        size: 120,
+        cell: (c) => <CostCell row={c.row.original} />,
       }),
       col.accessor('created_at', { header: 'Created', size: 120, cell: whenCell }),
       col.accessor('updated_at', { header: 'Updated', size: 120, cell: whenCell }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { configEvidence, MAX_EVIDENCE_LINES } from './evidence.js';
 import { parseLabels, readCatalogParams, showsSummary, summaryRowTarget } from './catalogParams.js';
 import { hasCost, isScrapeStale, showsClass } from './format.js';
 import { buildGraph, initialExpanded, visibleGraph } from './graph.js';
@@ -157,5 +158,25 @@ describe('relationship graph', () => {
     const g = buildGraph(root, [svc, { ...svc, id: 's2' }]);
     expect(g.nodes.some((n) => n.kind === 'group')).toBe(false);
     expect(g.edges.map((e) => e.id).sort()).toEqual(['ns->s1', 'ns->s2']);
+  });
+});
+
+describe('config evidence for Link to Incident', () => {
+  const yaml = Array.from({ length: 20 }, (_, i) => `line${i + 1}`).join('\n') + '\n';
+  it('keeps the selected lines and 3 lines of context around them, with the name and type', () => {
+    const e = configEvidence({ name: 'payments-db', type: 'AWS::RDS::DBInstance' }, yaml, [10, 11]);
+    expect(e.configName).toBe('payments-db');
+    expect(e.configType).toBe('AWS::RDS::DBInstance');
+    expect(Object.keys(e.lines as object)).toEqual(['7', '8', '9', '10', '11', '12', '13', '14']);
+    expect(e.selected_lines).toEqual({ '10': 'line10', '11': 'line11' });
+  });
+  it('keeps every line (up to the cap) when nothing is selected', () => {
+    const e = configEvidence({ name: null, type: 'Svc' }, yaml, []);
+    expect(Object.keys(e.lines as object)).toHaveLength(20);
+    expect(e.selected_lines).toEqual({});
+    const big = Array.from({ length: MAX_EVIDENCE_LINES + 5 }, () => 'x').join('\n');
+    expect(Object.keys(configEvidence({ name: 'a', type: 'b' }, big, []).lines as object)).toHaveLength(
+      MAX_EVIDENCE_LINES,
+    );
   });
 });

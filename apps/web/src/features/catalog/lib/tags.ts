@@ -33,3 +33,9 @@ export function encodeTags(list: TagFilter[]): string {
 export function withTag(list: TagFilter[], next: TagFilter): TagFilter[] {
   return [...list.filter((t) => !(t.key === next.key && t.value === next.value)), next];
 }
+
+/** The Tags picker's choice (encoded included tags) with the excluded filters kept as they were. */
+export function pickTags(current: TagFilter[], picked: string[]): TagFilter[] {
+  const included = picked.map(decodeTag).filter((t): t is TagFilter => t !== undefined && !t.exclude);
+  return [...current.filter((t) => t.exclude), ...included];
+}

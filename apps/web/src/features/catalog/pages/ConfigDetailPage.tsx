@@ -1,5 +1,6 @@
 import { formatDateTime, formatRelativeTime } from '@opsdeck/shared';
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { BellOff, Trash2 } from 'lucide-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Guard } from '../../../auth/Guard.js';
@@ -11,7 +12,10 @@ import { CONFIG_CACHE, fetchConfigDetail } from '../api/catalog.js';
 import { ChangesView } from '../components/ChangesView.js';
 import { ChecksTab } from '../components/ChecksTab.js';
 import { ConfigSidePanel } from '../components/ConfigSidePanel.js';
-import { ConfigYaml } from '../components/ConfigYaml.js';
+import { TopologySplit } from '../components/TopologySplit.js';
+import { fetchConfigComponents, splitComponent } from '../api/components.js';
+import { ConfigYaml, readSelectedLines, toYaml } from '../components/ConfigYaml.js';
+import { configEvidence } from '../lib/evidence.js';
 import { InsightsView } from '../components/InsightsView.js';
 import { PlaybooksTab } from '../components/PlaybooksTab.js';
 import { RelationshipsTab } from '../components/RelationshipsTab.js';
@@ -40,6 +44,19 @@ export function ConfigDetailPage() {
   });
   const config = detail.data;
   const summary = config?.summary ?? {};
+  const components = useQuery({
+    queryKey: catalogKeys.components(id),
+    queryFn: ({ signal }) => fetchConfigComponents(id, signal),
+    meta: { silent: true },
+  });
+  const split = splitComponent(components.data ?? []);
+  const selectedKey = readSelectedLines(params).join(',');
+  // Link to Incident keeps the YAML lines and the selection (the `selected` parameter).
+  const evidence = useMemo(() => {
+    if (!config) return undefined;
+    const selected = selectedKey ? selectedKey.split(',').map(Number) : [];
+    return configEvidence(config, toYaml(config.config), selected);
+  }, [config, selectedKey]);
 
   const go = (t: string) => {
     // Keep the config type across tabs; drop the previous tab's own filters.
@@ -81,9 +98,45 @@ export function ConfigDetailPage() {
       case 'playbooks':
         return <PlaybooksTab configId={config.id} configName={config.name ?? config.id} />;
       case 'checks':
-        return <ChecksTab />;
+        return <ChecksTab configId={config.id} />;
     }
   };
+
+  const tabs = (
+    <Tabs
+      className="flex min-h-0 min-w-0 flex-1 flex-col [&>[role=tabpanel]]:flex [&>[role=tabpanel]]:min-h-0 [&>[role=tabpanel]]:flex-1 [&>[role=tabpanel]]:flex-col"
+      value={current}
+      onValueChange={go}
+      tabs={[
+        { value: 'config', label: 'Config', content: content('config') },
+        {
+          value: 'changes',
+          label: 'Changes',
+          count: summary.changes ?? 0,
+          content: content('changes'),
+        },
+        {
+          value: 'insights',
+          label: 'Insights',
+          count: summary.analysis ?? 0,
+          content: content('insights'),
+        },
+        {
+          value: 'relationships',
+          label: 'Relationships',
+          count: summary.relationships ?? 0,
+          content: content('relationships'),
+        },
+        {
+          value: 'playbooks',
+          label: 'Playbooks',
+          count: summary.playbook_runs ?? 0,
+          content: content('playbooks'),
+        },
+        { value: 'checks', label: 'Checks', count: summary.checks ?? 0, content: content('checks') },
+      ]}
+    />
+  );
 
   return (
     <Page
@@ -98,7 +151,12 @@ export function ConfigDetailPage() {
         config ? (
           <>
             <ResourceActionButtons
-              resource={{ kind: 'config', id: config.id, name: config.name ?? config.id }}
+              resource={{
+                kind: 'config',
+                id: config.id,
+                name: config.name ?? config.id,
+                ...(evidence ? { evidence } : {}),
+              }}
             />
             <Guard resource="notifications" action="write">
               {/* The silence form lives in the notifications area: linked, not imported. */}
@@ -117,39 +175,7 @@ export function ConfigDetailPage() {
       {detail.isSuccess && !config ? <p className="py-16 text-center text-muted">Details not found</p> : null}
       {config ? (
         <div className="flex min-h-0 flex-1 gap-3">
-          <Tabs
-            className="flex min-h-0 min-w-0 flex-1 flex-col [&>[role=tabpanel]]:flex [&>[role=tabpanel]]:min-h-0 [&>[role=tabpanel]]:flex-1 [&>[role=tabpanel]]:flex-col"
-            value={current}
-            onValueChange={go}
-            tabs={[
-              { value: 'config', label: 'Config', content: content('config') },
-              {
-                value: 'changes',
-                label: 'Changes',
-                count: summary.changes ?? 0,
-                content: content('changes'),
-              },
-              {
-                value: 'insights',
-                label: 'Insights',
-                count: summary.analysis ?? 0,
-                content: content('insights'),
-              },
-              {
-                value: 'relationships',
-                label: 'Relationships',
-                count: summary.relationships ?? 0,
-                content: content('relationships'),
-              },
-              {
-                value: 'playbooks',
-                label: 'Playbooks',
-                count: summary.playbook_runs ?? 0,
-                content: content('playbooks'),
-              },
-              { value: 'checks', label: 'Checks', count: summary.checks ?? 0, content: content('checks') },
-            ]}
-          />
+          {split ? <TopologySplit component={split}>{tabs}</TopologySplit> : tabs}
           <SidePanelFrame>
             <ConfigSidePanel config={config} />
           </SidePanelFrame>

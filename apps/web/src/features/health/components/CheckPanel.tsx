@@ -146,7 +146,13 @@ export function CheckPanel({ checkId, check, onClose, embedded = false }: Props)
           </Guard>
           {check ? (
             <ResourceActionButtons
-              resource={{ kind: 'check', id: checkId, name: check.name }}
+              resource={{
+                kind: 'check',
+                id: checkId,
+                name: check.name,
+                // Evidence shows the check's results with their messages over the panel's range.
+                evidence: { check_id: checkId, includeMessages: true, start: range },
+              }}
               exclude={embedded ? [EVIDENCE_ACTION] : undefined}
             />
           ) : null}

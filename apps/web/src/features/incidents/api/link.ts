@@ -24,6 +24,26 @@ export async function searchOpenIncidents(text: string, signal?: AbortSignal): P
   return z.array(pickSchema).parse(await rows(signal ? q.abortSignal(signal) : q));
 }
 
+const hypothesisPickSchema = z.object({ id: z.string(), title: z.string(), type: z.string() });
+export type HypothesisPick = z.infer<typeof hypothesisPickSchema>;
+
+/** The incident's hypotheses whose title matches, oldest (the root) first. */
+export async function searchHypotheses(
+  incidentId: string,
+  text: string,
+  signal?: AbortSignal,
+): Promise<HypothesisPick[]> {
+  let q = db
+    .from('hypotheses')
+    .select('id,title,type')
+    .eq('incident_id', incidentId)
+    .order('created_at')
+    .limit(PICK_LIMIT);
+  const t = text.trim();
+  if (t) q = q.ilike('title', ilikePattern(t));
+  return z.array(hypothesisPickSchema).parse(await rows(signal ? q.abortSignal(signal) : q));
+}
+
 type EvidenceType = (typeof EVIDENCE_TYPES)[number];
 
 /** The evidence type and id columns for each resource kind (docs/incidents.md). */
@@ -45,7 +65,8 @@ export function evidenceFor(resource: ResourceRef): { type: EvidenceType } & Rec
 
 export type LinkTarget =
   | { kind: 'new'; title: string; severity: IncidentSeverity; type: IncidentType }
-  | { kind: 'existing'; incident: IncidentPick };
+  /** An existing incident; `hypothesisId` is the chosen hypothesis, none to create one. */
+  | { kind: 'existing'; incident: IncidentPick; hypothesisId?: string };
 
 export type LinkRequest = {
   resource: ResourceRef;
@@ -110,13 +131,14 @@ export async function linkToIncident(req: LinkRequest): Promise<string> {
     });
   } else {
     incidentId = target.incident.id;
-    const parent = await rootOf(target.incident);
-    hypothesisId = await createHypothesis({
-      incident_id: incidentId,
-      parent_id: parent,
-      type: 'factor',
-      title: req.hypothesis.trim(),
-    });
+    hypothesisId =
+      target.hypothesisId ??
+      (await createHypothesis({
+        incident_id: incidentId,
+        parent_id: await rootOf(target.incident),
+        type: 'factor',
+        title: req.hypothesis.trim(),
+      }));
   }
   await rows(
     db
@@ -125,6 +147,8 @@ export async function linkToIncident(req: LinkRequest): Promise<string> {
         hypothesis_id: hypothesisId,
         description: description || resource.name,
         ...evidenceFor(resource),
+        // What the resource's page adds: a config's lines and selection, a check's range.
+        ...(resource.evidence ? { evidence: resource.evidence } : {}),
       })
       .select('id'),
   );

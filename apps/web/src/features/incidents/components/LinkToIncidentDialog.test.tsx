@@ -36,6 +36,17 @@ async function openDialog() {
 
 const openIncident = { id: INC_ID, incident_id: 'INC-1', title: 'API latency' };
 
+type Hyp = { id: string; title: string; type: string };
+/** GET /hypotheses: the dialog's search (select id,title,type) or the root lookup (type=eq.root). */
+function hypothesesRoute(found: Hyp[], root: { id: string }[]) {
+  return (req: { url: URL }) => {
+    if (req.url.searchParams.get('type') === 'eq.root') return root;
+    const title = req.url.searchParams.get('title');
+    const text = title ? title.replace(/^ilike\.\*|\*$/g, '').toLowerCase() : '';
+    return found.filter((h) => h.title.toLowerCase().includes(text));
+  };
+}
+
 describe('Link to Incident', () => {
   // Toasts outlive the rendered tree.
   afterEach(() => {
@@ -77,7 +88,7 @@ describe('Link to Incident', () => {
   it('adds a factor under the root of an open incident, with the evidence of a change', async () => {
     const server = serve(['admin'], {
       'GET /api/db/incidents': () => [openIncident],
-      'GET /api/db/hypotheses': () => [{ id: 'root1' }],
+      'GET /api/db/hypotheses': hypothesesRoute([], [{ id: 'root1' }]),
       'POST /api/db/hypotheses': () => json([{ id: 'h9' }], { status: 201 }),
       'POST /api/db/evidences': () => json([{ id: 'e9' }], { status: 201 }),
     });
@@ -95,7 +106,9 @@ describe('Link to Incident', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Link' }));
     expect(await screen.findByText('Linked to incident successfully')).toBeInTheDocument();
     expect(posts(server, 'incidents')).toEqual([]);
-    const rootQuery = server.requests.find((r) => r.url.pathname === '/api/db/hypotheses')?.url;
+    const rootQuery = server.requests.find(
+      (r) => r.url.pathname === '/api/db/hypotheses' && r.url.searchParams.get('type') === 'eq.root',
+    )?.url;
     expect(rootQuery?.searchParams.get('incident_id')).toBe(`eq.${INC_ID}`);
     expect(rootQuery?.searchParams.get('type')).toBe('eq.root');
     expect(posts(server, 'hypotheses')).toEqual([
@@ -119,7 +132,7 @@ describe('Link to Incident', () => {
     let created = 0;
     const server = serve(['admin'], {
       'GET /api/db/incidents': () => [openIncident],
-      'GET /api/db/hypotheses': () => [],
+      'GET /api/db/hypotheses': hypothesesRoute([], []),
       'POST /api/db/hypotheses': () => json([{ id: `h${++created}` }], { status: 201 }),
       'POST /api/db/evidences': () => json([{ id: 'e9' }], { status: 201 }),
     });
@@ -134,6 +147,89 @@ describe('Link to Incident', () => {
     ]);
     expect(posts(server, 'evidences')).toEqual([
       { hypothesis_id: 'h2', description: 'payments', type: 'topology', component_id: 'comp1' },
+    ]);
+  });
+
+  it("searches the chosen incident's hypotheses, selects the only match and links onto it", async () => {
+    const server = serve(['admin'], {
+      'GET /api/db/incidents': () => [openIncident],
+      'GET /api/db/hypotheses': hypothesesRoute(
+        [
+          { id: 'root1', title: 'API latency', type: 'root' },
+          { id: 'h5', title: 'Pool exhausted', type: 'factor' },
+        ],
+        [{ id: 'root1' }],
+      ),
+      'POST /api/db/evidences': () => json([{ id: 'e9' }], { status: 201 }),
+    });
+    renderButton({
+      kind: 'config',
+      id: 'cfg1',
+      name: 'payments-db',
+      evidence: {
+        configName: 'payments-db',
+        lines: { '4': 'pool: 10' },
+        selected_lines: { '4': 'pool: 10' },
+      },
+    });
+    const { user, dialog } = await openDialog();
+    await user.click(await within(dialog).findByRole('radio', { name: /INC-1/ }));
+    const box = within(dialog).getByRole('textbox', { name: /^Hypothesis/ });
+    await user.clear(box);
+    // Both hypotheses listed; none chosen while there is more than one.
+    const list = within(dialog).getByRole('group', { name: 'Hypotheses' });
+    expect(await within(list).findByRole('radio', { name: /Pool exhausted/ })).not.toBeChecked();
+    expect(within(list).getByRole('radio', { name: /API latency/ })).not.toBeChecked();
+    await user.type(box, 'pool');
+    await waitFor(() => expect(within(list).getByRole('radio', { name: /Pool exhausted/ })).toBeChecked());
+    expect(within(list).queryByRole('radio', { name: /API latency/ })).toBeNull();
+    const search = server.requests
+      .filter((r) => r.url.searchParams.get('select') === 'id,title,type')
+      .at(-1)?.url;
+    expect(search?.searchParams.get('incident_id')).toBe(`eq.${INC_ID}`);
+    expect(search?.searchParams.get('title')).toBe('ilike.*pool*');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    expect(await screen.findByText('Linked to incident successfully')).toBeInTheDocument();
+    expect(posts(server, 'hypotheses')).toEqual([]);
+    expect(posts(server, 'evidences')).toEqual([
+      {
+        hypothesis_id: 'h5',
+        description: 'payments-db',
+        type: 'config',
+        config_id: 'cfg1',
+        evidence: {
+          configName: 'payments-db',
+          lines: { '4': 'pool: 10' },
+          selected_lines: { '4': 'pool: 10' },
+        },
+      },
+    ]);
+  });
+
+  it('creates a new hypothesis on an existing incident when the user picks New hypothesis', async () => {
+    const server = serve(['admin'], {
+      'GET /api/db/incidents': () => [openIncident],
+      'GET /api/db/hypotheses': hypothesesRoute(
+        [{ id: 'h5', title: 'Pool exhausted', type: 'factor' }],
+        [{ id: 'root1' }],
+      ),
+      'POST /api/db/hypotheses': () => json([{ id: 'h9' }], { status: 201 }),
+      'POST /api/db/evidences': () => json([{ id: 'e9' }], { status: 201 }),
+    });
+    renderButton(CHECK);
+    const { user, dialog } = await openDialog();
+    await user.click(await within(dialog).findByRole('radio', { name: /INC-1/ }));
+    const box = within(dialog).getByRole('textbox', { name: /^Hypothesis/ });
+    await user.clear(box);
+    await user.type(box, 'Pool');
+    const list = within(dialog).getByRole('group', { name: 'Hypotheses' });
+    await waitFor(() => expect(within(list).getByRole('radio', { name: /Pool exhausted/ })).toBeChecked());
+    await user.click(within(list).getByRole('radio', { name: /New hypothesis/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    expect(await screen.findByText('Linked to incident successfully')).toBeInTheDocument();
+    expect(posts(server, 'hypotheses')).toEqual([
+      { incident_id: INC_ID, parent_id: 'root1', type: 'factor', title: 'Pool', status: 'possible' },
     ]);
   });
 

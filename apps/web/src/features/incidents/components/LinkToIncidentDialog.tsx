@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { INCIDENT_SEVERITIES, INCIDENT_TYPES } from '@opsdeck/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -12,7 +12,13 @@ import type { ResourceRef } from '../../../platform/resourceActions.js';
 import { FormField } from '../../../ui/FormField.js';
 import { Modal } from '../../../ui/Modal.js';
 import { incidentKeys } from '../api/keys.js';
-import { linkToIncident, searchOpenIncidents, type IncidentPick, type LinkTarget } from '../api/link.js';
+import {
+  linkToIncident,
+  searchHypotheses,
+  searchOpenIncidents,
+  type IncidentPick,
+  type LinkTarget,
+} from '../api/link.js';
 import { initialLinkForm, LINK_ERRORS, linkFormSchema, type LinkForm } from '../lib/linkForm.js';
 import { ValueOptions } from './ValueOptions.js';
 
@@ -20,18 +26,24 @@ type Props = { resource: ResourceRef; close: () => void };
 
 function targetOf(v: LinkForm, picked: IncidentPick | null): LinkTarget | null {
   if (v.incident === 'new') return { kind: 'new', title: v.search, severity: v.severity, type: v.type };
-  return picked?.id === v.incident ? { kind: 'existing', incident: picked } : null;
+  if (picked?.id !== v.incident) return null;
+  return v.hypothesisId
+    ? { kind: 'existing', incident: picked, hypothesisId: v.hypothesisId }
+    : { kind: 'existing', incident: picked };
 }
 
 /** Link to Incident: a new incident titled by the search text, or an open one. */
 export function LinkToIncidentDialog({ resource, close }: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { register, handleSubmit, control, formState, setError } = useForm<LinkForm>({
+  const { register, handleSubmit, control, formState, setError, setValue } = useForm<LinkForm>({
     resolver: zodResolver(linkFormSchema),
     defaultValues: initialLinkForm(resource.name),
   });
-  const [search, choice] = useWatch({ control, name: ['search', 'incident'] });
+  const [search, choice, hypothesisText] = useWatch({
+    control,
+    name: ['search', 'incident', 'hypothesis'],
+  });
   const text = useDebouncedValue(search.trim(), DEBOUNCE.option);
   const { data: found = [], isFetching } = useQuery({
     queryKey: [...incidentKeys.all, 'open', text],
@@ -40,6 +52,21 @@ export function LinkToIncidentDialog({ resource, close }: Props) {
   // The picked incident stays listed (and linkable) while the search moves on.
   const [picked, setPicked] = useState<IncidentPick | null>(null);
   const listed = picked && !found.some((p) => p.id === picked.id) ? [picked, ...found] : found;
+
+  // An existing incident: its hypotheses matching the Hypothesis text, to pick one or create one.
+  const existing = choice && choice !== 'new' ? choice : '';
+  const hypothesisSearch = useDebouncedValue(hypothesisText.trim(), DEBOUNCE.option);
+  const hypotheses = useQuery({
+    queryKey: [...incidentKeys.all, 'link-hypotheses', existing, hypothesisSearch],
+    queryFn: ({ signal }) => searchHypotheses(existing, hypothesisSearch, signal),
+    enabled: existing !== '',
+  });
+  const matches = existing ? (hypotheses.data ?? []) : [];
+  const onlyMatch = matches.length === 1 ? matches[0]?.id : undefined;
+  // Exactly one match is chosen for the user; another incident starts without a choice.
+  useEffect(() => {
+    setValue('hypothesisId', onlyMatch ?? '');
+  }, [onlyMatch, existing, setValue]);
 
   const link = useMutation({
     mutationFn: linkToIncident,
@@ -109,8 +136,36 @@ export function LinkToIncidentDialog({ resource, close }: Props) {
           </div>
         ) : null}
         <FormField label="Hypothesis" required={!isNew} error={e.hypothesis?.message}>
-          <input className="input w-full" aria-required={!isNew} {...register('hypothesis')} />
+          <input
+            className="input w-full"
+            aria-required={!isNew}
+            placeholder={isNew ? undefined : 'Search the hypotheses, or type a new one'}
+            {...register('hypothesis')}
+          />
         </FormField>
+        {existing ? (
+          <fieldset
+            className="max-h-40 space-y-1 overflow-auto"
+            aria-label="Hypotheses"
+            aria-busy={hypotheses.isFetching}
+          >
+            {hypothesisText.trim() ? (
+              <label className="flex items-center gap-2">
+                <input type="radio" value="" {...register('hypothesisId')} />
+                <span>
+                  New hypothesis: <strong>{hypothesisText.trim()}</strong>
+                </span>
+              </label>
+            ) : null}
+            {matches.map((h) => (
+              <label key={h.id} className="flex items-center gap-2">
+                <input type="radio" value={h.id} {...register('hypothesisId')} />
+                <span className="truncate">{h.title}</span>
+                <span className="text-xs text-muted">{h.type}</span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         <FormField label="Description">
           <textarea className="input min-h-20 w-full py-2" {...register('description')} />
         </FormField>

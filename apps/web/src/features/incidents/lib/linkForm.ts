@@ -17,6 +17,8 @@ export const linkFormSchema = z
     severity: z.enum(INCIDENT_SEVERITIES, { message: LINK_ERRORS.severity }),
     type: z.enum(INCIDENT_TYPES, { message: LINK_ERRORS.type }),
     hypothesis: z.string(),
+    /** An existing incident's chosen hypothesis; '' creates one titled `hypothesis`. */
+    hypothesisId: z.string(),
     description: z.string(),
   })
   .superRefine((v, ctx) => {
@@ -24,7 +26,7 @@ export const linkFormSchema = z
     if (!v.incident || (isNew && !v.search.trim()))
       ctx.addIssue({ code: 'custom', path: ['incident'], message: LINK_ERRORS.incident });
     // A new incident's hypothesis defaults to its title.
-    if (!isNew && !v.hypothesis.trim())
+    if (!isNew && !v.hypothesisId && !v.hypothesis.trim())
       ctx.addIssue({ code: 'custom', path: ['hypothesis'], message: LINK_ERRORS.hypothesis });
   });
 export type LinkForm = z.infer<typeof linkFormSchema>;
@@ -37,6 +39,7 @@ export function initialLinkForm(resourceName: string): LinkForm {
     severity: INCIDENT_DEFAULTS.severity,
     type: INCIDENT_DEFAULTS.type,
     hypothesis: resourceName,
+    hypothesisId: '',
     description: '',
   };
 }

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../test/render.js';
 import { ActionPlan } from './ActionPlan.js';
-import { eqParam, evidence, hypothesis, incident, serve, writes } from './test/fixtures.js';
+import { comment, eqParam, evidence, hypothesis, incident, serve, writes } from './test/fixtures.js';
 
 const ok = () => [{ id: 'x' }];
 const routes = {
@@ -35,6 +35,38 @@ describe('ActionPlan', () => {
     // A solution has no child type, so it offers no 'Add hypothesis'.
     await within(root).findAllByRole('button', { name: 'Add hypothesis' });
     expect(within(node('Add an index')).queryByRole('button', { name: 'Add hypothesis' })).toBeNull();
+  });
+
+  it("folds each hypothesis' comments, and opens them all with ?comments=true", async () => {
+    serve(['admin'], routes);
+    const user = userEvent.setup();
+    const withComments = incident({
+      hypotheses: [
+        hypothesis('h-root', { title: 'Database overloaded', comments: [comment('c1'), comment('c2')] }),
+        hypothesis('h-factor', {
+          parent_id: 'h-root',
+          type: 'factor',
+          title: 'Slow queries',
+          comments: [comment('c3', { hypothesis_id: 'h-factor', comment: 'seen on replica 2' })],
+        }),
+      ],
+    });
+    const folded = renderWithApp(<ActionPlan incident={withComments} onChanged={() => {}} />, {
+      url: '/incidents/i1?tab=action-plan',
+    });
+    const toggle = await screen.findByRole('button', { name: '2 comments' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText('comment c1')).toBeNull();
+    await user.click(toggle);
+    expect(screen.getByText('comment c1')).toBeInTheDocument();
+    folded.unmount();
+
+    renderWithApp(<ActionPlan incident={withComments} onChanged={() => {}} />, {
+      url: '/incidents/i1?tab=action-plan&comments=true',
+    });
+    expect(await screen.findByText('comment c2')).toBeInTheDocument();
+    expect(screen.getByText('seen on replica 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1 comment' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('sends a status change after the 200 ms debounce, only the last one', async () => {

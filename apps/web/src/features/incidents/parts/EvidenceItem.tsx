@@ -46,10 +46,13 @@ function subject(e: Evidence): { label: string; href: string } | undefined {
       return e.component_id
         ? { label: `Component ${e.component?.name ?? e.component_id}`, href: `/topology/${e.component_id}` }
         : undefined;
-    case 'check':
-      return e.check_id
-        ? { label: `Check ${e.check?.name ?? e.check_id}`, href: `/health?checkId=${e.check_id}` }
-        : undefined;
+    case 'check': {
+      if (!e.check_id) return undefined;
+      // Linked from the check panel, it names the range the panel showed.
+      const start =
+        typeof e.evidence?.start === 'string' ? `&timeRange=${encodeURIComponent(e.evidence.start)}` : '';
+      return { label: `Check ${e.check?.name ?? e.check_id}`, href: `/health?checkId=${e.check_id}${start}` };
+    }
     case 'config':
       return e.config_id ? { label: `Config ${configName}`, href: `/catalog/${e.config_id}` } : undefined;
     case 'config_change':

@@ -7,6 +7,7 @@ import { TOAST_MS } from '../../../api/queryClient.js';
 import { deleteHypothesis, updateHypothesis } from './api.js';
 import { DeleteHypothesisDialog } from './DeleteHypothesisDialog.js';
 import { EvidenceItem } from './EvidenceItem.js';
+import { HypothesisComments } from './HypothesisComments.js';
 import { PART_TEXT, statusLabel } from './texts.js';
 import { childType, type HypothesisNode } from './tree.js';
 import { useDebouncedCall } from './useDebouncedCall.js';
@@ -140,6 +141,7 @@ export function HypothesisItem({ node, canWrite, onAdd, onChanged }: Props) {
           ))}
         </ul>
       ) : null}
+      <HypothesisComments comments={node.comments} />
       {node.children.length > 0 ? (
         <ul role="group" className="ml-6 flex flex-col gap-2">
           {node.children.map((c) => (

@@ -10,6 +10,8 @@ export const topologyKeys = {
   configs: (componentId: string) => [...topologyKeys.all, 'configs', componentId] as const,
   changes: (componentId: string) => [...topologyKeys.all, 'changes', componentId] as const,
   checks: (componentId: string) => [...topologyKeys.all, 'checks', componentId] as const,
+  incidents: (componentId: string, filters: { type: string; status: string }) =>
+    [...topologyKeys.all, 'incidents', componentId, filters] as const,
   insights: (componentId: string) => [...topologyKeys.all, 'insights', componentId] as const,
   playbookRuns: (componentId: string) => [...topologyKeys.all, 'playbook-runs', componentId] as const,
 };

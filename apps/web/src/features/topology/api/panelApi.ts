@@ -4,11 +4,10 @@ import { db, rows } from '../../../api/postgrest.js';
 import { topologyKeys } from './keys.js';
 
 const linkRows = z.array(
-  z.object({ config_id: z.string(), selector_id: z.string().nullable(), deleted_at: z.string().nullable() }),
-);
-const itemRows = z.array(
   z.object({
-    id: z.string(),
+    config_id: z.string(),
+    selector_id: z.string().nullable(),
+    linked_component_id: z.string(),
     name: z.string().nullable(),
     type: z.string().nullable(),
     deleted_at: z.string().nullable(),
@@ -18,11 +17,15 @@ export type CatalogLink = {
   configId: string;
   name: string;
   type: string | null;
+  /** A manual link on this component itself: it can be unlinked here. */
   manual: boolean;
   deleted: boolean;
 };
 
-/** The config items linked to a component, with whether each link is manual. */
+/**
+ * The config items linked to a component or to a component below it (configs_by_component),
+ * as its card's summary counts them.
+ */
 export function useComponentConfigs(componentId: string, enabled: boolean) {
   return useQuery({
     queryKey: topologyKeys.configs(componentId),
@@ -31,34 +34,57 @@ export function useComponentConfigs(componentId: string, enabled: boolean) {
       const links = linkRows.parse(
         await rows(
           db
-            .from('config_component_relationships')
-            .select('config_id,selector_id,deleted_at')
+            .from('configs_by_component')
+            .select('config_id,selector_id,linked_component_id,name,type,deleted_at')
             .eq('component_id', componentId)
-            .is('deleted_at', null)
             .abortSignal(signal),
         ),
       );
-      if (links.length === 0) return [];
-      const ids = [...new Set(links.map((l) => l.config_id))];
-      const items = itemRows.parse(
-        await rows(
-          db.from('config_items').select('id,name,type,deleted_at').in('id', ids).abortSignal(signal),
-        ),
-      );
-      const byId = new Map(items.map((i) => [i.id, i]));
-      const manual = new Set(links.filter((l) => l.selector_id === 'manual').map((l) => l.config_id));
-      return ids
-        .map((id) => {
-          const item = byId.get(id);
-          return {
-            configId: id,
-            name: item?.name ?? id,
-            type: item?.type ?? null,
-            manual: manual.has(id),
-            deleted: !item || item.deleted_at !== null,
-          };
-        })
+      return links
+        .map((l) => ({
+          configId: l.config_id,
+          name: l.name ?? l.config_id,
+          type: l.type,
+          manual: l.selector_id === 'manual' && l.linked_component_id === componentId,
+          deleted: l.name === null || l.deleted_at !== null,
+        }))
         .sort((a, b) => a.name.localeCompare(b.name));
+    },
+  });
+}
+
+const incidentRows = z.array(
+  z.object({
+    id: z.string(),
+    incident_id: z.string().nullable(),
+    title: z.string(),
+    type: z.string(),
+    severity: z.string(),
+    status: z.string(),
+    created_at: z.string(),
+  }),
+);
+export type ComponentIncident = z.infer<typeof incidentRows>[number];
+
+/** Incidents whose evidence points at the component or below it; 'all' leaves a filter out. */
+export function useComponentIncidents(
+  componentId: string,
+  filters: { type: string; status: string },
+  enabled: boolean,
+) {
+  return useQuery({
+    queryKey: topologyKeys.incidents(componentId, filters),
+    enabled,
+    queryFn: async ({ signal }) => {
+      let q = db
+        .from('incidents_by_component')
+        .select('id,incident_id,title,type,severity,status,created_at')
+        .eq('component_id', componentId)
+        .order('created_at', { ascending: false })
+        .limit(100);
+      if (filters.type !== 'all') q = q.eq('type', filters.type);
+      if (filters.status !== 'all') q = q.eq('status', filters.status);
+      return incidentRows.parse(await rows(q.abortSignal(signal)));
     },
   });
 }

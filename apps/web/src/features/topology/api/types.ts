@@ -34,6 +34,8 @@ const summary = z
     unknown: z.number().optional(),
     checks: z.record(z.string(), z.number()).optional(),
     insights: z.record(z.string(), z.record(z.string(), z.number())).optional(),
+    /** Incidents in progress per type and severity, the subtree included. */
+    incidents: z.record(z.string(), z.record(z.string(), z.number())).optional(),
   })
   .loose();
 export type Summary = z.infer<typeof summary>;

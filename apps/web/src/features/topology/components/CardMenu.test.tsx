@@ -58,7 +58,7 @@ async function openMenu() {
 }
 
 describe('View Logs in the card menu', () => {
-  it('links a component with log selectors to /logs?topologyId=', async () => {
+  it('links a component with an external id to /logs?topologyId=', async () => {
     serve();
     const app = renderWithApp(<CardMenu component={component({ logs: [{ name: 'access' }] })} />, {
       url: '/topology',
@@ -69,9 +69,11 @@ describe('View Logs in the card menu', () => {
     expect(app.location().searchParams.get('topologyId')).toBe(ID);
   });
 
-  it('is absent without log selectors, and when the logs feature is disabled', async () => {
+  it('is absent without an external id (log selectors or not), and when the logs feature is disabled', async () => {
     serve();
-    const first = renderWithApp(<CardMenu component={component({ logs: [] })} />);
+    const first = renderWithApp(
+      <CardMenu component={component({ external_id: null, logs: [{ name: 'access' }] })} />,
+    );
     await openMenu();
     expect(screen.queryByRole('menuitem', { name: /View Logs/ })).toBeNull();
     first.unmount();

@@ -18,7 +18,8 @@ export function CardMenu({ component, zoom = true }: { component: TopologyCompon
   const canWrite = useHasPermission('topologies', 'write');
   const canSilence = useHasPermission('notifications', 'write');
   const isDisabled = useFeatureCheck();
-  const hasLogs = (component.logs?.length ?? 0) > 0 && !isDisabled('logs');
+  // The logs page finds a component's logs by its external id: without one there is nothing to show.
+  const hasLogs = Boolean(component.external_id) && !isDisabled('logs');
   const label = `Actions for ${component.name}`;
   if (!armed)
     return (

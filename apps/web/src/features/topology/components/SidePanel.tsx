@@ -4,21 +4,26 @@ import { Link } from 'react-router';
 import { PlaybookRunStatusIcon } from '../../../ui/PlaybookRunStatus.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { Badge } from '../../../ui/Badge.js';
+import { useFeatureCheck } from '../../../auth/features.js';
 import {
   useComponentChanges,
   useComponentChecks,
   useComponentConfigs,
+  useComponentIncidents,
   useComponentInsights,
   useComponentPlaybookRuns,
 } from '../api/panelApi.js';
 import type { TopologyComponent } from '../api/types.js';
 import { propertyText } from '../lib/cards.js';
+import { severityTone } from '../lib/severity.js';
 import { CatalogList } from './CatalogSection.js';
+import { DEFAULT_INCIDENT_FILTER, IncidentsList } from './IncidentsSection.js';
 import { PanelSection } from './PanelSection.js';
 
 export const PANEL_SECTIONS = [
   'Details',
   'Catalog',
+  'Incidents',
   'Changes',
   'Checks',
   'Playbooks',
@@ -46,10 +51,14 @@ export function SidePanel({
 }) {
   const [open, setOpen] = useState<PanelSectionName | null>('Details');
   const [showDeleted, setShowDeleted] = useState(false);
+  const [incidentFilter, setIncidentFilter] = useState(DEFAULT_INCIDENT_FILTER);
+  const incidentsOff = useFeatureCheck()('incidents');
   const toggle = (s: PanelSectionName) => () => setOpen(open === s ? null : s);
+  // The Catalog and Checks counts show on the closed sections: both load with the panel.
   const configs = useComponentConfigs(c.id, true);
   const changes = useComponentChanges(c.id, open === 'Changes');
-  const checks = useComponentChecks(c.id, open === 'Checks');
+  const checks = useComponentChecks(c.id, true);
+  const incidents = useComponentIncidents(c.id, incidentFilter, open === 'Incidents' && !incidentsOff);
   const insights = useComponentInsights(c.id, open === 'Insights');
   const runs = useComponentPlaybookRuns(c.id, open === 'Playbooks');
   const visibleConfigs = (configs.data ?? []).filter((l) => showDeleted || !l.deleted);
@@ -142,6 +151,11 @@ export function SidePanel({
       >
         <CatalogList componentId={c.id} links={configs.data ?? []} showDeleted={showDeleted} />
       </PanelSection>
+      {!incidentsOff && (
+        <PanelSection title="Incidents" open={open === 'Incidents'} onToggle={toggle('Incidents')}>
+          <IncidentsList incidents={incidents.data} filter={incidentFilter} onFilter={setIncidentFilter} />
+        </PanelSection>
+      )}
       <PanelSection title="Changes" open={open === 'Changes'} onToggle={toggle('Changes')}>
         {changes.data?.length === 0 && empty('No changes')}
         <ul>
@@ -162,7 +176,7 @@ export function SidePanel({
       </PanelSection>
       <PanelSection
         title="Checks"
-        count={c.checks.length}
+        count={checks.data?.length}
         open={open === 'Checks'}
         onToggle={toggle('Checks')}
       >
@@ -227,17 +241,7 @@ export function SidePanel({
               key={a.id}
               className="flex items-center gap-2 border-b border-line/60 py-1.5 text-[13px] last:border-0"
             >
-              <Badge
-                tone={
-                  a.severity === 'critical' || a.severity === 'high'
-                    ? 'red'
-                    : a.severity === 'medium'
-                      ? 'orange'
-                      : 'grey'
-                }
-              >
-                {a.severity ?? 'info'}
-              </Badge>
+              <Badge tone={severityTone(a.severity)}>{a.severity ?? 'info'}</Badge>
               <span className="truncate">{a.summary ?? a.analyzer}</span>
               <span className="ml-auto shrink-0 text-xs text-muted">{a.analysis_type}</span>
             </li>

@@ -8,6 +8,7 @@ import {
   headlineProperties,
   PROPERTY_LIMIT,
   propertyText,
+  componentHref,
   sortChildren,
 } from '../lib/cards.js';
 import { CardMenu } from './CardMenu.js';
@@ -16,11 +17,17 @@ import { ComponentIcon } from './ComponentIcon.js';
 import { ShowMore } from './ShowMore.js';
 import { spaClick } from '../lib/spaLink.js';
 
-type TopologyCardProps = { component: TopologyComponent; width: number; refererId?: string };
+type TopologyCardProps = {
+  component: TopologyComponent;
+  width: number;
+  refererId?: string;
+  /** The page's other query parameters, carried along by the card's links. */
+  carry?: string;
+};
 
 /** One component as a card. */
-export function TopologyCard({ component: c, width, refererId }: TopologyCardProps) {
-  const href = `/topology/${c.id}${refererId ? `?refererId=${refererId}` : ''}`;
+export function TopologyCard({ component: c, width, refererId, carry }: TopologyCardProps) {
+  const href = componentHref(c.id, refererId, carry);
   const headline = headlineProperties(c);
   const others = c.properties.filter((p) => !p.headline && propertyText(p));
   const children = sortChildren(c.children);
@@ -87,8 +94,8 @@ export function TopologyCard({ component: c, width, refererId }: TopologyCardPro
           {children.map((k) => (
             <li key={k.id} data-status={k.status} data-testid="card-child">
               <a
-                href={`/topology/${k.id}`}
-                onClick={spaClick(navigate, `/topology/${k.id}`)}
+                href={componentHref(k.id, refererId, carry)}
+                onClick={spaClick(navigate, componentHref(k.id, refererId, carry))}
                 className={cn(
                   'flex max-w-48 items-center gap-1.5 rounded border bg-subtle/50 px-2 py-1 text-xs hover:bg-subtle',
                   cardBorderClass(k.status),

@@ -44,3 +44,12 @@ export function propertyText(p: {
   if (p.value === null || p.value === undefined) return '';
   return `${p.value}${p.unit ? ` ${p.unit}` : ''}`;
 }
+
+/** `/topology/{id}` with the carried parameters and the referer (the page the card is on). */
+export function componentHref(id: string, refererId: string | undefined, carry = ''): string {
+  const q = new URLSearchParams(carry);
+  q.delete('refererId');
+  if (refererId) q.set('refererId', refererId);
+  const qs = q.toString();
+  return `/topology/${id}${qs ? `?${qs}` : ''}`;
+}

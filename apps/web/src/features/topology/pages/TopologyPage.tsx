@@ -27,6 +27,8 @@ export function TopologyPage() {
   const [width, setWidth] = useStoredState(CARD_WIDTH_KEY, cardWidthSchema, DEFAULT_CARD_WIDTH);
   const tree = useTopologyTree({ ...filters, id });
   const refererId = params.get('refererId') ?? undefined;
+  // Cards link on with the page's other query parameters (filters, sort, hidden components).
+  const carry = params.toString();
 
   const current: TopologyComponent | undefined = id ? tree.data?.components[0] : undefined;
   const multiple = id !== undefined && (tree.data?.components.length ?? 0) > 1;
@@ -81,7 +83,13 @@ export function TopologyPage() {
       {/* Phones: the side panel goes under the cards rather than beside them. */}
       <div className="flex min-h-0 flex-1 gap-3 max-md:flex-col">
         <div className="min-h-0 min-w-0 flex-1 overflow-y-auto">
-          {tree.isError && <ErrorView error={tree.error} />}
+          {tree.isError && !tree.data && (
+            <ErrorView
+              title="Unable to load components!"
+              error={tree.error}
+              onRetry={() => void tree.refetch()}
+            />
+          )}
           {tree.isPending && <p className="p-4 text-sm text-muted">Loading components…</p>}
           {multiple && (
             <p className="p-4 text-sm text-health-unhealthy">Response has multiple components for the id</p>
@@ -94,7 +102,7 @@ export function TopologyPage() {
           {!multiple && (
             <div className="flex flex-wrap content-start items-start gap-3" data-testid="topology-cards">
               {cards.map((c) => (
-                <TopologyCard key={c.id} component={c} width={width} refererId={id} />
+                <TopologyCard key={c.id} component={c} width={width} refererId={id} carry={carry} />
               ))}
             </div>
           )}

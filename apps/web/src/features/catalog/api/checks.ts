@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { db, rows } from '../../../api/postgrest.js';
+
+/** A row of check_summary_for_config: a check linked to the item, with its last day. */
+export const configCheckSchema = z.object({
+  id: z.string(),
+  canary_id: z.string().nullable().optional(),
+  name: z.string(),
+  type: z.string().nullable().optional(),
+  icon: z.string().nullable().optional(),
+  namespace: z.string().nullable().optional(),
+  status: z.string().nullable().optional(),
+  severity: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  last_runtime: z.string().nullable().optional(),
+  last_transition_time: z.string().nullable().optional(),
+  uptime: z.object({ passed: z.number(), failed: z.number() }).nullable().optional(),
+  latency: z.object({ p99: z.number().nullable().optional() }).nullable().optional(),
+});
+export type ConfigCheck = z.infer<typeof configCheckSchema>;
+
+/** The checks linked to a config item (the Checks tab; its badge counts the same links). */
+export async function fetchConfigChecks(configId: string, signal?: AbortSignal): Promise<ConfigCheck[]> {
+  const q = db.from('check_summary_for_config').select('*').eq('config_id', configId).order('name');
+  return z.array(configCheckSchema).parse(await rows(signal ? q.abortSignal(signal) : q));
+}

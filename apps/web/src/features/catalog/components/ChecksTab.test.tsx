@@ -1,0 +1,78 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { ResourceActionsProvider, type ResourceAction } from '../../../platform/resourceActions.js';
+import { fakeServer } from '../../../test/fakeServer.js';
+import { renderWithApp } from '../../../test/render.js';
+import { ChecksTab } from './ChecksTab.js';
+
+const CHECK = {
+  config_id: 'c1',
+  id: 'k1',
+  canary_id: 'can1',
+  name: 'payments-api-health',
+  type: 'http',
+  icon: null,
+  namespace: 'payments',
+  status: 'unhealthy',
+  severity: 'high',
+  description: null,
+  labels: {},
+  last_runtime: '2026-11-01T10:00:00Z',
+  last_transition_time: '2026-11-01T09:00:00Z',
+  uptime: { passed: 90, failed: 10 },
+  latency: { p99: 990 },
+};
+
+const WHOAMI = () => ({ payload: { user: { id: 'u1' }, roles: ['admin'], permissions: [] } });
+
+/** Stands in for the health area's check detail modal (features do not import each other). */
+const checkDetailsAction: ResourceAction = {
+  id: 'check-details',
+  label: 'Check details',
+  appliesTo: ['check'],
+  listed: false,
+  render: ({ resource }) => (
+    <div role="dialog" aria-label="Check">
+      details of {resource.name} ({resource.id})
+    </div>
+  ),
+};
+
+describe('catalog Checks tab', () => {
+  it('lists the checks linked to the config and opens the check detail modal on a row', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(
+      {
+        '/api/auth/whoami': WHOAMI,
+        'GET /api/db/check_summary_for_config': () => [CHECK],
+      },
+      () => [],
+    );
+    renderWithApp(
+      <ResourceActionsProvider actions={[checkDetailsAction]}>
+        <ChecksTab configId="c1" />
+      </ResourceActionsProvider>,
+      { url: '/catalog/c1/checks' },
+    );
+    const row = (await screen.findByText('payments-api-health')).closest('tr');
+    expect(row).not.toBeNull();
+    const cells = within(row as HTMLElement);
+    expect(cells.getByText('unhealthy')).toBeInTheDocument();
+    expect(cells.getByText('90%')).toBeInTheDocument();
+    expect(cells.getByText('990ms')).toBeInTheDocument();
+    const q = server.requests.find((r) => r.url.pathname === '/api/db/check_summary_for_config');
+    expect(q?.url.searchParams.get('config_id')).toBe('eq.c1');
+    // The check detail modal is not offered as a button of its own.
+    expect(screen.queryByRole('button', { name: 'Check details' })).toBeNull();
+
+    await user.click(row as HTMLElement);
+    expect(await screen.findByRole('dialog')).toHaveTextContent('details of payments-api-health (k1)');
+  });
+
+  it('says so when no check is linked', async () => {
+    fakeServer({ '/api/auth/whoami': WHOAMI, 'GET /api/db/check_summary_for_config': () => [] }, () => []);
+    renderWithApp(<ChecksTab configId="c1" />, { url: '/catalog/c1/checks' });
+    expect(await screen.findByText('No checks are linked to this config')).toBeInTheDocument();
+  });
+});

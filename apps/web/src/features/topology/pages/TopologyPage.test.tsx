@@ -1,0 +1,20 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeServer, json } from '../../../test/fakeServer.js';
+import { renderWithApp } from '../../../test/render.js';
+import { TopologyPage } from './TopologyPage.js';
+
+beforeEach(() => localStorage.clear());
+
+describe('topology page', () => {
+  it("says 'Unable to load components!' with the reason when the component list fails", async () => {
+    fakeServer({
+      '/api/canary/api/topology': () => json({ error: 'database unavailable' }, { status: 503 }),
+    });
+    renderWithApp(<TopologyPage />, { url: '/topology' });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Unable to load components!');
+    expect(alert).toHaveTextContent('database unavailable');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+});
