@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { INCIDENT_SEVERITIES, INCIDENT_TYPES } from '@opsdeck/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -27,10 +27,16 @@ function targetOf(v: LinkForm, picked: IncidentPick | null): LinkTarget | null {
 export function LinkToIncidentDialog({ resource, close }: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { register, handleSubmit, control, formState, setError } = useForm<LinkForm>({
+  const { register, handleSubmit, control, formState, setError, getValues, setValue } = useForm<LinkForm>({
     resolver: zodResolver(linkFormSchema),
     defaultValues: initialLinkForm(resource.name),
   });
+  // The hypothesis is prefilled with the title and follows it until the user writes their own.
+  const lastTitle = useRef(resource.name);
+  const followTitle = (title: string) => {
+    if (getValues('hypothesis') === lastTitle.current) setValue('hypothesis', title);
+    lastTitle.current = title;
+  };
   const [search, choice] = useWatch({ control, name: ['search', 'incident'] });
   const text = useDebouncedValue(search.trim(), DEBOUNCE.option);
   const { data: found = [], isFetching } = useQuery({
@@ -74,7 +80,9 @@ export function LinkToIncidentDialog({ resource, close }: Props) {
             className="input w-full"
             aria-required
             placeholder="Search by title or INC id, or type a new title"
-            {...register('search')}
+            {...register('search', {
+              onChange: (ev: { target: { value: string } }) => followTitle(ev.target.value),
+            })}
           />
         </FormField>
         <fieldset className="max-h-48 space-y-1 overflow-auto" aria-label="Incidents" aria-busy={isFetching}>
