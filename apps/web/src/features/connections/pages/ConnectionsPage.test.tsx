@@ -26,6 +26,7 @@ const listRows = [
     namespace: 'team-a',
     type: 'teams',
     created_by: null,
+    source: 'demo',
     created_at: stamp,
     updated_at: stamp,
   },
@@ -133,6 +134,8 @@ describe('ConnectionsPage', () => {
     expect(within(row).getByRole('cell', { name: 'Teams' })).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: 'team-a' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /orders-db/ })).toHaveTextContent('Admin');
+    // Created By is never blank: a row no person made names its source.
+    expect(within(row).getByRole('cell', { name: 'demo' })).toBeInTheDocument();
 
     const first = server.requests.find((r) => r.url.pathname === '/api/db/connections_list');
     expect(first?.url.searchParams.get('order')).toBe('name.asc');
