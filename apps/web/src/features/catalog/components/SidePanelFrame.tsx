@@ -1,13 +1,37 @@
 import { PanelRightClose, PanelRightOpen } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { z } from 'zod';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/useMediaQuery.js';
 import { useStoredState } from '../../../lib/useStoredState.js';
+import { Drawer } from '../../../ui/Drawer.js';
 
 const MIN = 260;
 const MAX = 640;
 
-/** A collapsible, resizable right-hand panel; its width and open state are remembered. */
+/**
+ * A collapsible, resizable right-hand panel; its width and open state are remembered. On a
+ * phone it is a sheet that opens on demand from a 'Details' button, never over the tabs.
+ */
 export function SidePanelFrame({ children }: { children: ReactNode }) {
+  const phone = useMediaQuery(PHONE_QUERY);
+  return phone ? <PhoneSheet>{children}</PhoneSheet> : <DesktopPanel>{children}</DesktopPanel>;
+}
+
+function PhoneSheet({ children }: { children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="btn self-start" onClick={() => setOpen(true)}>
+        <PanelRightOpen className="size-4" aria-hidden /> Details
+      </button>
+      <Drawer open={open} onOpenChange={setOpen} title="Details" side="right">
+        {children}
+      </Drawer>
+    </>
+  );
+}
+
+function DesktopPanel({ children }: { children: ReactNode }) {
   const [width, setWidth] = useStoredState('catalog.sidePanelWidth', z.number().min(MIN).max(MAX), 340);
   const [open, setOpen] = useStoredState('catalog.sidePanelOpen', z.boolean(), true);
   const drag = useRef<{ x: number; w: number } | null>(null);
