@@ -236,6 +236,27 @@ describe('ConnectionsPage', () => {
     expect(await within(dialog).findByRole('button', { name: 'Test Connection' })).toBeInTheDocument();
   });
 
+  it('shows a taken name next to Name and Namespace, as the server words it', async () => {
+    const taken = 'a connection named "api" already exists in namespace "default"';
+    serve(['admin'], {
+      'POST /api/db/connections': () =>
+        json(
+          { code: '23505', message: taken, details: null, hint: null, fields: ['name', 'namespace'] },
+          { status: 409 },
+        ),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<ConnectionsPage />, { url: '/settings/connections' });
+    await user.click(await screen.findByRole('button', { name: 'Add Connection' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'HTTP' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add HTTP Connection' });
+    await user.type(within(dialog).getByLabelText('Name'), 'api');
+    await user.type(within(dialog).getByLabelText('URL'), 'http://127.0.0.1:1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findAllByText(taken)).toHaveLength(2);
+    expect(within(dialog).getByLabelText(new RegExp(`^Name${taken.replace(/"/g, '.')}$`))).toHaveValue('api');
+  });
+
   it('edits a stored connection: name fixed, secrets shown as *** and kept unless retyped', async () => {
     serve(['admin']);
     const user = userEvent.setup();
