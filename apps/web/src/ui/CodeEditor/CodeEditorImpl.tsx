@@ -85,7 +85,8 @@ export default function CodeEditorImpl({
       value={value}
       onChange={onChange}
       readOnly={readOnly}
-      editable={!readOnly}
+      // Focusable even when read-only: keyboard users scroll and select it (axe scrollable-region-focusable).
+      editable
       height={height}
       theme={dark ? 'dark' : 'light'}
       extensions={extensions}

@@ -1,9 +1,8 @@
 import { PanelRightClose, PanelRightOpen } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { z } from 'zod';
-import { PHONE_QUERY, useMediaQuery } from '../../../lib/useMediaQuery.js';
 import { useStoredState } from '../../../lib/useStoredState.js';
-import { Drawer } from '../../../ui/Drawer.js';
+import { SheetOnPhone } from '../../../ui/SheetOnPhone.js';
 
 const MIN = 260;
 const MAX = 640;
@@ -13,21 +12,10 @@ const MAX = 640;
  * phone it is a sheet that opens on demand from a 'Details' button, never over the tabs.
  */
 export function SidePanelFrame({ children }: { children: ReactNode }) {
-  const phone = useMediaQuery(PHONE_QUERY);
-  return phone ? <PhoneSheet>{children}</PhoneSheet> : <DesktopPanel>{children}</DesktopPanel>;
-}
-
-function PhoneSheet({ children }: { children: ReactNode }) {
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button type="button" className="btn self-start" onClick={() => setOpen(true)}>
-        <PanelRightOpen className="size-4" aria-hidden /> Details
-      </button>
-      <Drawer open={open} onOpenChange={setOpen} title="Details" side="right">
-        {children}
-      </Drawer>
-    </>
+    <SheetOnPhone title="Details" wide={<DesktopPanel>{children}</DesktopPanel>}>
+      {children}
+    </SheetOnPhone>
   );
 }
 
