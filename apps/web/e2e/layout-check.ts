@@ -125,7 +125,10 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       .map((el) => {
         const range = document.createRange();
         range.selectNodeContents(el);
-        return { el, r: visiblePart(range.getBoundingClientRect(), clipOf(el)) };
+        const s = style(el);
+        // Its own box clips too when it truncates (the range spans the whole text).
+        const own = s.overflowX !== 'visible' || s.overflowY !== 'visible' ? el.getBoundingClientRect() : null;
+        return { el, r: visiblePart(visiblePart(range.getBoundingClientRect(), own), clipOf(el)) };
       })
       .filter(({ r }) => r.width > 2 && r.height > 2)
       .sort((a, b) => a.r.top - b.r.top);

@@ -7,11 +7,13 @@ import { cn } from '../lib/cn.js';
  */
 export function TruncatedText({ text, className }: { text: string; className?: string }) {
   const [whole, setWhole] = useState(false);
+  if (!text) return null;
   return (
     <span
       role="button"
       tabIndex={0}
       aria-expanded={whole}
+      aria-label={text}
       title={text}
       className={cn('block cursor-pointer', whole ? 'break-words whitespace-normal' : 'truncate', className)}
       onClick={(e) => {

@@ -85,12 +85,13 @@ export default function CodeEditorImpl({
       value={value}
       onChange={onChange}
       readOnly={readOnly}
-      // Focusable even when read-only: keyboard users scroll and select it (axe scrollable-region-focusable).
-      editable
+      editable={!readOnly}
       height={height}
       theme={dark ? 'dark' : 'light'}
       extensions={extensions}
       onCreateEditor={(view) => {
+        // The scroller takes focus, so a keyboard scrolls a read-only editor too (axe scrollable-region-focusable).
+        view.scrollDOM.tabIndex = 0;
         if (!initialSelection) return;
         const doc = view.state.doc;
         if (initialSelection.from > doc.lines) return;
