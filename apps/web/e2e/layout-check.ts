@@ -39,14 +39,16 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       let known = sideways.get(a);
       if (known === undefined) {
         const s = style(a);
-        const scrolls = (s.overflowX === 'auto' || s.overflowX === 'scroll') && a.scrollWidth > a.clientWidth + 1;
+        const scrolls =
+          (s.overflowX === 'auto' || s.overflowX === 'scroll') && a.scrollWidth > a.clientWidth + 1;
         known = scrolls || scrollsSideways(a);
         sideways.set(a, known);
       }
       return known;
     };
     // Overlays (toasts, menus, tooltips, the graph canvas) are drawn over the page on purpose.
-    const OVERLAY = '[data-sonner-toaster], [role="tooltip"], .react-flow, [data-radix-popper-content-wrapper]';
+    const OVERLAY =
+      '[data-sonner-toaster], [role="tooltip"], .react-flow, [data-radix-popper-content-wrapper]';
 
     const all = [...document.querySelectorAll('body *')].filter(
       (el) => !(el instanceof SVGElement && el.tagName !== 'svg') && !el.closest(OVERLAY) && shown(el),
@@ -57,7 +59,9 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         // Report the outermost offender only.
         const parent = el.parentElement?.getBoundingClientRect();
         if (!parent || (parent.left >= -1 && parent.right <= vw + 1))
-          problems.push(`${describe(el)} is outside the screen (${Math.round(r.left)}…${Math.round(r.right)}px)`);
+          problems.push(
+            `${describe(el)} is outside the screen (${Math.round(r.left)}…${Math.round(r.right)}px)`,
+          );
       }
     }
 
@@ -71,7 +75,12 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       const clipsY = s.overflowY === 'hidden' || s.overflowY === 'clip';
       if (clipsX && s.textOverflow !== 'ellipsis' && el.scrollWidth > el.clientWidth + 2)
         problems.push(`${describe(el)} is cut off at its right edge`);
-      else if (clipsY && !s.webkitLineClamp?.match(/\d/) && el.scrollHeight > el.clientHeight + 2 && el.clientHeight > 0)
+      else if (
+        clipsY &&
+        !s.webkitLineClamp?.match(/\d/) &&
+        el.scrollHeight > el.clientHeight + 2 &&
+        el.clientHeight > 0
+      )
         problems.push(`${describe(el)} is cut off at its bottom edge`);
     }
 
@@ -127,7 +136,8 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         range.selectNodeContents(el);
         const s = style(el);
         // Its own box clips too when it truncates (the range spans the whole text).
-        const own = s.overflowX !== 'visible' || s.overflowY !== 'visible' ? el.getBoundingClientRect() : null;
+        const own =
+          s.overflowX !== 'visible' || s.overflowY !== 'visible' ? el.getBoundingClientRect() : null;
         return { el, r: visiblePart(visiblePart(range.getBoundingClientRect(), own), clipOf(el)) };
       })
       .filter(({ r }) => r.width > 2 && r.height > 2)

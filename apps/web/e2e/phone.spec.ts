@@ -174,7 +174,9 @@ for (const scheme of ['light', 'dark'] as const) {
         const checked = Date.now();
         const problems = [...layout, ...(await axeProblems(page, scheme))];
         if (process.env.E2E_TIMINGS)
-          console.log(`${url}: load ${loaded - started} ms, layout ${checked - loaded} ms, axe ${Date.now() - checked} ms`);
+          console.log(
+            `${url}: load ${loaded - started} ms, layout ${checked - loaded} ms, axe ${Date.now() - checked} ms`,
+          );
         if (problems.length) found[`${pattern} (${url})`] = problems;
         if (SCREENSHOTS.has(pattern)) {
           const name = pattern.replace(/^\//, '').replace(/[/:]+/g, '-') || 'home';

@@ -8,7 +8,15 @@ import { Drawer } from './Drawer.js';
  * are); on a phone the children in a sheet that opens on demand from a button named `title`,
  * so the panel never covers or squeezes the page (issue 36).
  */
-export function SheetOnPhone({ title, wide, children }: { title: string; wide?: ReactNode; children: ReactNode }) {
+export function SheetOnPhone({
+  title,
+  wide,
+  children,
+}: {
+  title: string;
+  wide?: ReactNode;
+  children: ReactNode;
+}) {
   const phone = useMediaQuery(PHONE_QUERY);
   const [open, setOpen] = useState(false);
   if (!phone) return <>{wide ?? children}</>;

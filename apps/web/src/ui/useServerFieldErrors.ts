@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { fieldErrorOf } from '../api/errors.js';
 
@@ -11,13 +11,14 @@ export function useServerFieldErrors<V extends FieldValues>(
   form: UseFormReturn<V>,
   error: Error | null | undefined,
 ): boolean {
-  const [shown, setShown] = useState(false);
+  const found = fieldErrorOf(error);
+  const values = form.getValues() as Record<string, unknown>;
+  const mine = (found?.fields ?? []).filter((f) => f in values);
+  const key = mine.join(',');
   useEffect(() => {
-    const found = fieldErrorOf(error);
-    const values = form.getValues() as Record<string, unknown>;
-    const mine = (found?.fields ?? []).filter((f) => f in values);
-    for (const f of mine) form.setError(f as FieldPath<V>, { type: 'server', message: found?.message });
-    setShown(mine.length > 0);
-  }, [error, form]);
-  return shown;
+    if (!found || !key) return;
+    for (const f of key.split(','))
+      form.setError(f as FieldPath<V>, { type: 'server', message: found.message });
+  }, [found, key, form]);
+  return mine.length > 0;
 }

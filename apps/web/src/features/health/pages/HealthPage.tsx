@@ -238,7 +238,11 @@ export function HealthPage({ checker = false }: { checker?: boolean }) {
               itemClassName="px-2 py-1"
             />
           </div>
-          <div role="tablist" className="flex gap-1 overflow-x-auto border-b border-line" aria-label="Check tabs">
+          <div
+            role="tablist"
+            className="flex gap-1 overflow-x-auto border-b border-line"
+            aria-label="Check tabs"
+          >
             {tabs.map((t) => (
               <button
                 key={t.value}

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { INCIDENT_SEVERITIES, INCIDENT_TYPES } from '@opsdeck/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -32,10 +32,10 @@ export function LinkToIncidentDialog({ resource, close }: Props) {
     defaultValues: initialLinkForm(resource.name),
   });
   // The hypothesis is prefilled with the title and follows it until the user writes their own.
-  const lastTitle = useRef(resource.name);
+  const [lastTitle, setLastTitle] = useState(resource.name);
   const followTitle = (title: string) => {
-    if (getValues('hypothesis') === lastTitle.current) setValue('hypothesis', title);
-    lastTitle.current = title;
+    if (getValues('hypothesis') === lastTitle) setValue('hypothesis', title);
+    setLastTitle(title);
   };
   const [search, choice] = useWatch({ control, name: ['search', 'incident'] });
   const text = useDebouncedValue(search.trim(), DEBOUNCE.option);
