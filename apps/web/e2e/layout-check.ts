@@ -50,9 +50,14 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     const OVERLAY =
       '[data-sonner-toaster], [role="tooltip"], .react-flow, [data-radix-popper-content-wrapper]';
 
-    const all = [...document.querySelectorAll('body *')].filter(
-      (el) => !(el instanceof SVGElement && el.tagName !== 'svg') && !el.closest(OVERLAY) && shown(el),
-    );
+    // With a dialog open, the page behind it is covered on purpose: check the dialog alone.
+    const dialogs = [...document.querySelectorAll('[role="dialog"]')];
+    const inScope = (el: Element) => dialogs.length === 0 || dialogs.some((d) => d.contains(el));
+    const all = [...document.querySelectorAll('body *')]
+      .filter(inScope)
+      .filter(
+        (el) => !(el instanceof SVGElement && el.tagName !== 'svg') && !el.closest(OVERLAY) && shown(el),
+      );
     for (const el of all) {
       const r = el.getBoundingClientRect();
       if ((r.left < -1 || r.right > vw + 1) && !scrollsSideways(el)) {

@@ -1,6 +1,6 @@
 import { yaml } from '@codemirror/lang-yaml';
 import { linter } from '@codemirror/lint';
-import type { Extension } from '@codemirror/state';
+import { Prec, type Extension } from '@codemirror/state';
 import CodeMirror, { EditorView } from '@uiw/react-codemirror';
 import { useQuery } from '@tanstack/react-query';
 import type { JSONSchema7 } from 'json-schema';
@@ -29,7 +29,7 @@ function useDarkClass(): boolean {
 
 /** CodeMirror with YAML, line numbers, schema validation, warnings and line-selection reporting. */
 /** Line numbers the dark theme draws too faint: the muted text colour, which meets AA in both themes. */
-const READABLE_GUTTER = EditorView.theme({ '.cm-gutters': { color: 'var(--muted)' } });
+const READABLE_GUTTER = Prec.highest(EditorView.theme({ '.cm-gutters': { color: 'var(--muted)' } }));
 
 export default function CodeEditorImpl({
   value,
