@@ -1,7 +1,7 @@
 import { yaml } from '@codemirror/lang-yaml';
 import { linter } from '@codemirror/lint';
-import { Prec, type Extension } from '@codemirror/state';
-import CodeMirror, { EditorView } from '@uiw/react-codemirror';
+import type { Extension } from '@codemirror/state';
+import CodeMirror, { EditorView, Prec } from '@uiw/react-codemirror';
 import { useQuery } from '@tanstack/react-query';
 import type { JSONSchema7 } from 'json-schema';
 import { useEffect, useMemo, useState } from 'react';
