@@ -71,6 +71,7 @@ describe.each(DB_KINDS)('job history on %s', (kind) => {
     await tick({});
     expect(await rowsOf('Dispatcher')).toEqual([]);
     await tick({ success: 2 });
+    await tick({ success: 1, errors: 1 });
     await tick({ errors: 1 });
     await expect(
       recordJob(server.ctx, { name: 'Dispatcher' }, () => Promise.reject(new Error('boom')), {
@@ -79,7 +80,9 @@ describe.each(DB_KINDS)('job history on %s', (kind) => {
     ).rejects.toThrow('boom');
     expect(await rowsOf('Dispatcher')).toMatchObject([
       { status: 'SUCCESS', success_count: 2, time_end: expect.any(Date) },
-      { status: 'WARNING', error_count: 1 },
+      { status: 'WARNING', success_count: 1, error_count: 1 },
+      // Errors and nothing else: the run failed (duty's rule).
+      { status: 'FAILED', success_count: 0, error_count: 1 },
       { status: 'FAILED', error_count: 1 },
     ]);
   });

@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './resources.js';
+export * from './table-nouns.js';
 export * from './rbac.js';
 export * from './format/index.js';
 export * from './time/index.js';

@@ -8,6 +8,7 @@ import {
 } from '@opsdeck/shared';
 import { readSpecObject } from '../lib/spec-object.js';
 import { runnerFor } from './checks/registry.js';
+import { checkSeverity } from './check-severity.js';
 import { dependencyProblems } from './depends.js';
 import { resolveTemplates } from './run-check.js';
 
@@ -134,14 +135,15 @@ export function definedChecks(
         );
       }
       seen.add(key);
+      const labels = { ...canary.labels, ...(c.labels ?? {}) };
       out.push({
         type,
         name,
         description: c.description ?? null,
         icon: c.icon ?? null,
         namespace: c.namespace ?? null,
-        labels: { ...canary.labels, ...(c.labels ?? {}) },
-        severity: c.severity ?? 'info',
+        labels,
+        severity: checkSeverity(c.severity, labels),
         endpoint,
         spec: c,
       });

@@ -44,8 +44,20 @@ const responderHook: DataWriteHook = withCreatedBy({
   },
 });
 
+/**
+ * Incidents: the creator leads a new one. A POST without `commander_id` makes its creator
+ * (the signed-in person `withCreatedBy` stamps) the Commander, as the console always did.
+ */
+const incidentHook: DataWriteHook = withCreatedBy({
+  async beforeWrite(rows, w) {
+    const personId = w.req.principal?.personId;
+    if (w.method !== 'POST' || !personId) return rows;
+    return rows.map((row) => (row.commander_id ? row : { ...row, commander_id: personId }));
+  },
+});
+
 export const incidentWriteHooks: Record<string, DataWriteHook> = {
-  incidents: stamped,
+  incidents: incidentHook,
   hypotheses: stamped,
   comments: stamped,
   evidences: evidenceHook,

@@ -13,8 +13,18 @@ export type JobOutcome = { success?: number; errors?: number; details?: Record<s
 const isEmpty = (o: JobOutcome) => !o?.success && !o?.errors && Object.keys(o?.details ?? {}).length === 0;
 
 /**
+ * How a run that returned ended, as duty's job history says it: no error is SUCCESS, errors
+ * beside successes are WARNING, errors and nothing else (every check of a canary failed) FAILED.
+ */
+export function outcomeStatus(o: JobOutcome): 'SUCCESS' | 'WARNING' | 'FAILED' {
+  if (!o?.errors) return 'SUCCESS';
+  return o.success ? 'WARNING' : 'FAILED';
+}
+
+/**
  * Runs `fn` and records it in job_history: a RUNNING row first (so a crash leaves a
- * trace), then SUCCESS, WARNING (some errors) or FAILED with the duration and counts.
+ * trace), then SUCCESS, WARNING (some errors), FAILED (only errors, or a throw) with the
+ * duration and counts.
  * With `skipEmpty` (dispatchers that tick every few seconds and record their real work
  * themselves) a run is written only when it did something or failed, once it has ended.
  */
@@ -63,7 +73,7 @@ export async function recordJob<T extends JobOutcome>(
   };
   try {
     const outcome = await fn();
-    await finish(outcome?.errors ? 'WARNING' : 'SUCCESS', outcome);
+    await finish(outcomeStatus(outcome), outcome);
     return outcome;
   } catch (e) {
     await finish('FAILED', undefined, (e as Error).message);

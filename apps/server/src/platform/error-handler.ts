@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/availability.js';
+import { fieldErrorOf } from '../db/error-words.js';
 import { isPgError } from '../db/types.js';
 
 /**
@@ -37,6 +38,11 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (isPgError(error) && error.code) {
       const status = clientDbStatus(error.code);
+      const words = status ? fieldErrorOf(error) : undefined;
+      if (words) {
+        const fields = words.fields.length ? { fields: words.fields } : {};
+        return reply.code(words.status).send({ error: words.message, ...fields });
+      }
       if (status) return reply.code(status).send({ error: `Invalid input: ${error.message}` });
     }
     const status = error.statusCode ?? 500;

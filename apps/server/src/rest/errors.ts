@@ -6,12 +6,21 @@ export class ApiError extends Error {
     message: string,
     readonly details: unknown = null,
     readonly hint: string | null = null,
+    /** The form fields the error is about (a unique name, a missing value): the web shows it there. */
+    readonly fields: readonly string[] = [],
   ) {
     super(message);
   }
 
-  body(): { code: string; message: string; details: unknown; hint: string | null } {
-    return { code: this.code, message: this.message, details: this.details, hint: this.hint };
+  body(): {
+    code: string;
+    message: string;
+    details: unknown;
+    hint: string | null;
+    fields?: readonly string[];
+  } {
+    const base = { code: this.code, message: this.message, details: this.details, hint: this.hint };
+    return this.fields.length ? { ...base, fields: this.fields } : base;
   }
 }
 

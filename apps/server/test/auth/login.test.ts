@@ -5,8 +5,7 @@ import { Browser, csrfOf, nodeMessages, type ErrorAnswer, type Flow, type Sessio
 /** Server start-up migrates a fresh database; slow on a loaded machine. */
 const START_TIMEOUT = 300_000;
 
-const GENERIC =
-  'The provided credentials are invalid, check for spelling mistakes in your password or username, email address, or phone number.';
+const GENERIC = 'Wrong email or password. Check both and try again.';
 
 describe.each(DB_KINDS)('login flow on %s', (kind) => {
   let server: TestServer;

@@ -47,6 +47,18 @@ describe.each(DB_KINDS)('incidents through the data API on %s', (kind) => {
     expect(a.created_by).toBe(users.commander.personId);
   });
 
+  it('makes the creator Commander of a new incident unless the body names one', async () => {
+    const mine = await newIncident('Who leads this?');
+    expect(mine.commander_id).toBe(users.commander.personId);
+    const led = one(
+      await call('commander', 'POST', '/incidents', {
+        title: 'Led by a responder',
+        commander_id: users.responder.personId,
+      }),
+    );
+    expect(led.commander_id).toBe(users.responder.personId);
+  });
+
   it('lets commanders and responders write and viewers only read', async () => {
     const incident = await newIncident();
     const refused = await call('viewer', 'POST', '/incidents', { title: 'nope' });

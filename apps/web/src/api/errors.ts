@@ -37,3 +37,17 @@ export function errorMessage(error: unknown): string {
   if (error instanceof Error && error.message) return error.message;
   return ERROR_TEXT.fallback;
 }
+
+/**
+ * The form fields a failed request is about, with its message: the server names them in
+ * `fields` for a taken name, a missing value, a dangling reference (docs/development.md,
+ * "Errors a form can cause"). Undefined when it names none.
+ */
+export function fieldErrorOf(error: unknown): { fields: string[]; message: string } | undefined {
+  if (!(error instanceof HttpError)) return undefined;
+  const body = error.body;
+  if (typeof body !== 'object' || body === null || !('fields' in body)) return undefined;
+  const fields = (body as { fields: unknown }).fields;
+  if (!Array.isArray(fields) || fields.length === 0) return undefined;
+  return { fields: fields.filter((f): f is string => typeof f === 'string'), message: error.message };
+}

@@ -11,20 +11,21 @@ export function initials(name: string | null | undefined): string {
     .join('');
 }
 
+// The 700 shades: white initials on them meet WCAG AA (4.5:1) at the avatar's small size.
 const PALETTE = [
-  'bg-indigo-500',
-  'bg-emerald-600',
-  'bg-amber-500',
-  'bg-rose-500',
-  'bg-sky-600',
-  'bg-violet-600',
-  'bg-teal-600',
+  'bg-indigo-700',
+  'bg-emerald-700',
+  'bg-amber-700',
+  'bg-rose-700',
+  'bg-sky-700',
+  'bg-violet-700',
+  'bg-teal-700',
 ];
 
 function colourFor(name: string): string {
   let h = 0;
   for (const ch of name) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
-  return PALETTE[h % PALETTE.length] ?? 'bg-indigo-500';
+  return PALETTE[h % PALETTE.length] ?? 'bg-indigo-700';
 }
 
 type AvatarProps = {

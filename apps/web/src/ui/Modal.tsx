@@ -55,7 +55,10 @@ export function Modal({ open, onOpenChange, title, description, size = 'md', foo
           </div>
           <div className="min-h-0 flex-1 overflow-auto px-5 py-4">{children}</div>
           {footer ? (
-            <div className="flex justify-end gap-2 border-t border-line px-5 py-3">{footer}</div>
+            // Wraps on a phone rather than pushing the first buttons past the left edge.
+            <div className="flex flex-wrap justify-end gap-2 border-t border-line px-5 py-3 max-md:px-3">
+              {footer}
+            </div>
           ) : null}
         </Dialog.Content>
       </Dialog.Portal>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ErrorView } from './ErrorView.js';
 import { ResourceFormActions } from './ResourceFormActions.js';
+import { useServerFieldErrors } from './useServerFieldErrors.js';
 
 type ResourceFormProps<V extends FieldValues> = {
   /** The form's accessible name. */
@@ -33,6 +34,7 @@ export function ResourceForm<V extends FieldValues>({
   mutations: { save, remove },
   children,
 }: ResourceFormProps<V>) {
+  const atFields = useServerFieldErrors(form, save.error);
   return (
     <form
       className="flex min-h-0 flex-1 flex-col gap-3"
@@ -41,7 +43,7 @@ export function ResourceForm<V extends FieldValues>({
       noValidate
     >
       {children}
-      {save.isError ? <ErrorView error={save.error} /> : null}
+      {save.isError && !atFields ? <ErrorView error={save.error} /> : null}
       {canWrite ? (
         <ResourceFormActions
           resourceName={resourceName}

@@ -88,13 +88,10 @@ export function success(id: number, text: string): UiText {
   return { id, text, type: 'success' };
 }
 
-/** Kratos' message catalogue entries used here (ids match Ory's, so existing UIs understand them). */
+/** Kratos' message catalogue entries used here (ids match Ory's, so existing UIs understand them; a few texts are ours). */
 export const MSG = {
-  credentialsInvalid: () =>
-    error(
-      4000006,
-      'The provided credentials are invalid, check for spelling mistakes in your password or username, email address, or phone number.',
-    ),
+  // Ory's id, our words (this console signs in by email; the web says the same for Kratos).
+  credentialsInvalid: () => error(4000006, 'Wrong email or password. Check both and try again.'),
   missing: (name: string) => error(4000002, `Property ${name} is missing.`, { property: name }),
   invalidEmail: () => error(4000001, 'Entered value does not match email format'),
   passwordPolicy: (reason: string) =>

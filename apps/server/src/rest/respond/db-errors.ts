@@ -1,3 +1,4 @@
+import { fieldErrorOf } from '../../db/error-words.js';
 import { isPgError, type PgError } from '../../db/types.js';
 import { ApiError } from '../errors.js';
 import { ownTable } from '@opsdeck/shared';
@@ -55,8 +56,10 @@ function isClientSyntaxError(e: PgError): boolean {
 }
 
 /**
- * A database error as a PostgREST error body. Client-caused errors keep the database's
- * message, detail and hint; server-side ones become a generic 500 (logged by the caller).
+ * A database error as a PostgREST error body. Client-caused errors keep the status and code;
+ * integrity and value errors say in words what is wrong and which field (`db/error-words.ts`),
+ * the others keep the database's message, detail and hint; server-side ones become a generic
+ * 500 (logged by the caller).
  */
 export function dbErrorToApi(e: unknown): ApiError | undefined {
   if (!isPgError(e) || !e.code) return undefined;
@@ -64,5 +67,12 @@ export function dbErrorToApi(e: unknown): ApiError | undefined {
   if (INTERNAL.has(code) && !isClientSyntaxError(e)) return undefined;
   const status = BY_CODE[code] ?? BY_CLASS[code.slice(0, 2)] ?? 400;
   if (status >= 500 && status !== 503 && status !== 504) return undefined;
+  // A value a form sent (a taken name, a missing field): in words, naming the field; the
+  // database's own text stays in `details` (with its key detail) for tools.
+  const words = fieldErrorOf(e);
+  if (words) {
+    const details = [e.message, e.detail].filter(Boolean).join(': ');
+    return new ApiError(status, code, words.message, details, e.hint ?? null, words.fields);
+  }
   return new ApiError(status, code, e.message, e.detail ?? null, e.hint ?? null);
 }

@@ -3,18 +3,30 @@ import type { CodeEditorProps } from './types.js';
 
 export type { CodeEditorProps, LineSelection } from './types.js';
 
-const Impl = lazy(() => import('./CodeEditorImpl.js'));
+const load = () => import('./CodeEditorImpl.js');
+const Impl = lazy(load);
 
-/** The code editor; CodeMirror loads on first use so it stays out of the initial bundle. */
+/** Starts loading CodeMirror before an editor is shown (a page that will show one calls it). */
+export function preloadCodeEditor(): void {
+  void load();
+}
+
+/**
+ * The code editor; CodeMirror loads on first use so it stays out of the initial bundle. Until
+ * it has loaded the text is already shown, plainly, never an empty grey box.
+ */
 export function CodeEditor(props: CodeEditorProps) {
   return (
     <Suspense
       fallback={
-        <div
-          className="animate-pulse rounded-md border border-line bg-subtle"
+        <pre
+          className="m-0 overflow-auto rounded-md border border-line bg-surface px-3 py-1 font-mono text-[13px] leading-[1.4]"
           style={{ height: props.height ?? '320px' }}
           aria-busy="true"
-        />
+          aria-label={props.ariaLabel}
+        >
+          {props.value}
+        </pre>
       }
     >
       <Impl {...props} />

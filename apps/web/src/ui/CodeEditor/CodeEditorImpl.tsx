@@ -1,7 +1,7 @@
 import { yaml } from '@codemirror/lang-yaml';
 import { linter } from '@codemirror/lint';
 import type { Extension } from '@codemirror/state';
-import CodeMirror, { EditorView } from '@uiw/react-codemirror';
+import CodeMirror, { EditorView, Prec } from '@uiw/react-codemirror';
 import { useQuery } from '@tanstack/react-query';
 import type { JSONSchema7 } from 'json-schema';
 import { useEffect, useMemo, useState } from 'react';
@@ -28,6 +28,9 @@ function useDarkClass(): boolean {
 }
 
 /** CodeMirror with YAML, line numbers, schema validation, warnings and line-selection reporting. */
+/** Line numbers the dark theme draws too faint: the muted text colour, which meets AA in both themes. */
+const READABLE_GUTTER = Prec.highest(EditorView.theme({ '.cm-gutters': { color: 'var(--muted)' } }));
+
 export default function CodeEditorImpl({
   value,
   onChange,
@@ -49,7 +52,7 @@ export default function CodeEditorImpl({
     staleTime: Infinity,
   });
   const extensions = useMemo(() => {
-    const list: Extension[] = [EditorView.contentAttributes.of({ 'aria-label': ariaLabel })];
+    const list: Extension[] = [EditorView.contentAttributes.of({ 'aria-label': ariaLabel }), READABLE_GUTTER];
     if (schema.data) list.push(schema.data);
     else if (language === 'yaml') list.push(yaml());
     if (warnings) {
@@ -90,6 +93,8 @@ export default function CodeEditorImpl({
       theme={dark ? 'dark' : 'light'}
       extensions={extensions}
       onCreateEditor={(view) => {
+        // The scroller takes focus, so a keyboard scrolls a read-only editor too (axe scrollable-region-focusable).
+        view.scrollDOM.tabIndex = 0;
         if (!initialSelection) return;
         const doc = view.state.doc;
         if (initialSelection.from > doc.lines) return;

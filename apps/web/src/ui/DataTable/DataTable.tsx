@@ -285,7 +285,14 @@ export function DataTable<T extends RowData>({
 
   return (
     <div className={cn('card flex min-h-0 flex-col overflow-hidden', className)}>
-      <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-auto">
+      {/* Focusable, so a keyboard scrolls a wide or long table whose rows hold no control. */}
+      <div
+        ref={scrollRef}
+        className="relative min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:outline-brand-600"
+        tabIndex={0}
+        role="region"
+        aria-label="Table"
+      >
         <table
           className="w-full table-fixed border-separate border-spacing-0 text-[13px]"
           style={{ minWidth: table.getTotalSize() }}

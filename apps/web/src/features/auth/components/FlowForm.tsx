@@ -1,6 +1,7 @@
 import type { FormEvent } from 'react';
 import { cn } from '../../../lib/cn.js';
 import type { UiNode } from '../api/flows.js';
+import { messageText } from '../api/ownWords.js';
 import { OtpQrCode } from './OtpQrCode.js';
 
 type FlowFormProps = {
@@ -26,7 +27,7 @@ function FieldError({ node }: { node: UiNode }) {
     <>
       {node.messages.map((m) => (
         <p key={`${m.id ?? ''}${m.text}`} className="mt-1 text-xs text-red-600 dark:text-red-400">
-          {m.text}
+          {messageText(m)}
         </p>
       ))}
     </>

@@ -1,4 +1,5 @@
 import type { UiText } from '../api/flows.js';
+import { messageText } from '../api/ownWords.js';
 import { cn } from '../../../lib/cn.js';
 
 const TONE: Record<string, string> = {
@@ -20,7 +21,7 @@ export function FlowMessages({ messages }: { messages: UiText[] }) {
           className={cn('rounded-md border px-3 py-2 text-sm', TONE[m.type] ?? TONE.info)}
           data-message-id={m.id}
         >
-          {m.text}
+          {messageText(m)}
         </div>
       ))}
     </div>

@@ -87,6 +87,23 @@ describe('the sign-in page', () => {
     );
   });
 
+  it("says a wrong password in its own words, not Kratos' '…username, email address, or phone number'", async () => {
+    const KRATOS_TEXT =
+      'The provided credentials are invalid, check for spelling mistakes in your password or username, email address, or phone number.';
+    fakeServer({
+      '/api/auth/self-service/login/browser': () => ({
+        ...passwordFlow,
+        ui: { ...passwordFlow.ui, messages: [{ id: 4000006, text: KRATOS_TEXT, type: 'error' }] },
+      }),
+      '/api/about': () => ({ version: '1', authMode: 'kratos' }),
+    });
+    renderWithApp(<LoginPage />, { url: '/login' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Wrong email or password. Check both and try again.',
+    );
+    expect(screen.queryByText(/phone number/)).toBeNull();
+  });
+
   it('shows the password form, not the provider button, in builtin mode', async () => {
     startServer(() => ({ version: '1', authMode: 'builtin' }));
     renderWithApp(<LoginPage />, { url: '/login' });

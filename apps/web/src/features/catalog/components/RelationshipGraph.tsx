@@ -5,13 +5,16 @@ import {
   Handle,
   Position,
   ReactFlow,
+  useNodesInitialized,
+  useReactFlow,
+  useStore,
   type Edge,
   type Node,
   type NodeProps,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { ChevronDown, ChevronRight, Layers } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { cn } from '../../../lib/cn.js';
 import { SegmentedControl } from '../../../ui/SegmentedControl.js';
@@ -101,6 +104,26 @@ function ConfigNodeView({ data }: NodeProps<Node<Data>>) {
 
 const nodeTypes = { item: ConfigNodeView };
 
+/** How far the graph may zoom: out far enough that a wide graph fits, in no further than 1.25×. */
+const MIN_ZOOM = 0.05;
+const FIT = { padding: 0.15, maxZoom: 1.25, minZoom: MIN_ZOOM } as const;
+
+/**
+ * Fits the whole graph, root included, whenever what is shown changes (a group expanded, the
+ * direction switched) or the frame is resized (a phone turned, the details panel closed):
+ * `fitView` on ReactFlow alone fits only the first render, and only down to its default zoom 0.5.
+ */
+function FitOnChange({ shown }: { shown: string }) {
+  const { fitView } = useReactFlow();
+  const ready = useNodesInitialized();
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
+  useEffect(() => {
+    if (ready && width > 0 && height > 0) void fitView(FIT);
+  }, [ready, shown, width, height, fitView]);
+  return null;
+}
+
 function layout(nodes: Node<Data>[], edges: Edge[], direction: Direction): Node<Data>[] {
   const g = new dagre.graphlib.Graph();
   g.setGraph({ rankdir: direction, ranksep: RANK_SEP, nodesep: NODE_SEP });
@@ -178,7 +201,8 @@ export default function RelationshipGraph({ root, related }: { root: GraphConfig
           edges={edges}
           nodeTypes={nodeTypes}
           fitView
-          fitViewOptions={{ duration: 300 }}
+          fitViewOptions={FIT}
+          minZoom={MIN_ZOOM}
           nodesConnectable={false}
           proOptions={{ hideAttribution: true }}
           onNodeClick={(_e, n) => {
@@ -186,6 +210,7 @@ export default function RelationshipGraph({ root, related }: { root: GraphConfig
             if (node.kind === 'config' && !node.root) void navigate(`/catalog/${node.id}/relationships`);
           }}
         >
+          <FitOnChange shown={nodes.map((n) => n.id).join(',') + direction} />
           <Background gap={16} />
           <Controls showInteractive={false} />
         </ReactFlow>

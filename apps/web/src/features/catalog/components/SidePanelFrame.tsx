@@ -2,12 +2,24 @@ import { PanelRightClose, PanelRightOpen } from 'lucide-react';
 import { useRef, type ReactNode } from 'react';
 import { z } from 'zod';
 import { useStoredState } from '../../../lib/useStoredState.js';
+import { SheetOnPhone } from '../../../ui/SheetOnPhone.js';
 
 const MIN = 260;
 const MAX = 640;
 
-/** A collapsible, resizable right-hand panel; its width and open state are remembered. */
+/**
+ * A collapsible, resizable right-hand panel; its width and open state are remembered. On a
+ * phone it is a sheet that opens on demand from a 'Details' button, never over the tabs.
+ */
 export function SidePanelFrame({ children }: { children: ReactNode }) {
+  return (
+    <SheetOnPhone title="Details" wide={<DesktopPanel>{children}</DesktopPanel>}>
+      {children}
+    </SheetOnPhone>
+  );
+}
+
+function DesktopPanel({ children }: { children: ReactNode }) {
   const [width, setWidth] = useStoredState('catalog.sidePanelWidth', z.number().min(MIN).max(MAX), 340);
   const [open, setOpen] = useStoredState('catalog.sidePanelOpen', z.boolean(), true);
   const drag = useRef<{ x: number; w: number } | null>(null);

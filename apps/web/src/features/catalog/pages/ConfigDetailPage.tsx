@@ -1,10 +1,11 @@
 import { formatDateTime, formatRelativeTime } from '@opsdeck/shared';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { BellOff, Trash2 } from 'lucide-react';
+import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Guard } from '../../../auth/Guard.js';
 import { ResourceActionButtons } from '../../../platform/resourceActions.js';
+import { preloadCodeEditor } from '../../../ui/CodeEditor/CodeEditor.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Page } from '../../../ui/Page.js';
 import { Tabs } from '../../../ui/Tabs.js';
@@ -35,6 +36,8 @@ export function ConfigDetailPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const current: DetailTab = isTab(tab) ? tab : 'config';
+  // The Config tab's editor loads while the item does, so it shows the moment the data arrives.
+  useEffect(preloadCodeEditor, []);
   const detail = useQuery({
     queryKey: catalogKeys.config(id),
     queryFn: ({ signal }) => fetchConfigDetail(id, signal),
@@ -174,7 +177,8 @@ export function ConfigDetailPage() {
       {detail.isError ? <ErrorView error={detail.error} onRetry={() => void detail.refetch()} /> : null}
       {detail.isSuccess && !config ? <p className="py-16 text-center text-muted">Details not found</p> : null}
       {config ? (
-        <div className="flex min-h-0 flex-1 gap-3">
+        // On a phone the Details sheet's button sits above the tabs (col-reverse), beside them on wider screens.
+        <div className="flex min-h-0 flex-1 flex-col-reverse gap-3 md:flex-row">
           {split ? <TopologySplit component={split}>{tabs}</TopologySplit> : tabs}
           <SidePanelFrame>
             <ConfigSidePanel config={config} />

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { HttpError } from '../../../api/errors.js';
 import { db, page, rows } from '../../../api/postgrest.js';
 
-const personRef = z.object({ id: z.string(), name: z.string().nullable() }).nullable().optional();
+const personRef = z
+  .object({ id: z.string(), name: z.string().nullable(), email: z.string().nullable().optional() })
+  .nullable()
+  .optional();
 
 /** A row of `connections_list`: no secrets, readable by every signed-in user. */
 const connectionRowSchema = z.object({
@@ -11,6 +14,7 @@ const connectionRowSchema = z.object({
   name: z.string(),
   namespace: z.string().nullable(),
   type: z.string(),
+  source: z.string().nullable().optional(),
   created_by: personRef,
   created_at: z.string().nullable(),
   updated_at: z.string().nullable(),
@@ -32,7 +36,7 @@ const connectionDetailSchema = z.object({
 });
 export type ConnectionDetail = z.infer<typeof connectionDetailSchema>;
 
-const LIST_COLUMNS = 'id,name,namespace,type,created_by(id,name),created_at,updated_at';
+const LIST_COLUMNS = 'id,name,namespace,type,source,created_by(id,name,email),created_at,updated_at';
 /** Columns the list may be sorted by on the server (Created By cannot be sorted). */
 const SORTABLE = ['name', 'namespace', 'type', 'created_at', 'updated_at'] as const;
 export const DEFAULT_SORT = { id: 'name', desc: false } as const;

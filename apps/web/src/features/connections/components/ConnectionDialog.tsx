@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { CACHE, TOAST_MS } from '../../../api/queryClient.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
+import { fieldErrorOf } from '../../../api/errors.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Modal } from '../../../ui/Modal.js';
 import {
@@ -111,6 +112,7 @@ export function ConnectionDialog({ target, onClose, onCreated }: Props) {
         masked={NOTHING_MASKED}
         editing={false}
         saving={save.isPending}
+        saveError={save.error}
         testing={false}
         onSubmit={submitNew(picked)}
         onBack={() => {
@@ -133,6 +135,7 @@ export function ConnectionDialog({ target, onClose, onCreated }: Props) {
         def={def}
         row={stored}
         saving={save.isPending}
+        saveError={save.error}
         testing={test.isPending}
         onSubmit={(body) => save.mutate({ body, id: stored.id })}
         onDelete={() => setConfirmDelete(true)}
@@ -145,7 +148,7 @@ export function ConnectionDialog({ target, onClose, onCreated }: Props) {
     <Modal open onOpenChange={(open) => (open ? undefined : onClose())} title={title} size="lg">
       <div className="flex flex-col gap-3">
         {body}
-        {save.isError ? <ErrorView error={save.error} /> : null}
+        {save.isError && !fieldErrorOf(save.error) ? <ErrorView error={save.error} /> : null}
       </div>
       {stored ? (
         <ConfirmDialog
@@ -169,6 +172,7 @@ function StoredConnectionForm({
   def,
   row,
   saving,
+  saveError,
   testing,
   onSubmit,
   onDelete,
@@ -177,6 +181,7 @@ function StoredConnectionForm({
   def: ConnectionTypeDef;
   row: ConnectionDetail;
   saving: boolean;
+  saveError: Error | null;
   testing: boolean;
   onSubmit: (body: Record<string, unknown>) => void;
   onDelete: () => void;
@@ -192,6 +197,7 @@ function StoredConnectionForm({
       masked={start.masked}
       editing
       saving={saving}
+      saveError={saveError}
       testing={testing}
       onSubmit={(values) => onSubmit(connectionWriteBody(def, values, start))}
       onDelete={onDelete}

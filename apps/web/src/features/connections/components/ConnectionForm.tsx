@@ -3,6 +3,7 @@ import type { ConnectionTypeDef, FieldTarget } from '@opsdeck/shared';
 import { ArrowLeft, FlaskConical, Trash2 } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../ui/FormField.js';
+import { useServerFieldErrors } from '../../../ui/useServerFieldErrors.js';
 import { connectionFormSchema } from '../lib/formSchema.js';
 import type { ConnectionFormState } from '../lib/formState.js';
 import { ConnectionFieldInput } from './ConnectionFieldInput.js';
@@ -23,6 +24,8 @@ type Props = {
   onTest?: (() => void) | undefined;
   /** Why a stored connection of this type cannot be tested: shown where the Test button would be. */
   testRefusal?: string | undefined;
+  /** A failed save: one the server says is about a field (a taken name) shows next to it. */
+  saveError?: Error | null | undefined;
 };
 
 /** Name and namespace: greyed out once stored. */
@@ -41,12 +44,14 @@ export function ConnectionForm({
   onDelete,
   onTest,
   testRefusal,
+  saveError,
 }: Props) {
   const form = useForm<ConnectionFormState>({
     resolver: zodResolver(connectionFormSchema(def, { editing, masked })),
     defaultValues: initial,
   });
   const { register, formState } = form;
+  useServerFieldErrors(form, saveError);
   return (
     <form
       className="flex flex-col gap-3"

@@ -26,6 +26,7 @@ const listRows = [
     namespace: 'team-a',
     type: 'teams',
     created_by: null,
+    source: 'demo',
     created_at: stamp,
     updated_at: stamp,
   },
@@ -133,6 +134,8 @@ describe('ConnectionsPage', () => {
     expect(within(row).getByRole('cell', { name: 'Teams' })).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: 'team-a' })).toBeInTheDocument();
     expect(screen.getByRole('row', { name: /orders-db/ })).toHaveTextContent('Admin');
+    // Created By is never blank: a row no person made names its source.
+    expect(within(row).getByRole('cell', { name: 'demo' })).toBeInTheDocument();
 
     const first = server.requests.find((r) => r.url.pathname === '/api/db/connections_list');
     expect(first?.url.searchParams.get('order')).toBe('name.asc');
@@ -232,6 +235,27 @@ describe('ConnectionsPage', () => {
     await waitFor(() => expect(app.location().searchParams.get('connection')).toBe('c-new'));
     dialog = await screen.findByRole('dialog', { name: 'Edit Postgres Connection' });
     expect(await within(dialog).findByRole('button', { name: 'Test Connection' })).toBeInTheDocument();
+  });
+
+  it('shows a taken name next to Name and Namespace, as the server words it', async () => {
+    const taken = 'a connection named "api" already exists in namespace "default"';
+    serve(['admin'], {
+      'POST /api/db/connections': () =>
+        json(
+          { code: '23505', message: taken, details: null, hint: null, fields: ['name', 'namespace'] },
+          { status: 409 },
+        ),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<ConnectionsPage />, { url: '/settings/connections' });
+    await user.click(await screen.findByRole('button', { name: 'Add Connection' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'HTTP' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add HTTP Connection' });
+    await user.type(within(dialog).getByLabelText('Name'), 'api');
+    await user.type(within(dialog).getByLabelText('URL'), 'http://127.0.0.1:1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findAllByText(taken)).toHaveLength(2);
+    expect(within(dialog).getByLabelText(new RegExp(`^Name${taken.replace(/"/g, '.')}$`))).toHaveValue('api');
   });
 
   it('edits a stored connection: name fixed, secrets shown as *** and kept unless retyped', async () => {

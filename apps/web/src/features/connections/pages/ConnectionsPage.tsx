@@ -42,11 +42,18 @@ const columns = col.columns([
     size: 150,
     cell: (c) => connectionType(c.getValue())?.title ?? c.getValue(),
   }),
-  col.accessor((r) => r.created_by?.name ?? '', {
+  // Never blank: the person (name, else email); a row no person made (demo data, GitOps) names its source.
+  col.accessor((r) => r.created_by?.name || r.created_by?.email || '', {
     id: 'created_by',
     header: 'Created By',
     size: 140,
     enableSorting: false,
+    cell: (c) =>
+      c.getValue() || (
+        <span className="text-muted" title="Not created by a person">
+          {c.row.original.source || '—'}
+        </span>
+      ),
   }),
   col.accessor('created_at', { header: 'Created', size: 130, cell: (c) => time(c.getValue()) }),
   col.accessor('updated_at', { header: 'Updated', size: 130, cell: (c) => time(c.getValue()) }),

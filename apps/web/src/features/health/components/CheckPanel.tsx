@@ -158,9 +158,9 @@ export function CheckPanel({ checkId, check, onClose, embedded = false }: Props)
           ) : null}
           <div className="flex-1" />
           <Guard resource="responder" action="write">
-            <span className="flex items-center gap-2">
+            <span className="flex flex-wrap items-center justify-end gap-2">
               {showRunAge(lastRun) ? (
-                <span className="text-xs text-muted" data-testid="run-age">
+                <span className="text-xs whitespace-nowrap text-muted" data-testid="run-age">
                   Last run <When time={lastRun} />
                 </span>
               ) : null}
@@ -184,11 +184,11 @@ export function CheckPanel({ checkId, check, onClose, embedded = false }: Props)
     >
       <div className="flex h-full min-h-0 flex-col gap-4">
         <div className="grid grid-cols-2 gap-4 rounded-lg border border-line bg-subtle/40 p-3 md:grid-cols-4 xl:grid-cols-9">
-          <Stat label="Uptime">
+          <Stat label="Uptime" wrap>
             {pct === undefined ? (
               <span className="text-muted">—</span>
             ) : (
-              <span className="flex items-baseline gap-1.5">
+              <span className="flex flex-wrap items-baseline gap-x-1.5">
                 <span className={cn('font-semibold', uptimeTextClass(pct))} data-testid="panel-uptime">
                   {formatPercent(pct)}
                 </span>

@@ -58,7 +58,7 @@ describe('health dashboard', () => {
       ],
     }));
     renderWithApp(<HealthPage />, { url: '/health?hidePassing=false&tabBy=agent_id' });
-    const tabs = within(await screen.findByRole('navigation', { name: 'Check tabs' }));
+    const tabs = within(await screen.findByRole('tablist', { name: 'Check tabs' }));
     await waitFor(() =>
       expect(tabs.getAllByRole('tab').map((t) => t.textContent)).toEqual(['All2', 'local1', 'edge-eu1']),
     );

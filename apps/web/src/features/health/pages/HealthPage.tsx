@@ -249,7 +249,11 @@ export function HealthPage({ checker = false, embedded = false }: { checker?: bo
               itemClassName="px-2 py-1"
             />
           </div>
-          <nav className="flex gap-1 overflow-x-auto border-b border-line" aria-label="Check tabs">
+          <div
+            role="tablist"
+            className="flex gap-1 overflow-x-auto border-b border-line"
+            aria-label="Check tabs"
+          >
             {tabs.map((t) => (
               <button
                 key={t.value}
@@ -270,7 +274,7 @@ export function HealthPage({ checker = false, embedded = false }: { checker?: bo
                 </span>
               </button>
             ))}
-          </nav>
+          </div>
           {summary.isError ? (
             <ErrorView error={summary.error} onRetry={() => void summary.refetch()} />
           ) : null}

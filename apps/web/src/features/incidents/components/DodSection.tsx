@@ -32,9 +32,23 @@ export function DodSection({ incident, canWrite, onChanged }: Props) {
   );
 }
 
+/**
+ * What an empty definition of done says: 'no evidence' only when there is none; evidence that is
+ * not (yet) part of it is counted by type, so check evidence is never reported missing.
+ */
+function emptyDodText(evidences: readonly { type: string }[]): string {
+  if (evidences.length === 0) return NO_EVIDENCE;
+  const byType = new Map<string, number>();
+  for (const e of evidences) byType.set(e.type, (byType.get(e.type) ?? 0) + 1);
+  const kinds = [...byType].map(([type, n]) => `${n} ${type}`).join(', ');
+  const count = evidences.length === 1 ? '1 piece of evidence' : `${evidences.length} pieces of evidence`;
+  return `This incident has ${count} (${kinds}), none of it part of the definition of done yet.`;
+}
+
 function DodItems({ incident }: { incident: Incident }) {
-  const items = incident.hypotheses.flatMap((h) => h.evidences).filter((e) => e.definition_of_done);
-  if (items.length === 0) return <p className="text-muted">{NO_EVIDENCE}</p>;
+  const evidences = incident.hypotheses.flatMap((h) => h.evidences);
+  const items = evidences.filter((e) => e.definition_of_done);
+  if (items.length === 0) return <p className="text-muted">{emptyDodText(evidences)}</p>;
   return (
     <ul className="space-y-2">
       {items.map((e) => (

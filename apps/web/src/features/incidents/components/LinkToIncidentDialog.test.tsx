@@ -85,6 +85,38 @@ describe('Link to Incident', () => {
     await waitFor(() => expect(app.location().pathname).toBe(`/incidents/${INC_ID}`));
   });
 
+  it('names the root hypothesis after the incident title as it is edited, until the user writes one', async () => {
+    const server = serve(['responder'], {
+      'GET /api/db/incidents': () => [],
+      'POST /api/db/incidents': () => json([{ id: INC_ID }], { status: 201 }),
+      'POST /api/db/hypotheses': () => json([{ id: 'h9' }], { status: 201 }),
+      'POST /api/db/evidences': () => json([{ id: 'e9' }], { status: 201 }),
+    });
+    renderButton(CHECK);
+    const { user, dialog } = await openDialog();
+    const title = within(dialog).getByRole('textbox', { name: 'Incident' });
+    const hypothesis = within(dialog).getByRole('textbox', { name: 'Hypothesis' });
+    await user.clear(title);
+    await user.type(title, 'Checkout down');
+    expect(hypothesis).toHaveValue('Checkout down');
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    expect(await screen.findByText('Linked to incident successfully')).toBeInTheDocument();
+    expect(posts(server, 'hypotheses')).toEqual([
+      { incident_id: INC_ID, type: 'root', title: 'Checkout down', status: 'possible' },
+    ]);
+  });
+
+  it('keeps a hypothesis the user wrote when the incident title changes', async () => {
+    serve(['responder'], { 'GET /api/db/incidents': () => [] });
+    renderButton(CHECK);
+    const { user, dialog } = await openDialog();
+    const hypothesis = within(dialog).getByRole('textbox', { name: 'Hypothesis' });
+    await user.clear(hypothesis);
+    await user.type(hypothesis, 'Bad deploy');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Incident' }), ' again');
+    expect(hypothesis).toHaveValue('Bad deploy');
+  });
+
   it('adds a factor under the root of an open incident, with the evidence of a change', async () => {
     const server = serve(['admin'], {
       'GET /api/db/incidents': () => [openIncident],

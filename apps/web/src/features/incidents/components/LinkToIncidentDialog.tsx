@@ -36,10 +36,16 @@ function targetOf(v: LinkForm, picked: IncidentPick | null): LinkTarget | null {
 export function LinkToIncidentDialog({ resource, close }: Props) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { register, handleSubmit, control, formState, setError, setValue } = useForm<LinkForm>({
+  const { register, handleSubmit, control, formState, setError, getValues, setValue } = useForm<LinkForm>({
     resolver: zodResolver(linkFormSchema),
     defaultValues: initialLinkForm(resource.name),
   });
+  // The hypothesis is prefilled with the title and follows it until the user writes their own.
+  const [lastTitle, setLastTitle] = useState(resource.name);
+  const followTitle = (title: string) => {
+    if (getValues('hypothesis') === lastTitle) setValue('hypothesis', title);
+    setLastTitle(title);
+  };
   const [search, choice, hypothesisText] = useWatch({
     control,
     name: ['search', 'incident', 'hypothesis'],
@@ -101,7 +107,9 @@ export function LinkToIncidentDialog({ resource, close }: Props) {
             className="input w-full"
             aria-required
             placeholder="Search by title or INC id, or type a new title"
-            {...register('search')}
+            {...register('search', {
+              onChange: (ev: { target: { value: string } }) => followTitle(ev.target.value),
+            })}
           />
         </FormField>
         <fieldset className="max-h-48 space-y-1 overflow-auto" aria-label="Incidents" aria-busy={isFetching}>

@@ -98,6 +98,21 @@ describe('IncidentDetailPage', () => {
     ]);
   });
 
+  it('counts the check evidence an empty definition of done has not taken yet', async () => {
+    const user = userEvent.setup();
+    const base = incident();
+    const root = base.hypotheses[0]!;
+    const notDone = { ...root, evidences: root.evidences.map((e) => ({ ...e, definition_of_done: false })) };
+    open(['admin'], { 'GET /api/db/incidents': () => [{ ...base, hypotheses: [notDone] }] });
+    await user.click(await screen.findByRole('button', { name: 'Definition of done' }));
+    expect(screen.queryByText('There are no evidences provided for this incident')).toBeNull();
+    expect(
+      screen.getByText(
+        'This incident has 2 pieces of evidence (1 check, 1 log), none of it part of the definition of done yet.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it("says 'Incident not found' for a missing incident", async () => {
     open(['viewer'], { 'GET /api/db/incidents': () => [] });
     expect(await screen.findByText('Incident not found')).toBeInTheDocument();

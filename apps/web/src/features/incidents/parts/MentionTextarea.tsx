@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { DEBOUNCE, useDebouncedValue } from '../../../lib/useDebouncedValue.js';
 import { searchPeople } from './api.js';
 import { insertMention, mentionQuery } from './mentions.js';
@@ -14,6 +14,7 @@ type Props = {
 /** A textarea where '@' suggests people and a choice inserts @[name](user:id). */
 export function MentionTextarea({ value, onChange, label, placeholder }: Props) {
   const ref = useRef<HTMLTextAreaElement>(null);
+  const listId = useId();
   const [mention, setMention] = useState<{ start: number; query: string } | undefined>(undefined);
   const [active, setActive] = useState(0);
   const q = useDebouncedValue(mention?.query, DEBOUNCE.option);
@@ -70,7 +71,8 @@ export function MentionTextarea({ value, onChange, label, placeholder }: Props) 
         placeholder={placeholder}
         value={value}
         aria-autocomplete="list"
-        aria-expanded={options.length > 0}
+        // A textbox may not carry aria-expanded (axe aria-allowed-attr); it names the open list instead.
+        aria-controls={options.length > 0 ? listId : undefined}
         onKeyDown={onKeyDown}
         onChange={(e) => {
           onChange(e.target.value);
@@ -80,6 +82,7 @@ export function MentionTextarea({ value, onChange, label, placeholder }: Props) 
       {options.length > 0 ? (
         <ul
           role="listbox"
+          id={listId}
           aria-label="Mention suggestions"
           className="absolute bottom-full left-0 z-10 mb-1 max-h-60 w-64 overflow-auto rounded-md border border-line bg-surface shadow-lg"
         >

@@ -3,8 +3,9 @@ import { NavLink } from 'react-router';
 import { cn } from '../../../lib/cn.js';
 import { Page } from '../../../ui/Page.js';
 
+// The send history is 'History' so the breadcrumb reads 'Notifications › History', not the area twice.
 const TABS = [
-  { label: 'Notifications', to: '/notifications' },
+  { label: 'History', to: '/notifications' },
   { label: 'Rules', to: '/notifications/rules' },
   { label: 'Silences', to: '/notifications/silences' },
 ] as const;

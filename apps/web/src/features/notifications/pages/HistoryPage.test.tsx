@@ -48,6 +48,54 @@ describe('HistoryPage', () => {
     );
   });
 
+  it('reads in time order: the age is that of the latest send, the time the list is sorted by', async () => {
+    const ago = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
+    const ordered = [
+      historyRow({
+        id: 'a',
+        created_at: ago(14),
+        first_observed: ago(14),
+        resource: { id: 'a', name: 'r-a', type: 'http' },
+      }),
+      // Repeated since long ago, last sent an hour ago: it sits between the others.
+      historyRow({
+        id: 'b',
+        created_at: ago(60),
+        first_observed: ago(600),
+        count: 3,
+        resource: { id: 'b', name: 'r-b', type: 'http' },
+      }),
+      historyRow({
+        id: 'c',
+        created_at: ago(120),
+        first_observed: ago(120),
+        resource: { id: 'c', name: 'r-c', type: 'http' },
+      }),
+    ];
+    const server = serve(['admin'], {
+      'GET /api/db/notification_send_history_summary': () => counted(ordered),
+    });
+    renderWithApp(<HistoryPage />, { url: '/notifications' });
+    await screen.findByRole('row', { name: /r-c/ });
+    const ageOf = (name: string) =>
+      within(screen.getByRole('row', { name: new RegExp(name) })).getAllByRole('cell')[0]!;
+    // 14m, 1h, 2h: in order (the first observed time, 10h, would have read 14m, 10h, 2h).
+    expect(ageOf('r-a')).toHaveTextContent(/^14m$/);
+    expect(within(ageOf('r-b')).getByText('1h')).toBeInTheDocument();
+    expect(ageOf('r-c')).toHaveTextContent(/^2h$/);
+    expect(
+      server.requests.find((r) => r.url.pathname.endsWith('summary'))?.url.searchParams.get('order'),
+    ).toBe('created_at.desc');
+  });
+
+  it("has the breadcrumb 'Notifications › History', not the area's name twice", async () => {
+    serve(['viewer'], { 'GET /api/db/notification_send_history_summary': () => counted([]) });
+    renderWithApp(<HistoryPage />, { url: '/notifications' });
+    const crumbs = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(crumbs).toHaveTextContent(/^Notifications\s*›?\s*History$/);
+    expect(screen.getByRole('link', { name: 'History' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('reads the filters back from the URL on reload', async () => {
     const server = serve(['viewer'], { 'GET /api/db/notification_send_history_summary': () => counted([]) });
     renderWithApp(<HistoryPage />, { url: '/notifications?status=silenced' });

@@ -20,16 +20,19 @@ import { RESOURCE_TYPE_LABELS, STATUS_LABELS } from '../lib/status.js';
 
 const col = columnHelper<SendHistoryRow>();
 const columns = col.columns([
-  col.accessor('first_observed', {
+  // The age of the latest send, the time the list is ordered by (newest first); a repeated
+  // send's first time is in the tooltip, so the column reads in time order.
+  col.accessor('created_at', {
     header: 'Age',
     size: 140,
     enableSorting: false,
     cell: (c) => {
       const r = c.row.original;
+      const first = r.count > 1 ? `; first observed ${formatDateTime(r.first_observed)}` : '';
       return (
         <span
           className="flex items-center gap-1.5"
-          title={`First observed ${formatDateTime(r.first_observed)}`}
+          title={`Last observed ${formatDateTime(r.created_at)}${first}`}
         >
           {r.count > 1 ? (
             <span
@@ -39,7 +42,7 @@ const columns = col.columns([
               {r.count}
             </span>
           ) : null}
-          {formatAge(r.first_observed)}
+          {formatAge(r.created_at)}
         </span>
       );
     },
@@ -89,7 +92,7 @@ export function HistoryPage() {
     setParams({ [key]: value, [tableParamKeys().pageIndex]: null });
 
   return (
-    <NotificationsFrame tab="Notifications">
+    <NotificationsFrame tab="History">
       <div className="flex flex-wrap items-center gap-2">
         <Select
           label="Status"

@@ -72,7 +72,7 @@ export function SidePanel({
   return (
     <aside
       aria-label="Component details"
-      className="flex w-96 shrink-0 flex-col overflow-hidden rounded-lg border border-line bg-surface max-md:max-h-[50%] max-md:w-full"
+      className="flex w-96 shrink-0 flex-col overflow-hidden rounded-lg border border-line bg-surface max-md:min-h-full max-md:w-full max-md:rounded-none max-md:border-0"
     >
       <PanelSection title="Details" open={open === 'Details'} onToggle={toggle('Details')}>
         <dl>

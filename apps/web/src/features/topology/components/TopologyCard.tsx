@@ -16,6 +16,7 @@ import { CardSummaries } from './CardSummaries.js';
 import { ComponentIcon } from './ComponentIcon.js';
 import { ShowMore } from './ShowMore.js';
 import { spaClick } from '../lib/spaLink.js';
+import { TruncatedText } from '../../../ui/TruncatedText.js';
 
 type TopologyCardProps = {
   component: TopologyComponent;
@@ -55,23 +56,23 @@ export function TopologyCard({ component: c, width, refererId, carry }: Topology
           >
             {c.title ?? c.name}
           </a>
-          <div className="flex items-center gap-1.5 truncate text-xs text-muted">
+          <div className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
             <AgentBadge agentId={c.agent_id} />
-            {c.status_reason && (
-              <span className="truncate" title={c.status_reason}>
-                {c.status_reason}
-              </span>
-            )}
+            {c.status_reason && <TruncatedText text={c.status_reason} className="min-w-0" />}
             {!c.status_reason && c.type && <span className="truncate">{c.type}</span>}
           </div>
         </div>
+        {/* A long headline value ('exit code 1: queue depth 1200 (backlog…') is truncated, its
+            full text a tap away, so the name and the menu stay on the card. */}
         {headline.map((p, i) => (
-          <div key={`${p.name ?? i}`} className="shrink-0 text-right">
-            <div className="text-[10px] uppercase text-muted">{p.label ?? p.name}</div>
-            <div className="text-sm font-semibold tabular-nums">{propertyText(p)}</div>
+          <div key={`${p.name ?? i}`} className="max-w-[40%] min-w-0 text-right">
+            <div className="truncate text-[10px] text-muted uppercase">{p.label ?? p.name}</div>
+            <TruncatedText text={propertyText(p)} className="text-sm font-semibold tabular-nums" />
           </div>
         ))}
-        <CardMenu component={c} />
+        <div className="shrink-0">
+          <CardMenu component={c} />
+        </div>
       </header>
       <div className="flex flex-wrap gap-3 px-3 py-2 empty:hidden">
         {others.length > 0 && (

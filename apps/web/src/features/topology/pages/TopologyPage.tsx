@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useParams } from 'react-router';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Page } from '../../../ui/Page.js';
+import { SheetOnPhone } from '../../../ui/SheetOnPhone.js';
 import type { Crumb } from '../../../ui/Breadcrumbs.js';
 import { useStoredState } from '../../../lib/useStoredState.js';
 import { useComponentNames, useTopologyTree } from '../api/topologyApi.js';
@@ -80,9 +81,9 @@ export function TopologyPage() {
         agents={agents}
         headlineFields={headlineFields}
       />
-      {/* Phones: the side panel goes under the cards rather than beside them. */}
-      <div className="flex min-h-0 flex-1 gap-3 max-md:flex-col">
-        <div className="min-h-0 min-w-0 flex-1 overflow-y-auto">
+      {/* Phones: the side panel is a sheet opened from 'Details' above the cards, which the page scrolls. */}
+      <div className="flex min-h-0 flex-1 gap-3 max-md:flex-col-reverse">
+        <div className="min-h-0 min-w-0 flex-1 overflow-y-auto max-md:overflow-visible">
           {tree.isError && !tree.data && (
             <ErrorView
               title="Unable to load components!"
@@ -108,11 +109,13 @@ export function TopologyPage() {
           )}
         </div>
         {current && !multiple && (
-          <SidePanel
-            key={current.id}
-            component={current}
-            parentName={current.parent_id ? names.data?.get(current.parent_id) : undefined}
-          />
+          <SheetOnPhone title="Details">
+            <SidePanel
+              key={current.id}
+              component={current}
+              parentName={current.parent_id ? names.data?.get(current.parent_id) : undefined}
+            />
+          </SheetOnPhone>
         )}
       </div>
     </Page>
