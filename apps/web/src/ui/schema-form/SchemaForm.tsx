@@ -46,17 +46,15 @@ function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
-function FieldInput({
-  field,
-  value,
-  onChange,
-  readOnly,
-}: {
+/** What every field editor of the form gets. */
+type FieldProps = {
   field: SchemaField;
   value: unknown;
   onChange: (next: unknown) => void;
   readOnly: boolean;
-}) {
+};
+
+function FieldInput({ field, value, onChange, readOnly }: FieldProps) {
   // The typed text is kept while it still means the stored value, so '1.' or a trailing
   // comma survive the round trip through the YAML; a change from outside replaces it.
   const [draft, setDraft] = useState(() => fieldText(field, value));
@@ -167,17 +165,7 @@ function FieldInput({
  * A list of numbers with offered values (an http check's response codes): one checkbox each,
  * plus any stored value the list does not offer; the list stays sorted.
  */
-function NumberChoices({
-  field,
-  value,
-  onChange,
-  readOnly,
-}: {
-  field: SchemaField;
-  value: unknown;
-  onChange: (next: unknown) => void;
-  readOnly: boolean;
-}) {
+function NumberChoices({ field, value, onChange, readOnly }: FieldProps) {
   const chosen = Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
   const offered = [...new Set([...(field.options ?? []).map(Number), ...chosen])].sort((a, b) => a - b);
   const toggle = (n: number, on: boolean) => {
