@@ -1,24 +1,11 @@
 import crypto from 'node:crypto';
-import pino from 'pino';
 import { isFinalRunStatus } from '@opsdeck/shared';
-import { allowListAccess } from '../../src/access.js';
 import type { ServerContext } from '../../src/context.js';
-import type { Db, Queryable } from '../../src/db/types.js';
-import { createMetrics } from '../../src/platform/metrics.js';
+import type { Queryable } from '../../src/db/types.js';
 import { runDuePlaybooks, type RunDueOptions } from '../../src/playbooks/engine/index.js';
-import { inProcessConfig } from '../in-process-config.js';
 
-/** What one server process hands the engine. */
-export function engineContext(db: Db, env: Record<string, string> = {}): ServerContext {
-  return {
-    config: inProcessConfig(env),
-    db,
-    log: pino({ level: 'silent' }),
-    metrics: createMetrics(db),
-    dataAccess: allowListAccess,
-    publicBaseUrl: () => 'http://127.0.0.1',
-  };
-}
+/** What one server process hands the engine: the same as it hands the event consumer. */
+export { eventContext as engineContext } from '../events/context.js';
 
 export type RunInput = {
   parameters?: Record<string, string>;
