@@ -18,6 +18,7 @@ import { eventsBench } from './events.js';
 import { healthDashboardBench } from './health-dashboard.js';
 import { healthBench } from './health.js';
 import { incidentsBench } from './incidents.js';
+import { loadBench } from './load.js';
 import { logsBench } from './logs.js';
 import { notificationsBench } from './notifications.js';
 import { playbooksBench } from './playbooks.js';
@@ -45,6 +46,7 @@ const BENCHES: BenchModule[] = [
   agentsBench,
   logsBench,
   schedulingBench,
+  loadBench,
 ];
 
 type Line = Record<

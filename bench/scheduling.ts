@@ -31,6 +31,7 @@ import { runCanaryLoop } from '../apps/server/src/health/scheduler.js';
 import { syncCanaryChecks } from '../apps/server/src/health/sync.js';
 import { createMetrics } from '../apps/server/src/platform/metrics.js';
 import { startRedis } from '../apps/server/test/peers/redis.js';
+import { LAGS, RECORD_CLAIMS } from './lib/check-lag.js';
 import { benchPostgres } from './lib/postgres.js';
 import { percentile, round } from './lib/stats.js';
 import type { BenchFigure, BenchModule } from './lib/types.js';
@@ -83,30 +84,6 @@ async function createCanaries(db: Db, peers: Peers): Promise<void> {
     await syncCanaryChecks(db, rows[0]!.id);
   }
 }
-
-/** Benchmark only: each claim's due time (the next_runtime it moved) and when it was claimed. */
-const RECORD_CLAIMS = `
-CREATE TABLE bench_claims (canary_id uuid NOT NULL, due timestamptz NOT NULL, claimed_at timestamptz NOT NULL);
-CREATE FUNCTION bench_record_claim() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO bench_claims VALUES (OLD.id, OLD.next_runtime, NEW.last_runtime);
-  RETURN NEW;
-END $$;
-CREATE TRIGGER bench_record_claim AFTER UPDATE OF next_runtime ON canaries FOR EACH ROW
-  WHEN (OLD.next_runtime IS NOT NULL AND NEW.last_runtime IS DISTINCT FROM OLD.last_runtime)
-  EXECUTE FUNCTION bench_record_claim();
-`;
-
-/** Lag of every check of every run due in [from, to): its first status at or after the claim − due. */
-const LAGS = `
-SELECT extract(epoch FROM (s.time - c.due)) * 1000 AS lag_ms, cn.schedule, c.canary_id || '@' || c.due AS run
-FROM bench_claims c
-JOIN canaries cn ON cn.id = c.canary_id
-JOIN checks k ON k.canary_id = c.canary_id AND k.deleted_at IS NULL
-LEFT JOIN LATERAL (
-  SELECT time FROM check_statuses WHERE check_id = k.id AND time >= c.claimed_at ORDER BY time LIMIT 1
-) s ON true
-WHERE c.due >= $1 AND c.due < $2`;
 
 async function startPeers(pgUrl: string) {
   const web = http.createServer((_req, res) => res.end('ok'));

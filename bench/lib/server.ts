@@ -41,13 +41,21 @@ export async function startBenchServer(
   }
 }
 
-/** A person with the viewer role (the least a console user has) and a signed-in session. */
-async function signInViewer(db: Db, config: Config, base: string): Promise<Viewer> {
-  const email = `bench-viewer-${crypto.randomBytes(4).toString('hex')}@example.com`;
+/**
+ * A person with `roles` (by default the viewer role, the least a console user has) and a
+ * signed-in session for a server at `base` on `db`.
+ */
+export async function signInViewer(
+  db: Db,
+  config: Config,
+  base: string,
+  roles: string[] = ['viewer'],
+): Promise<Viewer> {
+  const email = `bench-${roles.join('-')}-${crypto.randomBytes(4).toString('hex')}@example.com`;
   const personId = await createIdentity(db, { email, name: { first: 'Bench', last: 'Viewer' } }, null, {
     verified: true,
   });
-  await setRoles(db, personId, ['viewer']);
+  await setRoles(db, personId, roles);
   const { token } = await createSession(db, config.auth, personId, 'aal1', []);
   return { personId, token, headers: { cookie: `${SESSION_COOKIE}=${token}`, origin: base } };
 }

@@ -1,0 +1,152 @@
+import { execSync, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { request } from 'undici';
+import { loadConfig, type Config } from '../../apps/server/src/config.js';
+import { domains } from '../../apps/server/src/domains.js';
+import { migrate } from '../../apps/server/src/db/migrate.js';
+import { openDb } from '../../apps/server/src/db/open.js';
+import type { Db } from '../../apps/server/src/db/types.js';
+import { syncCanaryChecks } from '../../apps/server/src/health/sync.js';
+import { seedsOf } from '../../apps/server/src/platform/domain.js';
+import { runSeeds } from '../../apps/server/src/seed/index.js';
+import { freePort } from '../../apps/server/test/free-port.js';
+import { benchPostgres } from './postgres.js';
+import { signInViewer, type Viewer } from './server.js';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bundle = path.join(root, 'apps/server/dist/main.js');
+
+const CANARIES = 100;
+const CHECKS_PER_CANARY = 10;
+const SCHEDULE = '@every 30s';
+
+export type LoadServer = {
+  driver: 'postgres' | 'pglite';
+  base: string;
+  viewer: Viewer;
+  /** Stops the server (if it still runs) and runs `read` on its database. */
+  afterStop<T>(read: (db: Db) => Promise<T>): Promise<T>;
+  stop(): Promise<void>;
+};
+
+/** 1,000 http checks against `url`, 100 canaries of 10 every 30 s, first runs spread over 30 s. */
+async function createHttpChecks(db: Db, url: string): Promise<void> {
+  const now = Date.now();
+  for (let i = 0; i < CANARIES; i++) {
+    const http = Array.from({ length: CHECKS_PER_CANARY }, (_, k) => ({
+      name: `load-${i}-${k}`,
+      url,
+      responseCodes: [200],
+    }));
+    const first = new Date(now + 15_000 + (i / CANARIES) * 30_000);
+    const { rows } = await db.query<{ id: string }>(
+      'INSERT INTO canaries (name, spec, schedule, next_runtime) VALUES ($1, $2, $3, $4) RETURNING id',
+      [`load-${i}`, JSON.stringify({ http, schedule: SCHEDULE }), SCHEDULE, first],
+    );
+    await syncCanaryChecks(db, rows[0]!.id);
+  }
+}
+
+async function waitReady(base: string, exited: () => string | undefined): Promise<void> {
+  const giveUp = Date.now() + 180_000;
+  for (;;) {
+    const res = await request(`${base}/readyz`).catch(() => undefined);
+    if (res) await res.body.text();
+    if (res?.statusCode === 200) return;
+    const why = exited();
+    if (why !== undefined) throw new Error(`the server exited before it was ready:\n${why}`);
+    if (Date.now() > giveUp) throw new Error('the server was not ready after 180 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/**
+ * The database prepared in this process (migrations, the demo data, an editor's session,
+ * 1,000 checks, `extraSql`), then the built server started on it as `npm start` does, with
+ * its scheduler, in a process of its own.
+ */
+export async function startLoadServer(
+  driver: 'postgres' | 'pglite',
+  workDir: string,
+  extraSql: string,
+): Promise<LoadServer> {
+  if (!fs.existsSync(bundle)) execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  const target = http.createServer((_req, res) => res.end('ok'));
+  await new Promise<void>((r) => target.listen(0, '127.0.0.1', () => r()));
+  const targetUrl = `http://127.0.0.1:${(target.address() as net.AddressInfo).port}/`;
+  const pg = driver === 'postgres' ? await benchPostgres() : undefined;
+  const port = await freePort();
+  const env: Record<string, string> = {
+    PORT: String(port),
+    DATA_DIR: path.join(workDir, 'data'),
+    SECRET_KEY: crypto.randomBytes(24).toString('hex'),
+    LOG_LEVEL: 'warn',
+    DEMO: 'true',
+    ...(pg ? { DATABASE_URL: pg.url } : {}),
+  };
+  const config: Config = loadConfig(env);
+  const base = `http://127.0.0.1:${port}`;
+  const db = await openDb(config);
+  let viewer: Viewer;
+  try {
+    await migrate(db);
+    await runSeeds(db, pino({ level: 'warn' }), seedsOf(domains));
+    viewer = await signInViewer(db, config, base, ['editor']);
+    await createHttpChecks(db, targetUrl);
+    await db.exec(extraSql);
+  } finally {
+    await db.close();
+  }
+  const child = spawn(process.execPath, [bundle, 'serve', '--demo'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const gone = new Promise<void>((r) => child.once('exit', () => r()));
+  const stopChild = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const kill = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      await gone;
+      clearTimeout(kill);
+    }
+  };
+  try {
+    await waitReady(base, () => (child.exitCode === null ? undefined : output));
+  } catch (e) {
+    await stopChild();
+    target.close();
+    await pg?.stop();
+    throw e;
+  }
+  return {
+    driver,
+    base,
+    viewer,
+    async afterStop(read) {
+      await stopChild();
+      if (/error/i.test(output)) console.error(`  load (${driver}): the server logged:\n${output}`);
+      const after = await openDb(config);
+      try {
+        return await read(after);
+      } finally {
+        await after.close();
+      }
+    },
+    async stop() {
+      await stopChild();
+      target.close();
+      await pg?.stop();
+    },
+  };
+}

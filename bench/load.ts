@@ -1,0 +1,269 @@
+/**
+ * A team's load (issue 39, ARCHITECTURE §10): the API requests the built web app itself makes
+ * for the main pages, recorded in headless Chromium (never a hand-written list), replayed
+ * open-loop at a fixed rate for BENCH_LOAD_SECONDS (default 60) while the server's own
+ * scheduler runs 1,000 http checks every 30 s against a loopback target.
+ *
+ * The server is the built bundle started as `npm start` starts it, a process of its own (so
+ * the load generator does not share its event loop), on PostgreSQL and on PGlite, with the
+ * demo data, built-in sign-in and real authorization: every request carries the session of
+ * an editor signed in before the start.
+ *
+ * Reported per database and rate: p50/p95/p99 (from the time each request was due, so a
+ * server falling behind is charged for the queue), errors, the achieved rate, the slowest
+ * requests, and — measured in the same run, with the checks running — the single-user p95 of
+ * the same requests replayed one at a time. Check scheduling lag during the load comes from
+ * the claims the scheduler made (bench/lib/check-lag.ts).
+ *
+ * BENCH_LOAD_DRIVERS (default "postgres,pglite"), BENCH_LOAD_SECONDS, BENCH_LOAD_RAMP (the
+ * rates tried after the budget's 300/s on PostgreSQL to find the highest with p99 ≤ 250 ms;
+ * default "500,700,1000").
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Pool } from 'undici';
+import { LAGS, RECORD_CLAIMS } from './lib/check-lag.js';
+import { startLoadServer, type LoadServer } from './lib/load-server.js';
+import { recordPageRequests, type RecordedRequest } from './lib/record-requests.js';
+import { percentile, round } from './lib/stats.js';
+import type { BenchFigure, BenchModule, BenchRow } from './lib/types.js';
+
+const PAGES = [
+  '/topology',
+  '/health',
+  '/catalog',
+  '/catalog/changes',
+  '/incidents',
+  '/playbooks/runs',
+  '/notifications',
+  '/settings/jobs',
+];
+
+type Sample = { key: string; ms: number; ok: boolean };
+
+/** The path a request is known by in the report: its path and the names of its parameters. */
+function keyOf(r: RecordedRequest): string {
+  const url = new URL(r.url, 'http://x');
+  return `${r.method} ${url.pathname}${url.search ? `?${[...url.searchParams.keys()].join('&')}` : ''}`;
+}
+
+function send(pool: Pool, r: RecordedRequest, headers: Record<string, string>): Promise<boolean> {
+  return pool
+    .request({
+      method: r.method as 'GET',
+      path: r.url,
+      headers:
+        r.body === undefined ? headers : { ...headers, 'content-type': r.contentType ?? 'application/json' },
+      body: r.body,
+      headersTimeout: 60_000,
+      bodyTimeout: 60_000,
+    })
+    .then(async (res) => {
+      await res.body.text();
+      return res.statusCode < 400;
+    })
+    .catch(() => false);
+}
+
+/** Every recorded request once after the other, `rounds` times: what one user waits. */
+async function singleUser(
+  pool: Pool,
+  list: RecordedRequest[],
+  headers: Record<string, string>,
+  rounds: number,
+) {
+  const samples: Sample[] = [];
+  for (let i = 0; i < rounds; i++) {
+    for (const r of list) {
+      const t0 = performance.now();
+      const ok = await send(pool, r, headers);
+      samples.push({ key: keyOf(r), ms: performance.now() - t0, ok });
+    }
+  }
+  return samples;
+}
+
+/**
+ * Open loop: request i is due at t0 + i / rate whatever the server did with the ones
+ * before; its latency counts from then. Cycles through the recorded list.
+ */
+async function openLoop(
+  pool: Pool,
+  list: RecordedRequest[],
+  headers: Record<string, string>,
+  rate: number,
+  seconds: number,
+) {
+  const total = Math.round(rate * seconds);
+  const samples: Sample[] = [];
+  const inFlight: Promise<void>[] = [];
+  const t0 = performance.now();
+  let next = 0;
+  while (next < total) {
+    const now = performance.now();
+    while (next < total && t0 + (next * 1000) / rate <= now) {
+      const due = t0 + (next * 1000) / rate;
+      const r = list[next % list.length]!;
+      inFlight.push(
+        send(pool, r, headers).then((ok) => {
+          samples.push({ key: keyOf(r), ms: performance.now() - due, ok });
+        }),
+      );
+      next++;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - t0) / 1000;
+  return { samples, achieved: samples.length / elapsed };
+}
+
+function summary(samples: Sample[]) {
+  const all = samples.map((s) => s.ms).sort((a, b) => a - b);
+  const byKey = new Map<string, number[]>();
+  for (const s of samples) byKey.set(s.key, [...(byKey.get(s.key) ?? []), s.ms]);
+  const slowest = [...byKey.entries()]
+    .map(([key, ms]) => ({
+      key,
+      p95: percentile(
+        ms.sort((a, b) => a - b),
+        95,
+      ),
+    }))
+    .sort((a, b) => b.p95 - a.p95)
+    .slice(0, 3);
+  return {
+    p50: percentile(all, 50),
+    p95: percentile(all, 95),
+    p99: percentile(all, 99),
+    errors: samples.filter((s) => !s.ok).length,
+    slowest,
+  };
+}
+
+type RateCase = {
+  rate: number;
+  budget?: (s: ReturnType<typeof summary>, single: number) => boolean;
+  text?: string;
+};
+
+async function measure(server: LoadServer, seconds: number, cases: RateCase[], ramp: number[]) {
+  const list = await recordPageRequests(server.base, server.viewer.token, PAGES);
+  console.error(`  load (${server.driver}): recorded ${list.length} requests from ${PAGES.length} pages`);
+  const pool = new Pool(server.base, { connections: 256 });
+  const headers = server.viewer.headers;
+  const rows: (BenchRow | BenchFigure)[] = [];
+  try {
+    await singleUser(pool, list, headers, 1); // warm the server's caches and statements
+    const single = summary(await singleUser(pool, list, headers, 5));
+    console.error(
+      `  load (${server.driver}): single user p50 ${round(single.p50)} ms, p95 ${round(single.p95)} ms`,
+    );
+    const from = new Date();
+    const run = async (c: RateCase) => {
+      const { samples, achieved } = await openLoop(pool, list, headers, c.rate, seconds);
+      const s = summary(samples);
+      const slow = s.slowest.map((x) => `${x.key} ${round(x.p95)} ms`).join('; ');
+      console.error(
+        `  load (${server.driver}) ${c.rate}/s: achieved ${round(achieved)}/s, p50 ${round(s.p50)} p95 ${round(s.p95)} p99 ${round(s.p99)} ms, ${s.errors} errors; slowest p95: ${slow}`,
+      );
+      rows.push({
+        bench: 'load',
+        case: `${list.length} page requests open-loop at ${c.rate}/s for ${seconds} s (achieved ${round(achieved)}/s, p99 ${round(s.p99)} ms, ${s.errors} errors), 1,000 checks running; baseline: single user`,
+        driver: server.driver,
+        p50Ms: round(s.p50),
+        p95Ms: round(s.p95),
+        baselineP50Ms: round(single.p50),
+        baselineP95Ms: round(single.p95),
+        ratio: round(s.p95 / single.p95),
+        ...(c.budget ? { budget: c.text, ok: c.budget(s, single.p95) } : {}),
+      });
+      return s;
+    };
+    for (const c of cases) await run(c);
+    let highest = 0;
+    for (const rate of ramp) {
+      const s = await run({ rate });
+      if (s.p99 > 250 || s.errors > 0) break;
+      highest = rate;
+    }
+    const to = new Date();
+    if (ramp.length) {
+      rows.push({
+        figure: `highest rate tried with p99 ≤ 250 ms and no errors (${server.driver}; tried ${ramp.join(', ')}/s)`,
+        value: highest,
+        unit: 'req/s',
+        budget: 'reported (aim ≥ 1,000 with two API replicas)',
+        ok: true,
+      });
+    }
+    return { rows, from, to };
+  } finally {
+    await pool.close();
+  }
+}
+
+async function checkLag(server: LoadServer, from: Date, to: Date): Promise<BenchFigure> {
+  const rows = await server.afterStop(async (db) => {
+    const { rows } = await db.query<{ lag_ms: string | null }>(LAGS, [from, to]);
+    return rows;
+  });
+  const lags = rows.map((r) => (r.lag_ms === null ? Infinity : Number(r.lag_ms))).sort((a, b) => a - b);
+  const p95 = percentile(lags, 95);
+  console.error(
+    `  load (${server.driver}): ${lags.length} check runs due during the load, lag p95 ${round(p95)} ms`,
+  );
+  return {
+    figure: `check scheduling lag p95 during the load (${server.driver}, ${lags.length} check runs)`,
+    value: round(p95),
+    unit: 'ms',
+    budget: '≤ 1000 ms',
+    ok: lags.length > 0 && p95 <= 1000,
+  };
+}
+
+export const loadBench: BenchModule = {
+  name: 'load',
+  async run() {
+    const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
+    const drivers = (process.env.BENCH_LOAD_DRIVERS ?? 'postgres,pglite').split(',');
+    const ramp = (process.env.BENCH_LOAD_RAMP ?? '500,700,1000').split(',').filter(Boolean).map(Number);
+    const out: (BenchRow | BenchFigure)[] = [];
+    for (const driver of drivers) {
+      const work = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-bench-load-'));
+      const server = await startLoadServer(driver === 'pglite' ? 'pglite' : 'postgres', work, RECORD_CLAIMS);
+      try {
+        const cases: RateCase[] =
+          server.driver === 'postgres'
+            ? [
+                {
+                  rate: 300,
+                  text: 'p95 ≤ 2× single user, p99 ≤ 100 ms, no errors',
+                  budget: (s, single) => s.p95 <= 2 * single && s.p99 <= 100 && s.errors === 0,
+                },
+              ]
+            : [
+                {
+                  rate: 25,
+                  text: 'p95 ≤ 2× single user, no errors',
+                  budget: (s, single) => s.p95 <= 2 * single && s.errors === 0,
+                },
+                { rate: 100, text: 'p99 ≤ 150 ms, no errors', budget: (s) => s.p99 <= 150 && s.errors === 0 },
+              ];
+        const { rows, from, to } = await measure(
+          server,
+          seconds,
+          cases,
+          server.driver === 'postgres' ? ramp : [],
+        );
+        out.push(...rows, await checkLag(server, from, to));
+      } finally {
+        await server.stop();
+        fs.rmSync(work, { recursive: true, force: true });
+      }
+    }
+    return out;
+  },
+};
