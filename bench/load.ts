@@ -143,6 +143,22 @@ function summary(samples: Sample[]) {
   };
 }
 
+/** BENCH_DEBUG: each recorded request's single-user median, slowest first. */
+function printPerRequest(samples: Sample[]): void {
+  const byKey = new Map<string, number[]>();
+  for (const s of samples) byKey.set(s.key, [...(byKey.get(s.key) ?? []), s.ms]);
+  const medians = [...byKey].map(([key, ms]) => ({
+    key,
+    n: ms.length,
+    p50: percentile(
+      ms.sort((a, b) => a - b),
+      50,
+    ),
+  }));
+  for (const m of medians.sort((a, b) => b.p50 - a.p50))
+    console.error(`    ${round(m.p50)} ms ×${m.n / 5} ${m.key}`);
+}
+
 type RateCase = {
   rate: number;
   budget?: (s: ReturnType<typeof summary>, single: number) => boolean;
@@ -157,7 +173,9 @@ async function measure(server: LoadServer, seconds: number, cases: RateCase[], r
   const rows: (BenchRow | BenchFigure)[] = [];
   try {
     await singleUser(pool, list, headers, 1); // warm the server's caches and statements
-    const single = summary(await singleUser(pool, list, headers, 5));
+    const singleSamples = await singleUser(pool, list, headers, 5);
+    const single = summary(singleSamples);
+    if (process.env.BENCH_DEBUG) printPerRequest(singleSamples);
     console.error(
       `  load (${server.driver}): single user p50 ${round(single.p50)} ms, p95 ${round(single.p95)} ms`,
     );

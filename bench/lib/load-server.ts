@@ -103,7 +103,9 @@ export async function startLoadServer(
   } finally {
     await db.close();
   }
-  const child = spawn(process.execPath, [bundle, 'serve', '--demo'], {
+  // BENCH_LOAD_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where the time goes.
+  const nodeArgs = (process.env.BENCH_LOAD_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, bundle, 'serve', '--demo'], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

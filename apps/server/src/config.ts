@@ -26,6 +26,7 @@ const envSchema = z.object({
   DB_MAX_ROWS: z.coerce.number().int().min(1).default(10000),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
+  SUMMARY_SHARE: z.string().default('5s'),
   CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
   CHECK_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
   // How long rows of each growing table are kept (config-retention.ts; docs/deploy.md).
@@ -204,6 +205,11 @@ export type Config = {
   webDir: string | undefined;
   db: { statementTimeoutMs: number; maxRows: number; poolSize: number };
   shutdownTimeoutMs: number;
+  /**
+   * How long one health summary is shared between the users asking for it (0: only requests
+   * in flight together share); a status change ends the sharing at once (health/summary.ts).
+   */
+  summaryShareMs: number;
   health: { checkConcurrency: number };
   /** How long each growing table keeps its rows; null keeps everything (config-retention.ts). */
   retention: RetentionConfig;
@@ -293,6 +299,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new ConfigError(
       'Invalid configuration:\n  EVENT_BACKOFF_BASE: expected a duration like 60s, 5m or 0',
     );
+  const summaryShareMs = parseDuration(e.SUMMARY_SHARE, { defaultUnit: 's' });
+  if (summaryShareMs === undefined || summaryShareMs > 60_000)
+    throw new ConfigError(
+      'Invalid configuration:\n  SUMMARY_SHARE: expected a duration from 0 to 60s, like 5s or 0',
+    );
   // 0 turns the cache off (every request reads its session from the database).
   const sessionCacheMs = parseDuration(e.SESSION_CACHE, { defaultUnit: 's' });
   if (sessionCacheMs === undefined || sessionCacheMs > 60_000)
@@ -347,6 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webDir: e.WEB_DIR ? path.resolve(e.WEB_DIR) : undefined,
     db: { statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, maxRows: e.DB_MAX_ROWS, poolSize: e.DB_POOL_SIZE },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    summaryShareMs: Math.round(summaryShareMs),
     health: { checkConcurrency: e.CHECK_CONCURRENCY },
     retention,
     trustProxy,

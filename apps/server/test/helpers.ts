@@ -64,7 +64,9 @@ export async function startTestServer(
   env: Record<string, string> = {},
   options: { dataAccess?: DataAccessHook; schemaWatchMs?: number } = {},
 ): Promise<TestServer> {
-  const config = inProcessConfig({ AUTH_MODE: 'none', ...env }, overrides);
+  // Tests read the summary right after writing statuses: sharing it is tested on its own
+  // (health/summary-sharing.test.ts).
+  const config = inProcessConfig({ AUTH_MODE: 'none', SUMMARY_SHARE: '0', ...env }, overrides);
   const fresh = await freshDb(kind, {
     statementTimeoutMs: env.DB_STATEMENT_TIMEOUT_MS ? config.db.statementTimeoutMs : undefined,
   });

@@ -78,11 +78,15 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Pr
   app.get('/api/canary/api/summary', { config: { permission: ['canaries', 'read'] } }, async (req, reply) => {
     const started = performance.now();
     const q = summaryQuery.parse(req.query);
-    const json = await sharedChecksSummaryJson(ctx.db, {
-      checkId: q.check_id,
-      labels: q.labels,
-      windowMs: q.window,
-    });
+    const json = await sharedChecksSummaryJson(
+      ctx.db,
+      {
+        checkId: q.check_id,
+        labels: q.labels,
+        windowMs: q.window,
+      },
+      ctx.config.summaryShareMs,
+    );
     const duration = Math.round(performance.now() - started);
     return reply
       .type('application/json')

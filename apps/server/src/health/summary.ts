@@ -108,18 +108,44 @@ async function spanRolledUpTo(q: Queryable, windowMs: number): Promise<Date | nu
   return rows[0]?.rolled_up_to ?? null;
 }
 
-const inFlight = new WeakMap<Db, Map<string, Promise<string>>>();
+/** Summaries kept per database at most (distinct check / label / window queries). */
+const MAX_SHARED = 200;
 
-/** Identical summary requests arriving together share one query (dashboards poll in step). */
-export function sharedChecksSummaryJson(db: Db, q: SummaryQuery): Promise<string> {
+type Shared = { changes: string; at: number; done: boolean; json: Promise<string> };
+const shared = new WeakMap<Db, Map<string, Shared>>();
+
+/** The counter every visible health change bumps in its own transaction (migration 205). */
+async function healthChanges(db: Db): Promise<string> {
+  const { rows } = await db.query<{ n: string }>('SELECT n FROM health_changes');
+  return String(rows[0]?.n ?? '');
+}
+
+/**
+ * The summary, computed once for every request asking the same question while it runs and
+ * for `shareMs` after (SUMMARY_SHARE), and never reused after a status changed, a check was added, removed or edited:
+ * the health_changes counter read first must still be the one the summary was computed under.
+ * The route's permission is checked per request before this (the summary is the same for
+ * every user allowed to read canaries). Identical requests arriving together share one query.
+ */
+export async function sharedChecksSummaryJson(db: Db, q: SummaryQuery, shareMs: number): Promise<string> {
   const key = JSON.stringify([q.checkId ?? null, q.labels ?? null, q.windowMs]);
-  let pending = inFlight.get(db);
-  if (!pending) inFlight.set(db, (pending = new Map()));
-  const running = pending;
-  let p = running.get(key);
-  if (!p) {
-    p = checksSummaryJson(db, q).finally(() => running.delete(key));
-    running.set(key, p);
-  }
-  return p;
+  const changes = await healthChanges(db);
+  let entries = shared.get(db);
+  if (!entries) shared.set(db, (entries = new Map()));
+  const hit = entries.get(key);
+  const now = performance.now();
+  if (hit && hit.changes === changes && (!hit.done || now - hit.at < shareMs)) return hit.json;
+  const entry: Shared = { changes, at: now, done: false, json: checksSummaryJson(db, q) };
+  const map = entries;
+  entry.json.then(
+    () => (entry.done = true),
+    // A failed query is not shared: the next request tries again.
+    () => {
+      if (map.get(key) === entry) map.delete(key);
+    },
+  );
+  map.delete(key);
+  if (map.size >= MAX_SHARED) map.delete(map.keys().next().value!);
+  map.set(key, entry);
+  return entry.json;
 }
