@@ -80,6 +80,7 @@ const envSchema = z.object({
   // Identity and access (docs/identity.md).
   AUTH_MODE: z.enum(['builtin', 'none', 'kratos', 'oidc']).default('builtin'),
   APP_MODE: z.enum(['full', 'checker']).default('full'),
+  ROLE: z.enum(['all', 'api', 'worker'], { message: 'ROLE must be all, api or worker' }).default('all'),
   ALLOW_INSECURE: boolFromEnv.default(false),
   // Local addresses such as admin@localhost are fine: no TLD required.
   ADMIN_EMAIL: z.string().regex(EMAIL_PATTERN, 'expected an email address').default('admin@localhost'),
@@ -234,6 +235,12 @@ export type Config = {
   /** Which peers checks and scrapers may connect to (net/outbound.ts, docs/security.md). */
   outbound: { allowLinkLocal: boolean; denyPrivate: boolean; denyLoopback: boolean };
   appMode: 'full' | 'checker';
+  /**
+   * What this process does (docs/deploy.md, Scaling): `all` serves the API and runs the
+   * background jobs; `api` only serves; `worker` only runs the jobs (checks, scrapes, events,
+   * playbooks, agent pushes) and answers probes, so API and worker replicas scale apart.
+   */
+  role: 'all' | 'api' | 'worker';
   /** Agent mode: the upstream this server pushes to; undefined on a server that is no agent. */
   agent: AgentConfig | undefined;
   auth: AuthConfig;
@@ -298,6 +305,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   if (eventBackoffBaseMs === undefined)
     throw new ConfigError(
       'Invalid configuration:\n  EVENT_BACKOFF_BASE: expected a duration like 60s, 5m or 0',
+    );
+  if (e.ROLE !== 'all' && !e.DATABASE_URL)
+    throw new ConfigError(
+      `Invalid configuration:\n  ROLE=${e.ROLE} needs DATABASE_URL (PostgreSQL): the embedded database ` +
+        'belongs to one process, which must do everything (ROLE=all)',
     );
   const summaryShareMs = parseDuration(e.SUMMARY_SHARE, { defaultUnit: 's' });
   if (summaryShareMs === undefined || summaryShareMs > 60_000)
@@ -388,6 +400,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       denyLoopback: e.OUTBOUND_DENY_LOOPBACK,
     },
     appMode: e.APP_MODE,
+    role: e.ROLE,
     agent:
       e.UPSTREAM_URL && e.UPSTREAM_TOKEN
         ? {

@@ -41,6 +41,7 @@ Commands:
 Options:
   --demo        seed demo data on first start unless DEMO is set
   --port N      listen port (same as PORT)
+  --role R      serve: all (default), api or worker (same as ROLE; docs/deploy.md, Scaling)
   --email E     account for admin reset-password
   --status      migrate: show the migrations instead of applying them
   --output F    backup: the file to write (default opsdeck-backup-<time>.tar.gz)
@@ -56,6 +57,7 @@ async function main(): Promise<number> {
     options: {
       demo: { type: 'boolean' },
       port: { type: 'string' },
+      role: { type: 'string' },
       email: { type: 'string' },
       status: { type: 'boolean' },
       output: { type: 'string', short: 'o' },
@@ -73,6 +75,7 @@ async function main(): Promise<number> {
   // `npm start` passes --demo: demo data unless DEMO says otherwise.
   if (values.demo && env.DEMO === undefined) env.DEMO = 'true';
   if (values.port) env.PORT = values.port;
+  if (values.role) env.ROLE = values.role;
   const config = loadConfig(env);
   const log = createLogger(config.logLevel);
 
@@ -90,7 +93,7 @@ async function main(): Promise<number> {
       process.on('unhandledRejection', (e: unknown) => {
         log.error({ err: e }, 'a failure nobody handled (a bug: please report it); the server goes on');
       });
-      log.info(`Opsdeck is ready at ${server.url}`);
+      log.info(`Opsdeck is ready at ${server.url}${config.role === 'all' ? '' : ` (ROLE=${config.role})`}`);
       if (config.agent) log.info(`Agent mode: pushing to ${config.agent.upstreamUrls.join(', ')}`);
       // Last, after every start-up line; written directly so it is not a log entry (or JSON).
       for (const notice of server.notices) fs.writeSync(1, notice);

@@ -80,7 +80,9 @@ export async function startServer(
     if (config.demo) await runSeeds(db, ctx.log, seedsOf(domains));
     await failOrphanedRuns(ctx);
     const scheduler = new Scheduler(ctx);
-    if (options.scheduler !== false) for (const job of jobsOf(domains)) scheduler.register(job);
+    // ROLE=api leaves checks, scrapes, events and playbooks to the worker replicas.
+    if (options.scheduler !== false && config.role !== 'api')
+      for (const job of jobsOf(domains)) scheduler.register(job);
     // A newer version migrating the database under us: stop working and say so (rolling upgrades).
     const known = new Set(readMigrations().map((m) => m.version));
     const stopWatch = watchSchema(

@@ -6,7 +6,7 @@ import { bootstrapIdentity } from './bootstrap.js';
 import { createMailer } from './mail.js';
 import { allowedHostInNoneMode } from './host-check.js';
 import { crossSiteRefusal, isWriteMethod, sameOriginWrite } from './origin.js';
-import { isCheckerRoute, isPublicRoute, routeKey } from './public-routes.js';
+import { isCheckerRoute, isPublicRoute, isWorkerRoute, routeKey } from './public-routes.js';
 import { resolvePrincipal } from './principal.js';
 import { OidcClient } from './oidc/client.js';
 import { RateLimiter } from './rate-limit.js';
@@ -16,6 +16,11 @@ import type { Principal } from './types.js';
 import { secretBox } from '../lib/secrets/index.js';
 import { HttpError } from '../platform/http-error.js';
 import './types.js';
+
+/** What a request sent to a worker replica is told (it may have been routed there by mistake). */
+const WORKER_REFUSAL =
+  'Not found: this is a worker replica (ROLE=worker); it runs checks, scrapes, events and ' +
+  'playbooks and serves no API or web app. Send requests to a replica with ROLE=api or all';
 
 export function forbidden(resource: Resource, action: Action): { error: string } {
   return { error: `Forbidden: you do not have permission to ${action} ${resource}` };
@@ -100,6 +105,9 @@ export async function installAuth(app: FastifyInstance, ctx: ServerContext): Pro
       });
     }
     const key = routeKey(req);
+    if (config.role === 'worker' && !isWorkerRoute(key)) {
+      return reply.code(404).send({ error: WORKER_REFUSAL });
+    }
     // No route matched: the not-found handler answers (JSON 404 or the web app's index.html).
     if (key === null) return;
     if (config.appMode === 'checker') {

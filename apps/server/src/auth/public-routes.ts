@@ -42,6 +42,18 @@ const CHECKER_ROUTES: ReadonlySet<string> = new Set([
   'GET /api/canary/api/summary',
 ]);
 
+/** ROLE=worker answers probes and nothing else: it serves no API and no web app. */
+const WORKER_ROUTES: ReadonlySet<string> = new Set([
+  'GET /healthz',
+  'GET /readyz',
+  'GET /metrics',
+  'GET /api/about',
+]);
+
+export function isWorkerRoute(key: string | null): boolean {
+  return key !== null && WORKER_ROUTES.has(key);
+}
+
 /** The matched route of a request as `METHOD pattern`, or null when no route matched. */
 export function routeKey(req: FastifyRequest): string | null {
   const url = req.routeOptions.url;

@@ -26,6 +26,7 @@ export type JobDefinition = {
  */
 export class Scheduler {
   private readonly crons: Cron[] = [];
+  private readonly names: string[] = [];
   private readonly running = new Set<Promise<unknown>>();
   private readonly abort = new AbortController();
   private stopped = false;
@@ -43,7 +44,13 @@ export class Scheduler {
       ? new Cron(job.cron, { protect: true }, trigger)
       : new Cron('* * * * * *', { protect: true, interval: job.intervalSeconds ?? 60 }, trigger);
     this.crons.push(cron);
+    this.names.push(job.name);
     if (job.runOnStart) setTimeout(trigger, 1000).unref();
+  }
+
+  /** The jobs this process runs (none with ROLE=api). */
+  registered(): readonly string[] {
+    return this.names;
   }
 
   /** Runs a job now (also used by "run now" endpoints); resolves when it has finished. */
