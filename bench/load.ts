@@ -15,9 +15,10 @@
  * the same requests replayed one at a time. Check scheduling lag during the load comes from
  * the claims the scheduler made (bench/lib/check-lag.ts).
  *
- * BENCH_LOAD_DRIVERS (default "postgres,pglite"), BENCH_LOAD_SECONDS, BENCH_LOAD_RAMP (the
- * rates tried after the budget's 300/s on PostgreSQL to find the highest with p99 ≤ 250 ms;
- * default "500,700,1000").
+ * BENCH_LOAD_DRIVERS (default "postgres,postgres-2api,pglite"; postgres-2api is two ROLE=api
+ * replicas and a ROLE=worker), BENCH_LOAD_SECONDS, BENCH_LOAD_RAMP (the rates tried after the
+ * budget's 300/s on PostgreSQL to find the highest with p99 ≤ 250 ms; default "500,700,1000"),
+ * BENCH_LOAD_RAMP_2API (default "500,700,1000,1300").
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -49,7 +50,10 @@ function keyOf(r: RecordedRequest): string {
   return `${r.method} ${url.pathname}${url.search ? `?${[...url.searchParams.keys()].join('&')}` : ''}`;
 }
 
-function send(pool: Pool, r: RecordedRequest, headers: Record<string, string>): Promise<boolean> {
+/** A process serving the API, with the session's headers for it (Origin names it). */
+type Target = { pool: Pool; headers: Record<string, string> };
+
+function send({ pool, headers }: Target, r: RecordedRequest): Promise<boolean> {
   return pool
     .request({
       method: r.method as 'GET',
@@ -68,17 +72,12 @@ function send(pool: Pool, r: RecordedRequest, headers: Record<string, string>): 
 }
 
 /** Every recorded request once after the other, `rounds` times: what one user waits. */
-async function singleUser(
-  pool: Pool,
-  list: RecordedRequest[],
-  headers: Record<string, string>,
-  rounds: number,
-) {
+async function singleUser(targets: Target[], list: RecordedRequest[], rounds: number) {
   const samples: Sample[] = [];
   for (let i = 0; i < rounds; i++) {
     for (const r of list) {
       const t0 = performance.now();
-      const ok = await send(pool, r, headers);
+      const ok = await send(targets[(i + list.indexOf(r)) % targets.length]!, r);
       samples.push({ key: keyOf(r), ms: performance.now() - t0, ok });
     }
   }
@@ -87,15 +86,10 @@ async function singleUser(
 
 /**
  * Open loop: request i is due at t0 + i / rate whatever the server did with the ones
- * before; its latency counts from then. Cycles through the recorded list.
+ * before; its latency counts from then. Cycles through the recorded list, and through the
+ * API replicas as a load balancer would.
  */
-async function openLoop(
-  pool: Pool,
-  list: RecordedRequest[],
-  headers: Record<string, string>,
-  rate: number,
-  seconds: number,
-) {
+async function openLoop(targets: Target[], list: RecordedRequest[], rate: number, seconds: number) {
   const total = Math.round(rate * seconds);
   const samples: Sample[] = [];
   const inFlight: Promise<void>[] = [];
@@ -107,7 +101,7 @@ async function openLoop(
       const due = t0 + (next * 1000) / rate;
       const r = list[next % list.length]!;
       inFlight.push(
-        send(pool, r, headers).then((ok) => {
+        send(targets[next % targets.length]!, r).then((ok) => {
           samples.push({ key: keyOf(r), ms: performance.now() - due, ok });
         }),
       );
@@ -165,32 +159,38 @@ type RateCase = {
   text?: string;
 };
 
-async function measure(server: LoadServer, seconds: number, cases: RateCase[], ramp: number[]) {
+async function measure(
+  server: LoadServer,
+  label: string,
+  seconds: number,
+  cases: RateCase[],
+  ramp: number[],
+) {
   const list = await recordPageRequests(server.base, server.viewer.token, PAGES);
-  console.error(`  load (${server.driver}): recorded ${list.length} requests from ${PAGES.length} pages`);
-  const pool = new Pool(server.base, { connections: 256 });
-  const headers = server.viewer.headers;
+  console.error(`  load (${label}): recorded ${list.length} requests from ${PAGES.length} pages`);
+  const targets: Target[] = server.bases.map((base) => ({
+    pool: new Pool(base, { connections: 256 }),
+    headers: { ...server.viewer.headers, origin: base },
+  }));
   const rows: (BenchRow | BenchFigure)[] = [];
   try {
-    await singleUser(pool, list, headers, 1); // warm the server's caches and statements
-    const singleSamples = await singleUser(pool, list, headers, 5);
+    await singleUser(targets, list, targets.length); // warm the servers' caches and statements
+    const singleSamples = await singleUser(targets, list, 5);
     const single = summary(singleSamples);
     if (process.env.BENCH_DEBUG) printPerRequest(singleSamples);
-    console.error(
-      `  load (${server.driver}): single user p50 ${round(single.p50)} ms, p95 ${round(single.p95)} ms`,
-    );
+    console.error(`  load (${label}): single user p50 ${round(single.p50)} ms, p95 ${round(single.p95)} ms`);
     const from = new Date();
     const run = async (c: RateCase) => {
-      const { samples, achieved } = await openLoop(pool, list, headers, c.rate, seconds);
+      const { samples, achieved } = await openLoop(targets, list, c.rate, seconds);
       const s = summary(samples);
       const slow = s.slowest.map((x) => `${x.key} ${round(x.p95)} ms`).join('; ');
       console.error(
-        `  load (${server.driver}) ${c.rate}/s: achieved ${round(achieved)}/s, p50 ${round(s.p50)} p95 ${round(s.p95)} p99 ${round(s.p99)} ms, ${s.errors} errors; slowest p95: ${slow}`,
+        `  load (${label}) ${c.rate}/s: achieved ${round(achieved)}/s, p50 ${round(s.p50)} p95 ${round(s.p95)} p99 ${round(s.p99)} ms, ${s.errors} errors; slowest p95: ${slow}`,
       );
       rows.push({
         bench: 'load',
         case: `${list.length} page requests open-loop at ${c.rate}/s for ${seconds} s (achieved ${round(achieved)}/s, p99 ${round(s.p99)} ms, ${s.errors} errors), 1,000 checks running; baseline: single user`,
-        driver: server.driver,
+        driver: label,
         p50Ms: round(s.p50),
         p95Ms: round(s.p95),
         baselineP50Ms: round(single.p50),
@@ -210,7 +210,7 @@ async function measure(server: LoadServer, seconds: number, cases: RateCase[], r
     const to = new Date();
     if (ramp.length) {
       rows.push({
-        figure: `highest rate tried with p99 ≤ 250 ms and no errors (${server.driver}; tried ${ramp.join(', ')}/s)`,
+        figure: `highest rate tried with p99 ≤ 250 ms and no errors (${label}; tried ${ramp.join(', ')}/s)`,
         value: highest,
         unit: 'req/s',
         budget: 'reported (aim ≥ 1,000 with two API replicas)',
@@ -219,22 +219,20 @@ async function measure(server: LoadServer, seconds: number, cases: RateCase[], r
     }
     return { rows, from, to };
   } finally {
-    await pool.close();
+    await Promise.all(targets.map((t) => t.pool.close()));
   }
 }
 
-async function checkLag(server: LoadServer, from: Date, to: Date): Promise<BenchFigure> {
+async function checkLag(server: LoadServer, label: string, from: Date, to: Date): Promise<BenchFigure> {
   const rows = await server.afterStop(async (db) => {
     const { rows } = await db.query<{ lag_ms: string | null }>(LAGS, [from, to]);
     return rows;
   });
   const lags = rows.map((r) => (r.lag_ms === null ? Infinity : Number(r.lag_ms))).sort((a, b) => a - b);
   const p95 = percentile(lags, 95);
-  console.error(
-    `  load (${server.driver}): ${lags.length} check runs due during the load, lag p95 ${round(p95)} ms`,
-  );
+  console.error(`  load (${label}): ${lags.length} check runs due during the load, lag p95 ${round(p95)} ms`);
   return {
-    figure: `check scheduling lag p95 during the load (${server.driver}, ${lags.length} check runs)`,
+    figure: `check scheduling lag p95 during the load (${label}, ${lags.length} check runs)`,
     value: round(p95),
     unit: 'ms',
     budget: '≤ 1000 ms',
@@ -242,41 +240,70 @@ async function checkLag(server: LoadServer, from: Date, to: Date): Promise<Bench
   };
 }
 
+type Setup = {
+  name: string;
+  driver: 'postgres' | 'pglite';
+  apiReplicas: number;
+  cases: RateCase[];
+  ramp: number[];
+};
+
+const rates = (value: string | undefined, fallback: string) =>
+  (value ?? fallback).split(',').filter(Boolean).map(Number);
+
+function setups(): Setup[] {
+  const all: Setup[] = [
+    {
+      name: 'postgres',
+      driver: 'postgres',
+      apiReplicas: 1,
+      cases: [
+        {
+          rate: 300,
+          text: 'p95 ≤ 2× single user, p99 ≤ 100 ms, no errors',
+          budget: (s, single) => s.p95 <= 2 * single && s.p99 <= 100 && s.errors === 0,
+        },
+      ],
+      ramp: rates(process.env.BENCH_LOAD_RAMP, '500,700,1000'),
+    },
+    {
+      // Two ROLE=api replicas and a ROLE=worker on one PostgreSQL (docs/deploy.md, Scaling).
+      name: 'postgres-2api',
+      driver: 'postgres',
+      apiReplicas: 2,
+      cases: [],
+      ramp: rates(process.env.BENCH_LOAD_RAMP_2API, '500,700,1000,1300'),
+    },
+    {
+      name: 'pglite',
+      driver: 'pglite',
+      apiReplicas: 1,
+      cases: [
+        {
+          rate: 25,
+          text: 'p95 ≤ 2× single user, no errors',
+          budget: (s, single) => s.p95 <= 2 * single && s.errors === 0,
+        },
+        { rate: 100, text: 'p99 ≤ 150 ms, no errors', budget: (s) => s.p99 <= 150 && s.errors === 0 },
+      ],
+      ramp: [],
+    },
+  ];
+  const chosen = (process.env.BENCH_LOAD_DRIVERS ?? 'postgres,postgres-2api,pglite').split(',');
+  return all.filter((s) => chosen.includes(s.name));
+}
+
 export const loadBench: BenchModule = {
   name: 'load',
   async run() {
     const seconds = Number(process.env.BENCH_LOAD_SECONDS ?? 60);
-    const drivers = (process.env.BENCH_LOAD_DRIVERS ?? 'postgres,pglite').split(',');
-    const ramp = (process.env.BENCH_LOAD_RAMP ?? '500,700,1000').split(',').filter(Boolean).map(Number);
     const out: (BenchRow | BenchFigure)[] = [];
-    for (const driver of drivers) {
+    for (const setup of setups()) {
       const work = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-bench-load-'));
-      const server = await startLoadServer(driver === 'pglite' ? 'pglite' : 'postgres', work, RECORD_CLAIMS);
+      const server = await startLoadServer(setup.driver, work, RECORD_CLAIMS, setup.apiReplicas);
       try {
-        const cases: RateCase[] =
-          server.driver === 'postgres'
-            ? [
-                {
-                  rate: 300,
-                  text: 'p95 ≤ 2× single user, p99 ≤ 100 ms, no errors',
-                  budget: (s, single) => s.p95 <= 2 * single && s.p99 <= 100 && s.errors === 0,
-                },
-              ]
-            : [
-                {
-                  rate: 25,
-                  text: 'p95 ≤ 2× single user, no errors',
-                  budget: (s, single) => s.p95 <= 2 * single && s.errors === 0,
-                },
-                { rate: 100, text: 'p99 ≤ 150 ms, no errors', budget: (s) => s.p99 <= 150 && s.errors === 0 },
-              ];
-        const { rows, from, to } = await measure(
-          server,
-          seconds,
-          cases,
-          server.driver === 'postgres' ? ramp : [],
-        );
-        out.push(...rows, await checkLag(server, from, to));
+        const { rows, from, to } = await measure(server, setup.name, seconds, setup.cases, setup.ramp);
+        out.push(...rows, await checkLag(server, setup.name, from, to));
       } finally {
         await server.stop();
         fs.rmSync(work, { recursive: true, force: true });

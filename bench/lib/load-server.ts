@@ -28,7 +28,10 @@ const SCHEDULE = '@every 30s';
 
 export type LoadServer = {
   driver: 'postgres' | 'pglite';
+  /** The first API replica (where the requests are recorded). */
   base: string;
+  /** Every process serving the API: the load goes to each in turn. */
+  bases: string[];
   viewer: Viewer;
   /** Stops the server (if it still runs) and runs `read` on its database. */
   afterStop<T>(read: (db: Db) => Promise<T>): Promise<T>;
@@ -66,6 +69,33 @@ async function waitReady(base: string, exited: () => string | undefined): Promis
   }
 }
 
+type Child = { exited: () => string | undefined; output: () => string; stop(): Promise<void> };
+
+/** The built server as `npm start` starts it, in a process of its own. */
+function startChild(nodeArgs: string[], env: Record<string, string>): Child {
+  const child = spawn(process.execPath, [...nodeArgs, bundle, 'serve', '--demo'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  const gone = new Promise<void>((r) => child.once('exit', () => r()));
+  return {
+    exited: () => (child.exitCode === null ? undefined : output),
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const kill = setTimeout(() => child.kill('SIGKILL'), 60_000);
+      await gone;
+      clearTimeout(kill);
+    },
+  };
+}
+
 /**
  * The database prepared in this process (migrations, the demo data, an editor's session,
  * 1,000 checks, `extraSql`), then the built server started on it as `npm start` does, with
@@ -75,6 +105,7 @@ export async function startLoadServer(
   driver: 'postgres' | 'pglite',
   workDir: string,
   extraSql: string,
+  apiReplicas = 1,
 ): Promise<LoadServer> {
   if (!fs.existsSync(bundle)) execSync('npm run build', { cwd: root, stdio: 'inherit' });
   const target = http.createServer((_req, res) => res.end('ok'));
@@ -105,39 +136,38 @@ export async function startLoadServer(
   }
   // BENCH_LOAD_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where the time goes.
   const nodeArgs = (process.env.BENCH_LOAD_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, bundle, 'serve', '--demo'], {
-    cwd: root,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  const gone = new Promise<void>((r) => child.once('exit', () => r()));
-  const stopChild = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill('SIGTERM');
-      const kill = setTimeout(() => child.kill('SIGKILL'), 60_000);
-      await gone;
-      clearTimeout(kill);
-    }
-  };
+  // One process doing everything, or (PostgreSQL) a worker and `apiReplicas` API replicas.
+  const roles: { role: string; port: number }[] =
+    apiReplicas > 1
+      ? [
+          { role: 'worker', port: await freePort() },
+          ...(await Promise.all(
+            Array.from({ length: apiReplicas }, async () => ({ role: 'api', port: await freePort() })),
+          )),
+        ]
+      : [{ role: 'all', port }];
+  const children = roles.map(({ role, port: childPort }) =>
+    startChild(nodeArgs, { ...env, ROLE: role, PORT: String(childPort) }),
+  );
+  const stopChildren = () => Promise.all(children.map((c) => c.stop()));
+  const output = () => children.map((c) => c.output()).join('\n');
   try {
-    await waitReady(base, () => (child.exitCode === null ? undefined : output));
+    for (const [i, c] of children.entries()) await waitReady(`http://127.0.0.1:${roles[i]!.port}`, c.exited);
   } catch (e) {
-    await stopChild();
+    await stopChildren();
     target.close();
     await pg?.stop();
     throw e;
   }
+  const bases = roles.filter((r) => r.role !== 'worker').map((r) => `http://127.0.0.1:${r.port}`);
   return {
     driver,
-    base,
+    base: bases[0]!,
+    bases,
     viewer,
     async afterStop(read) {
-      await stopChild();
-      if (/error/i.test(output)) console.error(`  load (${driver}): the server logged:\n${output}`);
+      await stopChildren();
+      if (/error/i.test(output())) console.error(`  load (${driver}): the server logged:\n${output()}`);
       const after = await openDb(config);
       try {
         return await read(after);
@@ -146,7 +176,7 @@ export async function startLoadServer(
       }
     },
     async stop() {
-      await stopChild();
+      await stopChildren();
       target.close();
       await pg?.stop();
     },
