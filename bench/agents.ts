@@ -66,7 +66,7 @@ export const agentsBench: BenchModule<BenchFigure> = {
     const configs = Math.max(100, Number(process.env.BENCH_AGENT_CONFIGS ?? 100_000));
     const statuses = Math.max(100, Number(process.env.BENCH_AGENT_STATUSES ?? 1_000_000));
     // The production default, as an agent configured with only UPSTREAM_URL and UPSTREAM_TOKEN gets it.
-    const defaultPageSize = inProcessConfig({ UPSTREAM_URL: 'http://upstream.invalid', UPSTREAM_TOKEN: 't' })
+    const defaultPageSize = inProcessConfig({ UPSTREAM_URL: 'https://upstream.invalid', UPSTREAM_TOKEN: 't' })
       .agent?.pageSize;
     if (!defaultPageSize) throw new Error('an agent configuration has no page size');
     const pageSize = Math.max(1, Number(process.env.BENCH_AGENT_PAGE_SIZE ?? defaultPageSize));
