@@ -12,7 +12,7 @@ import { buildInfo } from './version.js';
 
 // Only what every command needs is imported above; each command loads the rest itself
 // (import() below). A start so says its first line at once, and PGlite's WebAssembly compiles
-// on background threads while the server's modules load (docs/operations.md, Start-up time).
+// on background threads while the server's modules load (docs/deploy.md, Start-up time).
 
 const USAGE = `Usage: opsdeck <command> [options]
 
