@@ -1,10 +1,11 @@
 /**
  * Agents benchmark (issue 18): an agent on its embedded database (PGlite) pushes
  * BENCH_AGENT_CONFIGS (default 100k) config items and BENCH_AGENT_STATUSES (default 1M) check
- * statuses to an upstream server on PostgreSQL, over loopback HTTP, in pages of
- * BENCH_AGENT_PAGE_SIZE rows (default 5,000) — the code the AgentPushUpstream job runs
- * (pushPending) against the real /api/upstream/push. Budget: ≥ 10,000 rows/s, with every row
- * arriving once and none left pending on the agent.
+ * statuses to an upstream server on PostgreSQL, over loopback HTTP, in pages of the size an
+ * agent uses by default (UPSTREAM_PAGE_SIZE's default, read from config.ts; BENCH_AGENT_PAGE_SIZE
+ * measures another size, and the row then says it is not the default) — the code the
+ * AgentPushUpstream job runs (pushPending) against the real /api/upstream/push. Budget:
+ * ≥ 10,000 rows/s, with every row arriving once and none left pending on the agent.
  */
 import { performance } from 'node:perf_hooks';
 import { pushPending } from '../apps/server/src/agents/agent-push.js';
@@ -64,7 +65,12 @@ export const agentsBench: BenchModule<BenchFigure> = {
   async run() {
     const configs = Math.max(100, Number(process.env.BENCH_AGENT_CONFIGS ?? 100_000));
     const statuses = Math.max(100, Number(process.env.BENCH_AGENT_STATUSES ?? 1_000_000));
-    const pageSize = Math.max(1, Number(process.env.BENCH_AGENT_PAGE_SIZE ?? 5000));
+    // The production default, as an agent configured with only UPSTREAM_URL and UPSTREAM_TOKEN gets it.
+    const defaultPageSize = inProcessConfig({ UPSTREAM_URL: 'https://upstream.invalid', UPSTREAM_TOKEN: 't' })
+      .agent?.pageSize;
+    if (!defaultPageSize) throw new Error('an agent configuration has no page size');
+    const pageSize = Math.max(1, Number(process.env.BENCH_AGENT_PAGE_SIZE ?? defaultPageSize));
+    const sizeNote = pageSize === defaultPageSize ? 'the default' : `not the default ${defaultPageSize}`;
     const pg = await benchPostgres();
     const upDb = await openPostgres(pg.url, { poolSize: 10, statementTimeoutMs: 600_000 });
     const agentDb = await openPglite(null);
@@ -105,11 +111,16 @@ export const agentsBench: BenchModule<BenchFigure> = {
         );
         return [
           {
-            figure: `agent push, ${configs} config items + ${statuses} check statuses → PostgreSQL upstream (pages of ${pageSize})`,
+            figure: `agent push, ${configs} config items + ${statuses} check statuses → PostgreSQL upstream (pages of ${pageSize}, ${sizeNote})`,
             value: rate,
             unit: 'rows/s',
             budget: `≥ ${ROWS_PER_SECOND_BUDGET} rows/s, all arrive once`,
-            ok: rate >= ROWS_PER_SECOND_BUDGET && arrived === pending && left === 0,
+            // Only the production default can meet the budget.
+            ok:
+              rate >= ROWS_PER_SECOND_BUDGET &&
+              arrived === pending &&
+              left === 0 &&
+              pageSize === defaultPageSize,
           },
         ];
       } finally {

@@ -2,22 +2,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { passwordBanner, resetPassword, ResetPasswordError } from './auth/index.js';
-import { ConfigError, loadConfig } from './config.js';
-import { backup, BackupError, restore } from './db/backup/index.js';
-import { askServer } from './db/backup/socket.js';
-import { migrate, migrationStatus, MigrationError, type MigrationState } from './db/migrate.js';
-import { formatMigrationStatus } from './db/migrate-status.js';
-import { DataDirLockedError } from './db/lock.js';
-import { describeDatabase, openDb } from './db/open.js';
-import { schemaPermissionHint } from './db/permission-hint.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { describeDatabase } from './db/describe.js';
+import { pgliteAssets } from './db/pglite-assets.js';
 import type { Db } from './db/types.js';
-import { domains } from './domains.js';
-import { seedsOf } from './platform/domain.js';
-import { SecretKeyMismatchError } from './lib/secrets/key-check.js';
+import type { MigrationState } from './db/migrate.js';
 import { createLogger } from './platform/logger.js';
-import { runSeeds } from './seed/index.js';
-import { startServer } from './server.js';
+import { buildInfo } from './version.js';
+
+// Only what every command needs is imported above; each command loads the rest itself
+// (import() below). A start so says its first line at once, and PGlite's WebAssembly compiles
+// on background threads while the server's modules load (docs/deploy.md, Start-up time).
 
 const USAGE = `Usage: opsdeck <command> [options]
 
@@ -86,6 +81,9 @@ async function main(): Promise<number> {
         console.error('opsdeck agent: set UPSTREAM_URL and UPSTREAM_TOKEN (see docs/agents.md)');
         return 2;
       }
+      log.info(`Opsdeck ${buildInfo.version} is starting on ${describeDatabase(config)}`);
+      if (!config.databaseUrl) void pgliteAssets().catch(() => {});
+      const { startServer } = await import('./server.js');
       const server = await startServer(config);
       // Node ends the process on a rejected promise nobody awaited. Here that is a bug in one
       // piece of work (seen during shutdown), and ending would take every replica down on the
@@ -122,6 +120,7 @@ async function main(): Promise<number> {
     case 'migrate':
     case 'seed': {
       if (command === 'migrate' && values.status) {
+        const { formatMigrationStatus } = await import('./db/migrate-status.js');
         const states = await statusOf(config);
         fs.writeSync(1, formatMigrationStatus(states, describeDatabase(config)));
         return 0;
@@ -133,6 +132,13 @@ async function main(): Promise<number> {
           : `${command}: DATABASE_URL is not set, so this uses the embedded database in DATA_DIR ` +
               `(${path.resolve(config.dataDir)})${fs.existsSync(config.dataDir) ? '' : ', created now'}`,
       );
+      const [{ openDb }, { migrate }, { runSeeds }, { seedsOf }, { domains }] = await Promise.all([
+        import('./db/open.js'),
+        import('./db/migrate.js'),
+        import('./seed/index.js'),
+        import('./platform/domain.js'),
+        import('./domains.js'),
+      ]);
       const db = await openDb(config);
       try {
         const { applied } = await migrate(db, undefined, { log });
@@ -149,6 +155,7 @@ async function main(): Promise<number> {
     case 'backup': {
       const output =
         values.output ?? `opsdeck-backup-${new Date().toISOString().replace(/[:.]/g, '-')}.tar.gz`;
+      const { backup } = await import('./db/backup/index.js');
       const { file, manifest, bytes } = await backup(config, { output, withoutKey: values['without-key'] });
       log.info(
         `backup written to ${file} (${bytes} bytes, ${manifest.database}, schema ${manifest.migrations.at(-1) ?? '-'})`,
@@ -169,6 +176,7 @@ async function main(): Promise<number> {
         console.error(`opsdeck restore: name the backup file.\n\n${USAGE}`);
         return 2;
       }
+      const { restore } = await import('./db/backup/index.js');
       const { manifest, notes } = await restore(config, file, {
         force: values.force,
         withoutKey: values['without-key'],
@@ -185,6 +193,13 @@ async function main(): Promise<number> {
         console.error(`Unknown admin command "${positionals[1] ?? ''}".\n\n${USAGE}`);
         return 2;
       }
+      const [{ openDb }, { migrate }, { DataDirLockedError }, { passwordBanner, resetPassword }] =
+        await Promise.all([
+          import('./db/open.js'),
+          import('./db/migrate.js'),
+          import('./db/lock.js'),
+          import('./auth/index.js'),
+        ]);
       const db = await openDb(config).catch((e: unknown) => {
         if (!(e instanceof DataDirLockedError)) throw e;
         throw new DataDirLockedError(
@@ -209,7 +224,14 @@ async function main(): Promise<number> {
 }
 
 /** The migrations' state; the embedded database, when a server has it open, is asked through it. */
-async function statusOf(config: ReturnType<typeof loadConfig>): Promise<MigrationState[]> {
+async function statusOf(config: Config): Promise<MigrationState[]> {
+  const [{ openDb }, { migrationStatus, MigrationError }, { DataDirLockedError }, { askServer }] =
+    await Promise.all([
+      import('./db/open.js'),
+      import('./db/migrate.js'),
+      import('./db/lock.js'),
+      import('./db/backup/socket.js'),
+    ]);
   let db: Db;
   try {
     db = await openDb(config);
@@ -231,20 +253,42 @@ async function statusOf(config: ReturnType<typeof loadConfig>): Promise<Migratio
   }
 }
 
+/** The message of a failure the user can act on (a wrong setting, a locked folder…); undefined for a bug. */
+async function knownFailure(e: unknown): Promise<string | undefined> {
+  const [
+    { MigrationError },
+    { DataDirLockedError },
+    { BackupError },
+    { ResetPasswordError },
+    keyCheck,
+    hints,
+  ] = await Promise.all([
+    import('./db/migrate.js'),
+    import('./db/lock.js'),
+    import('./db/backup/index.js'),
+    import('./auth/index.js'),
+    import('./lib/secrets/key-check.js'),
+    import('./db/permission-hint.js'),
+  ]);
+  const hint = hints.schemaPermissionHint(e);
+  if (hint) return hint;
+  const known =
+    e instanceof ConfigError ||
+    e instanceof MigrationError ||
+    e instanceof DataDirLockedError ||
+    e instanceof BackupError ||
+    e instanceof ResetPasswordError ||
+    e instanceof keyCheck.SecretKeyMismatchError;
+  return known ? e.message : undefined;
+}
+
 main().then(
   (code) => {
     if (code >= 0) process.exit(code);
   },
-  (e: unknown) => {
-    const known =
-      e instanceof ConfigError ||
-      e instanceof MigrationError ||
-      e instanceof DataDirLockedError ||
-      e instanceof BackupError ||
-      e instanceof ResetPasswordError ||
-      e instanceof SecretKeyMismatchError;
-    const hint = schemaPermissionHint(e);
-    console.error(hint ? `opsdeck: ${hint}` : known ? `opsdeck: ${(e as Error).message}` : e);
+  async (e: unknown) => {
+    const known = await knownFailure(e).catch(() => undefined);
+    console.error(known ? `opsdeck: ${known}` : e);
     process.exit(1);
   },
 );

@@ -41,11 +41,18 @@ describe('the opsdeck command on an embedded database', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-life-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-  it('serves with demo data, refuses a second process, stops on SIGTERM and keeps data', async () => {
+  it('says it is starting first, serves with demo data, refuses a second process, stops on SIGTERM and keeps data', async () => {
     const port = await freePort();
     const env = { DATA_DIR: dataDir, PORT: String(port), DEMO: 'true' };
     const first = cli(['serve'], env);
     await waitForHttp(`http://127.0.0.1:${port}/readyz`, first);
+    // Before the database opens and the demo is seeded: the first line names what it starts on.
+    const [firstLine] = first.output().split('\n');
+    expect(JSON.parse(firstLine ?? '{}')).toMatchObject({
+      msg: expect.stringMatching(
+        new RegExp(`^Opsdeck \\S+ is starting on the embedded database in ${dataDir}$`),
+      ),
+    });
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
 
     const second = cli(['serve'], { ...env, PORT: String(await freePort()) });

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import { isDatabaseUnavailable, type OutageLog } from './availability.js';
+import { describeDatabase } from './describe.js';
 import { migrate } from './migrate.js';
 import { openPglite } from './pglite.js';
 import { openPostgres } from './pg.js';
@@ -17,18 +18,6 @@ export function openDb(config: DbConfig, log?: OutageLog): Promise<Db> {
     });
   }
   return openPglite(config.dataDir);
-}
-
-/** The database as people may read it in a log line: host, port and name, never credentials. */
-export function describeDatabase(config: DbConfig): string {
-  if (!config.databaseUrl) return `the embedded database in ${config.dataDir}`;
-  try {
-    const u = new URL(config.databaseUrl);
-    const host = u.hostname || new URLSearchParams(u.search).get('host') || 'localhost';
-    return `PostgreSQL at ${host}:${u.port || '5432'}${u.pathname === '/' ? '' : u.pathname}`;
-  } catch {
-    return 'PostgreSQL (DATABASE_URL)';
-  }
 }
 
 /** Waits between start-up attempts: 1 s, doubling, at most 5 s. */

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './lock.js';
+import { pgliteAssets, type PgliteAssets } from './pglite-assets.js';
 import { findTemplate } from './template.js';
+import { unpackTemplate } from './template-unpack.js';
 import type { Db, QueryResult, Queryable } from './types.js';
 
 type PGliteLike = Pick<PGlite, 'query' | 'exec'>;
@@ -24,6 +25,9 @@ function wrap(conn: PGliteLike): Queryable {
   };
 }
 
+/** The compiled module and file bundle (db/pglite-assets.ts); PGlite loads them itself without. */
+const prebuilt = () => pgliteAssets().catch((): Partial<PgliteAssets> => ({}));
+
 /**
  * A new data folder starts from the build's migrated template when there is one for these
  * migrations (db/template.ts): seconds faster than PostgreSQL's initdb. The template's
@@ -33,9 +37,9 @@ function wrap(conn: PGliteLike): Queryable {
 async function createPglite(pgdata: string, migrationsDir?: string): Promise<PGlite> {
   // Only into an empty folder: anything there is a database (or what is left of one).
   const template = fs.readdirSync(pgdata).length === 0 ? findTemplate(migrationsDir) : undefined;
-  if (!template) return PGlite.create(pgdata);
-  const tar = zlib.gunzipSync(fs.readFileSync(template));
-  const pg = await PGlite.create(pgdata, { loadDataDir: new Blob([tar]) });
+  if (template) unpackTemplate(template, pgdata);
+  const pg = await PGlite.create(pgdata, await prebuilt());
+  if (!template) return pg;
   await pg.query('UPDATE schema_migrations SET applied_at = now()');
   return pg;
 }
@@ -62,7 +66,7 @@ export async function openPglite(
       throw e;
     }
   } else {
-    pg = await PGlite.create(); // in memory, for tests
+    pg = await PGlite.create(await prebuilt()); // in memory, for tests
   }
   const base = wrap(pg);
   let closed = false;
