@@ -1,3 +1,4 @@
+import { SharedResults } from '../db/shared-results.js';
 import type { Db, Queryable } from '../db/types.js';
 import { CHECK_COLUMNS, CHECK_JSON, STATS_JSON } from './summary-sql.js';
 import { readsRollUp, ROLLED_UP_TO, SPAN_ROLLED_UP_TO, windowCtes } from './summary-window.js';
@@ -108,44 +109,16 @@ async function spanRolledUpTo(q: Queryable, windowMs: number): Promise<Date | nu
   return rows[0]?.rolled_up_to ?? null;
 }
 
-/** Summaries kept per database at most (distinct check / label / window queries). */
-const MAX_SHARED = 200;
-
-type Shared = { changes: string; at: number; done: boolean; json: Promise<string> };
-const shared = new WeakMap<Db, Map<string, Shared>>();
-
-/** The counter every visible health change bumps in its own transaction (migration 205). */
-async function healthChanges(db: Db): Promise<string> {
-  const { rows } = await db.query<{ n: string }>('SELECT n FROM health_changes');
-  return String(rows[0]?.n ?? '');
-}
+/** Bumped by every change a user would see in the summary (migration 205). */
+const summaries = new SharedResults<string>('SELECT n AS version FROM health_changes');
 
 /**
- * The summary, computed once for every request asking the same question while it runs and
- * for `shareMs` after (SUMMARY_SHARE), and never reused after a status changed, a check was added, removed or edited:
- * the health_changes counter read first must still be the one the summary was computed under.
- * The route's permission is checked per request before this (the summary is the same for
- * every user allowed to read canaries). Identical requests arriving together share one query.
+ * The summary, shared between the requests asking the same question while it runs and for
+ * `shareMs` after (SUMMARY_SHARE), never after a status changed or a check was added, removed
+ * or edited (db/shared-results.ts). The summary is the same for every user allowed to read
+ * canaries, which the route checks per request.
  */
-export async function sharedChecksSummaryJson(db: Db, q: SummaryQuery, shareMs: number): Promise<string> {
+export function sharedChecksSummaryJson(db: Db, q: SummaryQuery, shareMs: number): Promise<string> {
   const key = JSON.stringify([q.checkId ?? null, q.labels ?? null, q.windowMs]);
-  const changes = await healthChanges(db);
-  let entries = shared.get(db);
-  if (!entries) shared.set(db, (entries = new Map()));
-  const hit = entries.get(key);
-  const now = performance.now();
-  if (hit && hit.changes === changes && (!hit.done || now - hit.at < shareMs)) return hit.json;
-  const entry: Shared = { changes, at: now, done: false, json: checksSummaryJson(db, q) };
-  const map = entries;
-  entry.json.then(
-    () => (entry.done = true),
-    // A failed query is not shared: the next request tries again.
-    () => {
-      if (map.get(key) === entry) map.delete(key);
-    },
-  );
-  map.delete(key);
-  if (map.size >= MAX_SHARED) map.delete(map.keys().next().value!);
-  map.set(key, entry);
-  return entry.json;
+  return summaries.get(db, key, shareMs, () => checksSummaryJson(db, q));
 }

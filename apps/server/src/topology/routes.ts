@@ -8,7 +8,8 @@ import { reconcileTopology, TopologyBusy, TopologyNotFound } from './reconcile.j
 import { lookupComponentsBySource } from './source-lookup.js';
 import { SnapshotNotFound, snapshotQuerySchema, topologySnapshot } from './snapshot.js';
 import { TopologySpecError } from './spec.js';
-import { ComponentNotFound, topologyTreeJson } from './tree.js';
+import { ComponentNotFound } from './tree.js';
+import { sharedTopologyTreeJson } from './shared-tree.js';
 import { treeQuerySchema } from './tree-query.js';
 
 const topologyParams = z.object({ id: z.uuid({ message: 'must be a topology id (UUID)' }) });
@@ -34,7 +35,7 @@ export async function topologyRoutes(app: FastifyInstance, ctx: ServerContext): 
       const redactProperties = !(await readsWhole(ctx, req, 'components', 'properties'));
       return reply
         .type('application/json; charset=utf-8')
-        .send(await topologyTreeJson(ctx.db, q, { redactProperties }));
+        .send(await sharedTopologyTreeJson(ctx.db, q, { redactProperties }, ctx.config.summaryShareMs));
     } catch (e) {
       if (e instanceof ComponentNotFound) return reply.code(404).send({ error: e.message });
       throw e;
