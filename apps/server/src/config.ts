@@ -207,8 +207,9 @@ export type Config = {
   db: { statementTimeoutMs: number; maxRows: number; poolSize: number };
   shutdownTimeoutMs: number;
   /**
-   * How long one health summary is shared between the users asking for it (0: only requests
-   * in flight together share); a status change ends the sharing at once (health/summary.ts).
+   * How long one health summary or topology tree is shared between the users asking for it
+   * (0: only requests in flight together share); any visible change ends the sharing at once
+   * (db/shared-results.ts).
    */
   summaryShareMs: number;
   health: { checkConcurrency: number };
