@@ -189,7 +189,7 @@ async function measure(
       );
       rows.push({
         bench: 'load',
-        case: `${list.length} page requests open-loop at ${c.rate}/s for ${seconds} s (achieved ${round(achieved)}/s, p99 ${round(s.p99)} ms, ${s.errors} errors), 1,000 checks running; baseline: single user`,
+        case: `${list.length} page requests open-loop at ${c.rate}/s for ${seconds} s (achieved ${round(achieved)}/s, p99 ${round(s.p99)} ms, ${s.errors} errors), 1,000 checks running, after one warm-up round; baseline: single user, same warm-up`,
         driver: label,
         p50Ms: round(s.p50),
         p95Ms: round(s.p95),

@@ -140,7 +140,7 @@ export async function startLoadServer(
   const roles: { role: string; port: number }[] =
     apiReplicas > 1
       ? [
-          { role: 'worker', port: await freePort() },
+          { role: 'worker', port },
           ...(await Promise.all(
             Array.from({ length: apiReplicas }, async () => ({ role: 'api', port: await freePort() })),
           )),
