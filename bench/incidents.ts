@@ -19,7 +19,7 @@ const TREE_BUDGET_MS = 1000;
 const TREE_SIZE = 500;
 
 /** `count` incidents over 90 days, each with a root, two factors and evidence on each factor. */
-async function seedIncidents(db: Db, count: number): Promise<void> {
+export async function seedIncidents(db: Db, count: number): Promise<void> {
   await db.query(
     `INSERT INTO incidents (title, description, type, severity, status, created_at)
      SELECT 'Incident ' || g, 'seeded', (ARRAY['availability','cost','performance','security'])[1 + g % 4],

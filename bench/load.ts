@@ -31,7 +31,7 @@ import { recordPageRequests, type RecordedRequest } from './lib/record-requests.
 import { percentile, round } from './lib/stats.js';
 import type { BenchFigure, BenchModule, BenchRow } from './lib/types.js';
 
-const PAGES = [
+export const PAGES = [
   '/topology',
   '/health',
   '/catalog',
@@ -42,7 +42,7 @@ const PAGES = [
   '/settings/jobs',
 ];
 
-type Sample = { key: string; ms: number; ok: boolean };
+export type Sample = { key: string; ms: number; ok: boolean };
 
 /** The path a request is known by in the report: its path and the names of its parameters. */
 function keyOf(r: RecordedRequest): string {
@@ -51,9 +51,9 @@ function keyOf(r: RecordedRequest): string {
 }
 
 /** A process serving the API, with the session's headers for it (Origin names it). */
-type Target = { pool: Pool; headers: Record<string, string> };
+export type Target = { pool: Pool; headers: Record<string, string> };
 
-function send({ pool, headers }: Target, r: RecordedRequest): Promise<boolean> {
+export function send({ pool, headers }: Target, r: RecordedRequest): Promise<boolean> {
   return pool
     .request({
       method: r.method as 'GET',
@@ -89,7 +89,7 @@ async function singleUser(targets: Target[], list: RecordedRequest[], rounds: nu
  * before; its latency counts from then. Cycles through the recorded list, and through the
  * API replicas as a load balancer would.
  */
-async function openLoop(targets: Target[], list: RecordedRequest[], rate: number, seconds: number) {
+export async function openLoop(targets: Target[], list: RecordedRequest[], rate: number, seconds: number) {
   const total = Math.round(rate * seconds);
   const samples: Sample[] = [];
   const inFlight: Promise<void>[] = [];
@@ -114,7 +114,7 @@ async function openLoop(targets: Target[], list: RecordedRequest[], rate: number
   return { samples, achieved: samples.length / elapsed };
 }
 
-function summary(samples: Sample[]) {
+export function summary(samples: Sample[]) {
   const all = samples.map((s) => s.ms).sort((a, b) => a - b);
   const byKey = new Map<string, number[]>();
   for (const s of samples) byKey.set(s.key, [...(byKey.get(s.key) ?? []), s.ms]);

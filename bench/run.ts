@@ -23,7 +23,9 @@ import { logsBench } from './logs.js';
 import { notificationsBench } from './notifications.js';
 import { playbooksBench } from './playbooks.js';
 import { restBench } from './rest.js';
+import { scaleBench } from './scale.js';
 import { schedulingBench } from './scheduling.js';
+import { soakBench } from './soak.js';
 import { startupBench } from './startup.js';
 import { topologyPageBench } from './topology-page.js';
 import { topologyBench } from './topology.js';
@@ -47,6 +49,8 @@ const BENCHES: BenchModule[] = [
   logsBench,
   schedulingBench,
   loadBench,
+  scaleBench,
+  soakBench,
 ];
 
 type Line = Record<

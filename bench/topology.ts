@@ -20,7 +20,8 @@ import type { BenchModule, BenchRow } from './lib/types.js';
 
 const BUDGET_MS = 300;
 
-export async function generate(db: Db): Promise<{ clusterId: string; components: number }> {
+/** `clusters` clusters of 10 namespaces of 49 pods: 10 make 5,110 components, 100 make 51,100. */
+export async function generate(db: Db, clusters = 10): Promise<{ clusterId: string; components: number }> {
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO topologies (name) VALUES ('bench') RETURNING id`,
   );
@@ -33,8 +34,8 @@ export async function generate(db: Db): Promise<{ clusterId: string; components:
      SELECT $1, 'cluster-' || g, 'Cluster', 'kubernetes', 'unhealthy', '',
        jsonb_build_object('env', 'prod', 'region', 'eu-' || g), ${props('g')},
        '{"healthy": 8, "unhealthy": 1, "warning": 1, "checks": {"healthy": 45, "unhealthy": 5}}'
-     FROM generate_series(1, 10) g`,
-    [topologyId],
+     FROM generate_series(1, $2) g`,
+    [topologyId, clusters],
   );
   await db.query(
     `INSERT INTO components (topology_id, parent_id, path, name, type, icon, status, labels, properties)
@@ -53,25 +54,35 @@ export async function generate(db: Db): Promise<{ clusterId: string; components:
      FROM components n, generate_series(1, 49) g WHERE n.topology_id = $1 AND n.type = 'Namespace'`,
     [topologyId],
   );
-  await db.query(`INSERT INTO canaries (name, namespace) VALUES ('bench', 'default')`);
+  // The topology's own canary: other benchmarks' checks may share the database.
+  const { rows: canary } = await db.query<{ id: string }>(
+    `INSERT INTO canaries (name, namespace) VALUES ('bench-topology', 'default') RETURNING id`,
+  );
+  const canaryId = canary[0]?.id;
   await db.query(
     `INSERT INTO checks (canary_id, name, type, status)
-     SELECT c.id, 'check-' || g, 'http', CASE WHEN g % 10 = 0 THEN 'unhealthy' ELSE 'healthy' END
-     FROM canaries c, generate_series(1, 500) g`,
+     SELECT $1, 'topology-check-' || g, 'http', CASE WHEN g % 10 = 0 THEN 'unhealthy' ELSE 'healthy' END
+     FROM generate_series(1, 500) g`,
+    [canaryId],
   );
   await db.query(
     `INSERT INTO check_statuses (check_id, time, duration, status)
-     SELECT k.id, now() - g * interval '1 minute', 20 + g, k.status = 'healthy' FROM checks k, generate_series(1, 5) g`,
+     SELECT k.id, now() - g * interval '1 minute', 20 + g, k.status = 'healthy'
+     FROM checks k, generate_series(1, 5) g WHERE k.canary_id = $1`,
+    [canaryId],
   );
   await db.query(
     `INSERT INTO check_component_relationships (component_id, check_id, canary_id)
      SELECT p.id, k.id, k.canary_id
-     FROM (SELECT id, row_number() OVER (ORDER BY name) AS n FROM components WHERE type = 'Pod') p
-     JOIN (SELECT id, canary_id, row_number() OVER (ORDER BY name) AS n FROM checks) k ON k.n = p.n`,
+     FROM (SELECT id, row_number() OVER (ORDER BY name) AS n FROM components WHERE type = 'Pod' AND topology_id = $2) p
+     JOIN (SELECT id, canary_id, row_number() OVER (ORDER BY name) AS n FROM checks WHERE canary_id = $1) k ON k.n = p.n`,
+    [canaryId, topologyId],
   );
   await db.query(`INSERT INTO teams (name) VALUES ('Platform')`);
   await db.query(
-    `INSERT INTO team_components (team_id, component_id) SELECT t.id, c.id FROM teams t, components c WHERE c.type = 'Cluster'`,
+    `INSERT INTO team_components (team_id, component_id)
+     SELECT t.id, c.id FROM teams t, components c WHERE t.name = 'Platform' AND c.type = 'Cluster' AND c.topology_id = $1`,
+    [topologyId],
   );
   await db.exec('ANALYZE');
   const { rows: cluster } = await db.query<{ id: string; n: number }>(

@@ -32,6 +32,8 @@ export type LoadServer = {
   base: string;
   /** Every process serving the API: the load goes to each in turn. */
   bases: string[];
+  /** The server processes' ids (one unless split into roles), for their memory. */
+  pids: number[];
   viewer: Viewer;
   /** Stops the server (if it still runs) and runs `read` on its database. */
   afterStop<T>(read: (db: Db) => Promise<T>): Promise<T>;
@@ -56,7 +58,7 @@ async function createHttpChecks(db: Db, url: string): Promise<void> {
   }
 }
 
-async function waitReady(base: string, exited: () => string | undefined): Promise<void> {
+export async function waitReady(base: string, exited: () => string | undefined): Promise<void> {
   const giveUp = Date.now() + 180_000;
   for (;;) {
     const res = await request(`${base}/readyz`).catch(() => undefined);
@@ -69,11 +71,21 @@ async function waitReady(base: string, exited: () => string | undefined): Promis
   }
 }
 
-type Child = { exited: () => string | undefined; output: () => string; stop(): Promise<void> };
+export type Child = {
+  pid: number;
+  exited: () => string | undefined;
+  output: () => string;
+  stop(): Promise<void>;
+};
 
-/** The built server as `npm start` starts it, in a process of its own. */
-function startChild(nodeArgs: string[], env: Record<string, string>): Child {
-  const child = spawn(process.execPath, [...nodeArgs, bundle, 'serve', '--demo'], {
+/** The built server as `npm start` starts it (`serve --demo` unless `args` says), in a process of its own. */
+export function startChild(
+  nodeArgs: string[],
+  env: Record<string, string>,
+  args: string[] = ['serve', '--demo'],
+): Child {
+  if (!fs.existsSync(bundle)) execSync('npm run build', { cwd: root, stdio: 'inherit' });
+  const child = spawn(process.execPath, [...nodeArgs, bundle, ...args], {
     cwd: root,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,6 +96,7 @@ function startChild(nodeArgs: string[], env: Record<string, string>): Child {
   child.stderr.on('data', keep);
   const gone = new Promise<void>((r) => child.once('exit', () => r()));
   return {
+    pid: child.pid ?? 0,
     exited: () => (child.exitCode === null ? undefined : output),
     output: () => output,
     async stop() {
@@ -164,6 +177,7 @@ export async function startLoadServer(
     driver,
     base: bases[0]!,
     bases,
+    pids: children.map((c) => c.pid),
     viewer,
     async afterStop(read) {
       await stopChildren();
