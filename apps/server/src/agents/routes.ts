@@ -5,6 +5,7 @@ import { acceptAgentResults, AGENT_POLL_MAX_MS, pollAgentAction } from '../playb
 import { deleteAgent, generateAgent, generateBodySchema } from './generate.js';
 import { PUSH_BODY_LIMIT, pushDataSchema, type PushData } from './push-schema.js';
 import { requireAgent } from './upstream-auth.js';
+import { PushedStatsPacer, STATS_PACE_MS } from './pushed-stats-pacer.js';
 import { applyPush } from './upstream-push.js';
 
 const deleteQuery = z.object({ cleanup: z.enum(['true', 'false']).default('false') });
@@ -62,10 +63,13 @@ export async function agentsRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     return { id: agent.agentId };
   });
 
+  const stats = new PushedStatsPacer(db, STATS_PACE_MS, (e) =>
+    ctx.log.warn({ err: e }, 'could not refresh the stats of pushed check results'),
+  );
   app.post('/api/upstream/push', { bodyLimit: PUSH_BODY_LIMIT }, async (req) => {
     const agent = await requireAgent(db, req);
     const data = pushDataSchema.parse(req.body ?? {}) as PushData;
-    const result = await applyPush(db, agent, data);
+    const result = await applyPush(db, agent, data, stats);
     if (data.playbook_actions?.length) {
       const actions = await acceptAgentResults(db, agent.agentId, data.playbook_actions);
       result.saved.playbook_actions = actions.saved;

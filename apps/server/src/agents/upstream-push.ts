@@ -1,7 +1,7 @@
 import type { Db, Queryable } from '../db/types.js';
-import { refreshCheckStats } from '../health/index.js';
 import type { PushData, PushResult, PushRow, PushRowOutcome } from './push-schema.js';
 import { LOCAL_COLUMNS, PUSH_TABLES, type PushTable } from './push-tables.js';
+import type { PushedStatsPacer } from './pushed-stats-pacer.js';
 
 export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -115,7 +115,12 @@ const keyOf = (table: PushTable, row: PushRow) => Object.fromEntries(table.pk.ma
  * primary key with the pusher's agent_id stamped whatever the body said. Rows of another agent
  * (or of the upstream itself) are refused; rows naming a parent not here yet are deferred.
  */
-export async function applyPush(db: Db, pusher: Pusher, data: PushData): Promise<PushResult> {
+export async function applyPush(
+  db: Db,
+  pusher: Pusher,
+  data: PushData,
+  stats: PushedStatsPacer,
+): Promise<PushResult> {
   const result: PushResult = { saved: {}, refused: [], deferred: [] };
   const plans: { table: PushTable; rows: PushRow[]; columns: string[] }[] = [];
   for (const table of PUSH_TABLES) {
@@ -162,11 +167,11 @@ export async function applyPush(db: Db, pusher: Pusher, data: PushData): Promise
       const { affectedRows } = await tx.query(...upsert(table, columns, take, pusher));
       result.saved[table.name] = affectedRows;
     }
-    // Pushed results count in the uptime and latency the dashboard summary shows.
+    // Pushed results count in the uptime and latency the dashboard summary shows (paced).
     const checkIds = new Set<string>();
     for (const row of data.check_statuses ?? [])
       if (typeof row.check_id === 'string') checkIds.add(row.check_id);
-    if (checkIds.size) await refreshCheckStats(tx, [...checkIds]);
+    if (checkIds.size) await stats.pushed(tx, [...checkIds]);
     await tx.query('UPDATE agents SET last_received = now(), last_seen = now() WHERE id = $1', [
       pusher.agentId,
     ]);
