@@ -228,6 +228,7 @@ const WRITES = new Set([
   'POST /api/auth/invite_user',
   'POST /api/auth/self-service/:kind',
   'POST /api/canary/run/check/:id',
+  'POST /api/canary/try',
   'POST /api/config/run/:id',
   'POST /api/connection/test/:id',
   'POST /api/db/:name',
