@@ -92,14 +92,22 @@ test.describe('connections', () => {
     await expect(textbox(form, 'Namespace')).toHaveValue('default');
     await textbox(form, 'URL').fill(pg.url);
     await textbox(form, 'Username').fill(pg.user);
+    // Tested before it is saved: a wrong password is the server's error, the right one passes.
+    await form.getByLabel(/^Password/).fill(WRONG_PASSWORD);
+    let results = await testConnection(page);
+    await expect(results.getByRole('status')).toContainText('password authentication failed');
+    await closeResults(page);
     await form.getByLabel(/^Password/).fill(PASSWORD);
+    results = await testConnection(page);
+    await expect(results.getByRole('status')).toHaveText('Connection successful');
+    await closeResults(page);
     await form.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Connection added successfully')).toBeVisible();
 
     // The stored connection stays open: test it against the real server.
     const editor = page.getByRole('dialog', { name: 'Edit Postgres Connection' });
     await expect(editor.getByLabel(/^Password/)).toHaveAttribute('placeholder', '***');
-    let results = await testConnection(page);
+    results = await testConnection(page);
     await expect(results.getByRole('status')).toHaveText('Connection successful');
     await expect(results.getByLabel('Details')).toContainText('PostgreSQL');
     await closeResults(page);

@@ -44,6 +44,14 @@ test.describe('health', () => {
         'Spec',
         `http:\n  - name: ${check}\n    url: ${target.url}\n    responseCodes: [200]\n`,
       );
+      // Run once before saving: the server runs the draft's check and shows why it fails.
+      await page.getByRole('button', { name: 'Run once' }).click();
+      const tried = page.getByRole('region', { name: 'Run once results' });
+      const triedCheck = tried.getByRole('listitem', { name: `http check ${check}` });
+      await expect(triedCheck.getByText('Fail', { exact: true })).toBeVisible({ timeout: 30_000 });
+      await expect(triedCheck).toContainText('response code 500, expected 200');
+      await triedCheck.getByText('Response', { exact: true }).click();
+      await expect(triedCheck.getByLabel(`Response of ${check}`)).toContainText('broken');
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Health Check created successfully')).toBeVisible();
       await expect(page).toHaveURL(/\/settings\/canaries\/[0-9a-f-]{36}$/);

@@ -144,12 +144,15 @@ function withDefaults(def: ConnectionTypeDef, row: WriteRow): WriteRow {
   return out;
 }
 
+/** What a write is: a new row (POST) or a change to a stored one (PATCH), and by whom. */
+type WriteKind = { method: 'POST' | 'PATCH'; personId?: string | undefined };
+
 /** The stored row this write produces, and the columns to write for it. */
 function prepare(
   input: WriteRow,
   stored: ConnectionRow | undefined,
   box: SecretBox,
-  w: DataWriteContext,
+  w: WriteKind,
 ): { columns: DataRow; row: ConnectionRow } {
   const def = typeDef(input.type ?? stored?.type);
   const given = w.method === 'POST' ? withDefaults(def, input) : input;
@@ -160,8 +163,7 @@ function prepare(
     columns.name = (given.name ?? '').trim();
     columns.namespace = given.namespace?.trim() || DEFAULT_NAMESPACE;
     columns.source = given.source ?? 'UI';
-    const personId = w.req.principal?.personId;
-    if (personId) columns.created_by = personId;
+    if (w.personId) columns.created_by = w.personId;
   } else {
     if (given.name !== undefined) columns.name = given.name.trim();
     if (given.namespace !== undefined) columns.namespace = given.namespace.trim() || DEFAULT_NAMESPACE;
@@ -235,9 +237,27 @@ export const connectionWriteHook: DataWriteHook = {
         if (Object.keys(input).every((k) => LIFECYCLE_ONLY.has(k))) return input;
         // No row: the update matches nothing; still never pass a secret on in the clear.
         if (!stored) return Object.fromEntries(Object.entries(input).filter(([k]) => !SECRET_KEYS.has(k)));
-        return prepare(parseRow(input), stored, box, w).columns;
+        return prepare(parseRow(input), stored, box, { method: 'PATCH' }).columns;
       });
     }
-    return rows.map((input) => prepare(parseRow(input), undefined, box, w).columns);
+    const personId = w.req.principal?.personId;
+    return rows.map(
+      (input) => prepare(parseRow(input), undefined, box, { method: 'POST', personId }).columns,
+    );
   },
 };
+
+/**
+ * The row a connection form's values would be stored as — a new connection's, or `stored`
+ * changed by them (a `***` keeps its stored secret) — with the same defaults, required fields
+ * and sender URL as saving it; secrets are sealed as they would be, in memory only. For Test
+ * Connection before saving: nothing is written. Throws a 400 naming the field when saving
+ * would be refused.
+ */
+export function unsavedConnectionRow(
+  input: DataRow,
+  stored: ConnectionRow | undefined,
+  box: SecretBox,
+): ConnectionRow {
+  return prepare(parseRow(input), stored, box, { method: stored ? 'PATCH' : 'POST' }).row;
+}

@@ -6,6 +6,7 @@ import { checkGraph } from './graph.js';
 import { CheckNotFoundError, runCheckNow } from './run-canary.js';
 import { setListeningServer } from './runtime.js';
 import { sharedChecksSummaryJson } from './summary.js';
+import { tryCanary } from './try-canary.js';
 
 const window = z
   .string()
@@ -67,7 +68,7 @@ const graphQuery = z.object({
   count: z.coerce.number().int().min(1).max(10_000).default(300),
 });
 
-/** Health API (docs/health.md, APIs): summary, graph, run now, and the canary JSON Schema. */
+/** Health API (docs/health.md, APIs): summary, graph, run now, try it, and the canary JSON Schema. */
 export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   setListeningServer(ctx, app.server);
 
@@ -115,5 +116,10 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Pr
         throw e;
       }
     },
+  );
+
+  // Try it runs what the person is about to save: the same permission as saving a canary.
+  app.post('/api/canary/try', { config: { permission: ['canaries', 'write'] } }, async (req) =>
+    tryCanary(ctx, req.body),
   );
 }

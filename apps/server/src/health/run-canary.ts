@@ -1,33 +1,20 @@
 import { isRunnableCheckType, LOCAL_AGENT_ID, nextRunAfter } from '@opsdeck/shared';
 import { recordJob } from '../jobs/history.js';
-import { DependencyBoard, dependsOnOf } from './depends.js';
+import { type BatchCheck, runCheckBatch } from './check-batch.js';
+import { dependsOnOf } from './depends.js';
 import { recordCheckResult } from './record.js';
-import { type CheckResult, executeCheck } from './run-check.js';
-import { checkLimiter, executeOptions, type HealthContext, templateVars } from './runtime.js';
+import { type HealthContext, templateVars } from './runtime.js';
 import { DEFAULT_SCHEDULE } from './schedule.js';
 import { syncCanaryChecks } from './sync.js';
 import { NOT_TRANSFORMED, recordTransformed, TRANSFORMED_FROM } from './transformed.js';
 
-type CheckRow = { id: string; type: string; name: string; spec: unknown; namespace: string | null };
+type CheckRow = BatchCheck;
 
 export type RunSummary = { total: number; failed: number; success: number; errors: string[] };
 
-/** The result of a check that did not run because a check it depends on did not pass. */
-function dependencyFailure(dep: string): CheckResult {
-  return {
-    time: new Date(),
-    pass: false,
-    durationMs: 0,
-    message: '',
-    error: `dependency "${dep}" failed`,
-    details: {},
-  };
-}
-
 /**
- * Runs checks (bounded by CHECK_CONCURRENCY) and records each result as it completes. A
- * check with `dependsOn` waits (without holding a slot) for the checks it names; `known`
- * gives the last status of dependencies that are not part of this run (Run Now).
+ * Runs checks (runCheckBatch) and records each result as it completes; `known` gives the
+ * last status of dependencies that are not part of this run (Run Now).
  */
 async function runChecks(
   ctx: HealthContext,
@@ -36,42 +23,21 @@ async function runChecks(
   signal?: AbortSignal,
   known?: Map<string, boolean>,
 ): Promise<RunSummary> {
-  const limiter = checkLimiter(ctx);
-  const options = executeOptions(ctx);
   const summary: RunSummary = { total: checks.length, failed: 0, success: 0, errors: [] };
-  const board = new DependencyBoard(
-    checks.map((c) => c.name),
-    known,
-  );
-  await Promise.all(
-    checks.map(async (check) => {
-      let ok = false;
-      try {
-        const deps = dependsOnOf(check.spec);
-        const failedDep = deps.length ? await board.firstFailed(deps) : undefined;
-        await limiter.run(async () => {
-          // On shutdown, checks still waiting for a slot are not started (the next slot runs them).
-          if (signal?.aborted) return;
-          const result = failedDep
-            ? dependencyFailure(failedDep)
-            : await executeCheck(check.type, check.spec, {
-                ...options,
-                ...(check.namespace ? { namespace: check.namespace } : {}),
-              });
-          await recordCheckResult(ctx.db, check.id, result, nextRuntime);
-          if (result.transformed?.length)
-            await recordTransformed(ctx.db, check, result, result.transformed, nextRuntime);
-          ok = result.pass;
-          if (result.pass) summary.success++;
-          else {
-            summary.failed++;
-            summary.errors.push(`${check.name}: ${result.error ?? result.message}`);
-          }
-        });
-      } finally {
-        board.done(check.name, ok);
+  await runCheckBatch(
+    ctx,
+    checks,
+    async (check, result) => {
+      await recordCheckResult(ctx.db, check.id, result, nextRuntime);
+      if (result.transformed?.length)
+        await recordTransformed(ctx.db, check, result, result.transformed, nextRuntime);
+      if (result.pass) summary.success++;
+      else {
+        summary.failed++;
+        summary.errors.push(`${check.name}: ${result.error ?? result.message}`);
       }
-    }),
+    },
+    { signal, known },
   );
   return summary;
 }

@@ -9,7 +9,7 @@ import { kubeconfigProblems } from './checks/kube-save.js';
 import { junitPathProblems } from './checks/junit.js';
 import { expressionProblems } from './expression-problems.js';
 import { resolveTemplates } from './run-check.js';
-import { templateVars } from './runtime.js';
+import { type HealthContext, templateVars } from './runtime.js';
 import { syncCanaryChecks } from './sync.js';
 
 /** Every check's `connection` value, with where it stands in the spec. */
@@ -36,6 +36,23 @@ function checkConnections(spec: unknown): SpecReference[] {
 }
 
 /**
+ * Why the server refuses to let a spec reach what it names, or undefined: a `connection:` must
+ * name a live connection, folder and JUnit paths must stay inside the file roots, kubeconfigs
+ * must pass the sandbox rules, expressions must compile. Saving and Try it ask the same.
+ */
+export async function canaryReachProblem(spec: unknown, ctx: HealthContext): Promise<string | undefined> {
+  const vars = templateVars(ctx);
+  const problems = [
+    ...(await connectionReferenceProblems(ctx.db, checkConnections(spec))),
+    ...(await folderPathProblems(resolveTemplates(spec, vars), fileAccess(ctx.config))),
+    ...(await kubeconfigProblems(resolveTemplates(spec, vars), fileAccess(ctx.config))),
+    ...(await junitPathProblems(resolveTemplates(spec, vars), fileAccess(ctx.config))),
+    ...(await expressionProblems(spec)),
+  ];
+  return problems.length ? problems.join('; ') : undefined;
+}
+
+/**
  * Writes to /api/db/canaries: validates and normalises the spec before anything is
  * stored (a canary-checker document is unwrapped: metadata fills name, namespace and
  * labels), a check's `connection:` must name a live connection, folder checks must stay
@@ -46,16 +63,7 @@ export const canaryWriteHook = specResourceWriteHook({
   scheduleSchema,
   specError: CanarySpecError,
   parseSpec: documentSpec(parseCanarySpec),
-  async reachProblem(spec, w) {
-    const problems = [
-      ...(await connectionReferenceProblems(w.ctx.db, checkConnections(spec))),
-      ...(await folderPathProblems(resolveTemplates(spec, templateVars(w.ctx)), fileAccess(w.ctx.config))),
-      ...(await kubeconfigProblems(resolveTemplates(spec, templateVars(w.ctx)), fileAccess(w.ctx.config))),
-      ...(await junitPathProblems(resolveTemplates(spec, templateVars(w.ctx)), fileAccess(w.ctx.config))),
-      ...(await expressionProblems(spec)),
-    ];
-    return problems.length ? problems.join('; ') : undefined;
-  },
+  reachProblem: (spec, w) => canaryReachProblem(spec, w.ctx),
   async sync(tx, ids, w) {
     for (const id of ids) await syncCanaryChecks(tx, id, templateVars(w.ctx));
     if (w.method === 'DELETE') return;

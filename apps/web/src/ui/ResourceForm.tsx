@@ -20,6 +20,8 @@ type ResourceFormProps<V extends FieldValues> = {
     save: UseMutationResult<string, Error, V>;
     remove: UseMutationResult<unknown, Error, void>;
   };
+  /** Buttons beside Save/Update (a form's Run once); shown only to those who may write. */
+  extraActions?: ReactNode;
   children: ReactNode;
 };
 
@@ -32,6 +34,7 @@ export function ResourceForm<V extends FieldValues>({
   deleteQuestion,
   form,
   mutations: { save, remove },
+  extraActions,
   children,
 }: ResourceFormProps<V>) {
   const atFields = useServerFieldErrors(form, save.error);
@@ -53,6 +56,7 @@ export function ResourceForm<V extends FieldValues>({
           invalid={Object.keys(form.formState.errors).length > 0}
           deleting={remove.isPending}
           onDelete={() => remove.mutate()}
+          extraActions={extraActions}
         />
       ) : null}
     </form>

@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from './ConfirmDialog.js';
 
 type ResourceFormActionsProps = {
@@ -14,6 +14,8 @@ type ResourceFormActionsProps = {
   invalid?: boolean;
   deleting: boolean;
   onDelete: () => void;
+  /** Buttons beside Save/Update, such as Run once. */
+  extraActions?: ReactNode;
 };
 
 /** The footer of a settings resource form: Delete with confirmation, Save/Update (Saving/Updating). */
@@ -25,6 +27,7 @@ export function ResourceFormActions({
   invalid = false,
   deleting,
   onDelete,
+  extraActions,
 }: ResourceFormActionsProps) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   return (
@@ -36,6 +39,7 @@ export function ResourceFormActions({
           </button>
         ) : null}
         <div className="flex-1" />
+        {extraActions}
         <button type="submit" className="btn btn-primary" disabled={saving || invalid}>
           {/* Busy: 'Saving' a new one, 'Updating' a stored one (doc 3 §4). */}
           {saving ? (editing ? 'Updating' : 'Saving') : editing ? 'Update' : 'Save'}

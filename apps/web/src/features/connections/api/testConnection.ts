@@ -40,11 +40,11 @@ function failedOutcome(error: unknown): TestOutcome {
   return { ok: false, message: TEST_TEXT.failed };
 }
 
-/** POST /api/connection/test/{id}: success only when the server answers message "ok". */
-export async function testConnection(id: string): Promise<TestOutcome> {
+/** Success only when the server answers message "ok"; every failure is an outcome too. */
+async function testOutcome(path: string, body?: Record<string, unknown>): Promise<TestOutcome> {
   try {
     const answer = okAnswer.safeParse(
-      await http(`/api/connection/test/${encodeURIComponent(id)}`, { method: 'POST', timeoutMs: 60_000 }),
+      await http(path, { method: 'POST', timeoutMs: 60_000, ...(body ? { body } : {}) }),
     );
     if (answer.success && answer.data.message === 'ok')
       return { ok: true, message: TEST_TEXT.success, payload: answer.data.payload };
@@ -53,4 +53,18 @@ export async function testConnection(id: string): Promise<TestOutcome> {
     // Every failure, the server not answering included, is shown in the results dialog.
     return failedOutcome(error);
   }
+}
+
+/** POST /api/connection/test/{id}: tests what is stored. */
+export async function testConnection(id: string): Promise<TestOutcome> {
+  return testOutcome(`/api/connection/test/${encodeURIComponent(id)}`);
+}
+
+/**
+ * POST /api/connection/test: tests the form's values before they are saved — a new
+ * connection's save body, or a stored one's update body with its `id` (masked secrets left
+ * out or `***` stand for the stored ones). Nothing is saved.
+ */
+export async function testUnsavedConnection(body: Record<string, unknown>): Promise<TestOutcome> {
+  return testOutcome('/api/connection/test', body);
 }

@@ -19,7 +19,7 @@ import {
   type ConnectionDetail,
 } from '../api/connections.js';
 import { connectionKeys } from '../api/keys.js';
-import { testConnection, type TestOutcome } from '../api/testConnection.js';
+import { testConnection, testUnsavedConnection, type TestOutcome } from '../api/testConnection.js';
 import {
   connectionWriteBody,
   newConnectionForm,
@@ -45,8 +45,9 @@ type Props = {
 
 /**
  * Add or edit a connection: a new one starts with the type picker, then the
- * type's form (Back returns to the picker); a stored one opens on its form with Delete and
- * Test Connection (or why its type cannot be tested). Only users who may write connections get here.
+ * type's form (Back returns to the picker); a stored one opens on its form with Delete. Test
+ * Connection (or why its type cannot be tested) is on both: it tests the form's values before
+ * they are saved, or a stored connection as it is. Only users who may write connections get here.
  */
 export function ConnectionDialog({ target, onClose, onCreated }: Props) {
   const qc = useQueryClient();
@@ -89,7 +90,12 @@ export function ConnectionDialog({ target, onClose, onCreated }: Props) {
       onClose();
     },
   });
-  const test = useMutation({ mutationFn: testConnection, onSuccess: setOutcome });
+  // A stored connection as it is, or form values (a new connection, a stored one's edits) before saving.
+  const test = useMutation({
+    mutationFn: (what: { id: string } | { body: Record<string, unknown> }) =>
+      'id' in what ? testConnection(what.id) : testUnsavedConnection(what.body),
+    onSuccess: setOutcome,
+  });
 
   const stored = detail.data;
   const def = stored ? connectionType(stored.type) : picked;
@@ -113,8 +119,14 @@ export function ConnectionDialog({ target, onClose, onCreated }: Props) {
         editing={false}
         saving={save.isPending}
         saveError={save.error}
-        testing={false}
+        testing={test.isPending}
         onSubmit={submitNew(picked)}
+        onTest={
+          connectionTestRefusal(picked.type)
+            ? undefined
+            : (values) => test.mutate({ body: connectionWriteBody(picked, values) })
+        }
+        testRefusal={connectionTestRefusal(picked.type)}
         onBack={() => {
           save.reset();
           setPicked(undefined);
@@ -139,7 +151,7 @@ export function ConnectionDialog({ target, onClose, onCreated }: Props) {
         testing={test.isPending}
         onSubmit={(body) => save.mutate({ body, id: stored.id })}
         onDelete={() => setConfirmDelete(true)}
-        onTest={() => test.mutate(stored.id)}
+        onTest={(body) => test.mutate(body ? { body: { ...body, id: stored.id } } : { id: stored.id })}
       />
     );
   }
@@ -185,7 +197,8 @@ function StoredConnectionForm({
   testing: boolean;
   onSubmit: (body: Record<string, unknown>) => void;
   onDelete: () => void;
-  onTest: () => void;
+  /** The update body when the form was changed (its edits are tested), else nothing (the stored one is). */
+  onTest: (changes: Record<string, unknown> | undefined) => void;
 }) {
   const start = storedConnectionForm(def, row);
   // Types Opsdeck has no client for get no Test button, and the sentence saying so.
@@ -201,7 +214,11 @@ function StoredConnectionForm({
       testing={testing}
       onSubmit={(values) => onSubmit(connectionWriteBody(def, values, start))}
       onDelete={onDelete}
-      onTest={refusal ? undefined : onTest}
+      onTest={
+        refusal
+          ? undefined
+          : (values, changed) => onTest(changed ? connectionWriteBody(def, values, start) : undefined)
+      }
       testRefusal={refusal}
     />
   );

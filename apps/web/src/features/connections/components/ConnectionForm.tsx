@@ -13,7 +13,7 @@ type Props = {
   initial: ConnectionFormState;
   /** Fields whose stored secret the server masked. */
   masked: ReadonlySet<FieldTarget>;
-  /** A stored connection: name and namespace are fixed, and Delete and Test Connection appear. */
+  /** A stored connection: name and namespace are fixed, and Delete appears. */
   editing: boolean;
   saving: boolean;
   testing: boolean;
@@ -21,8 +21,9 @@ type Props = {
   /** Back to the type picker (new connections). */
   onBack?: (() => void) | undefined;
   onDelete?: (() => void) | undefined;
-  onTest?: (() => void) | undefined;
-  /** Why a stored connection of this type cannot be tested: shown where the Test button would be. */
+  /** Test Connection, after the form's own checks: the values, and whether they differ from the start. */
+  onTest?: ((values: ConnectionFormState, changed: boolean) => void) | undefined;
+  /** Why a connection of this type cannot be tested: shown where the Test button would be. */
   testRefusal?: string | undefined;
   /** A failed save: one the server says is about a field (a taken name) shows next to it. */
   saveError?: Error | null | undefined;
@@ -52,6 +53,8 @@ export function ConnectionForm({
   });
   const { register, formState } = form;
   useServerFieldErrors(form, saveError);
+  // Read while rendering: react-hook-form tracks isDirty only for the fields it was read from.
+  const changed = formState.isDirty;
   return (
     <form
       className="flex flex-col gap-3"
@@ -71,9 +74,6 @@ export function ConnectionForm({
       {def.fields.map((field) => (
         <ConnectionFieldInput key={field.key} field={field} form={form} masked={masked.has(field.key)} />
       ))}
-      {editing && formState.isDirty ? (
-        <p className="text-xs text-muted">Test Connection checks the stored connection: Update first.</p>
-      ) : null}
       <div className="flex items-center gap-2 border-t border-line pt-3">
         {onBack ? (
           <button type="button" className="btn" onClick={onBack}>
@@ -87,10 +87,15 @@ export function ConnectionForm({
         ) : null}
         <div className="flex-1" />
         {onTest ? (
-          <button type="button" className="btn" onClick={onTest} disabled={testing}>
+          <button
+            type="button"
+            className="btn"
+            onClick={(e) => void form.handleSubmit((values) => onTest(values, changed))(e)}
+            disabled={testing}
+          >
             <FlaskConical className="size-3.5" aria-hidden /> {testing ? 'Testing…' : 'Test Connection'}
           </button>
-        ) : editing && testRefusal ? (
+        ) : testRefusal ? (
           <p className="max-w-sm text-right text-xs text-muted">{testRefusal}</p>
         ) : null}
         <button type="submit" className="btn btn-primary" disabled={saving}>

@@ -79,10 +79,13 @@ const details: Record<string, Record<string, unknown>> = {
 };
 
 let writes: FakeRequest[];
+/** Tests of form values before saving (POST /api/connection/test). */
+let unsavedTests: FakeRequest[];
 let testAnswer: Route;
 
 function serve(roles: string[], extra: Record<string, Route> = {}) {
   writes = [];
+  unsavedTests = [];
   testAnswer = () => ({ message: 'ok', payload: { version: 'PostgreSQL 16.4', database: 'orders' } });
   return fakeServer({
     '/api/about': () => ({ version: 'test' }),
@@ -105,6 +108,10 @@ function serve(roles: string[], extra: Record<string, Route> = {}) {
       return [{ id: req.url.searchParams.get('id')?.replace(/^eq\./, '') }];
     },
     'POST /api/connection/test/c1': (req) => testAnswer(req),
+    'POST /api/connection/test': (req) => {
+      unsavedTests.push(req);
+      return testAnswer(req);
+    },
     ...extra,
   });
 }
@@ -201,12 +208,15 @@ describe('ConnectionsPage', () => {
     dialog = await screen.findByRole('dialog', { name: 'Add Connection' });
     await user.click(within(dialog).getByRole('button', { name: 'Postgres' }));
     dialog = await screen.findByRole('dialog', { name: 'Add Postgres Connection' });
-    expect(within(dialog).queryByRole('button', { name: 'Test Connection' })).toBeNull();
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).toBeNull();
     const password = within(dialog).getByLabelText('Password');
     expect(password).toHaveAttribute('type', 'password');
     expect(password).toHaveAttribute('aria-required', 'true');
     await user.clear(within(dialog).getByLabelText('Namespace'));
+    // Test Connection before saving checks the required fields first too, and sends nothing.
+    await user.click(within(dialog).getByRole('button', { name: 'Test Connection' }));
+    expect(await within(dialog).findAllByText(REQUIRED)).toHaveLength(5);
+    expect(unsavedTests).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     // Name, namespace, URL, username, password.
     expect(await within(dialog).findAllByText(REQUIRED)).toHaveLength(5);
@@ -219,10 +229,7 @@ describe('ConnectionsPage', () => {
     await user.type(field('URL'), 'postgres://db.internal:5432/orders');
     await user.type(field('Username'), 'app');
     await user.type(password, 's3cret!');
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Connection added successfully')).toBeInTheDocument();
-    expect(writes).toHaveLength(1);
-    expect(writes[0]?.body).toEqual({
+    const saveBody = {
       name: 'orders-db',
       namespace: 'default',
       type: 'postgres',
@@ -230,7 +237,20 @@ describe('ConnectionsPage', () => {
       username: 'app',
       password: 's3cret!',
       properties: {},
-    });
+    };
+    // Tested before it is saved: the values the save would send, and nothing written.
+    await user.click(within(dialog).getByRole('button', { name: 'Test Connection' }));
+    const results = await screen.findByRole('dialog', { name: 'Test Connection Results' });
+    expect(within(results).getByRole('status')).toHaveTextContent('Connection successful');
+    expect(unsavedTests.map((t) => t.body)).toEqual([saveBody]);
+    expect(writes).toHaveLength(0);
+    await user.click(within(results).getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Test Connection Results' })).toBeNull());
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Connection added successfully')).toBeInTheDocument();
+    expect(writes).toHaveLength(1);
+    expect(writes[0]?.body).toEqual(saveBody);
     // The stored connection stays open, so it can be tested right away.
     await waitFor(() => expect(app.location().searchParams.get('connection')).toBe('c-new'));
     dialog = await screen.findByRole('dialog', { name: 'Edit Postgres Connection' });
@@ -364,6 +384,27 @@ describe('ConnectionsPage', () => {
     expect(within(results).getByRole('status')).toHaveTextContent('Testing connection failed!');
   });
 
+  it('tests a stored connection’s edits before Update, the masked secrets standing for the stored ones', async () => {
+    const server = serve(['admin']);
+    const user = userEvent.setup();
+    renderWithApp(<ConnectionsPage />, { url: '/settings/connections?connection=c1' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Postgres Connection' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Name')).toHaveValue('orders-db'));
+    const url = within(dialog).getByLabelText('URL');
+    await user.clear(url);
+    await user.type(url, 'postgres://db2.internal:5432/orders');
+    testAnswer = () => json({ error: 'connect ECONNREFUSED db2.internal:5432' }, { status: 400 });
+    await user.click(within(dialog).getByRole('button', { name: 'Test Connection' }));
+    const results = await screen.findByRole('dialog', { name: 'Test Connection Results' });
+    expect(within(results).getByRole('status')).toHaveTextContent('connect ECONNREFUSED db2.internal:5432');
+    // The update body with the id; username and password left out, so the stored ones are used.
+    expect(unsavedTests.map((t) => t.body)).toEqual([
+      { id: 'c1', url: 'postgres://db2.internal:5432/orders', properties: {} },
+    ]);
+    expect(server.hrefs()).not.toContain('/api/connection/test/c1');
+    expect(writes).toHaveLength(0);
+  });
+
   it('offers Test Connection only for types Opsdeck can test, and says why for the others', async () => {
     serve(['admin']);
     const untestable = renderWithApp(<ConnectionsPage />, { url: '/settings/connections?connection=c3' });
@@ -376,10 +417,21 @@ describe('ConnectionsPage', () => {
     expect(within(dialog).getByRole('button', { name: 'Update' })).toBeInTheDocument();
     untestable.unmount();
 
-    renderWithApp(<ConnectionsPage />, { url: '/settings/connections?connection=c4' });
+    const testable = renderWithApp(<ConnectionsPage />, { url: '/settings/connections?connection=c4' });
     dialog = await screen.findByRole('dialog', { name: 'Edit Kubernetes Connection' });
     expect(await within(dialog).findByRole('button', { name: 'Test Connection' })).toBeInTheDocument();
     expect(within(dialog).queryByText(/Opsdeck cannot test/)).toBeNull();
+    testable.unmount();
+
+    // A new connection of a type Opsdeck cannot test says so before it is saved, too.
+    const user = userEvent.setup();
+    renderWithApp(<ConnectionsPage />, { url: '/settings/connections?connection=new' });
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'SQL Server' }));
+    dialog = await screen.findByRole('dialog', { name: 'Add SQL Server Connection' });
+    expect(
+      within(dialog).getByText('Opsdeck cannot test SQL Server connections: it has no SQL Server driver'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Test Connection' })).toBeNull();
   });
 
   it('is read-only without write on connections: the list only, no add, edit, delete or test', async () => {

@@ -147,3 +147,89 @@ describe('CanaryForm for a stored health check', () => {
     expect(await screen.findByRole('textbox', { name: 'url' })).toHaveValue('https://a.example');
   });
 });
+
+describe('Run once (try the draft before saving it)', () => {
+  const passing = {
+    name: 'home',
+    type: 'http',
+    status: 'pass',
+    duration: 12,
+    message: '200',
+    error: null,
+    details: { code: 200, content: 'all good' },
+    truncated: false,
+  };
+  const failing = {
+    name: 'billing',
+    type: 'http',
+    status: 'fail',
+    duration: 1500,
+    message: '',
+    error: 'response code 503, expected 200',
+    details: { code: 503, content: 'down for maintenance' },
+    truncated: false,
+  };
+
+  it('posts the draft, shows that it runs, then each check’s status, latency, message and response', async () => {
+    let answer!: (body: unknown) => void;
+    const server = fakeServer({
+      '/api/schemas/canary.schema.json': () => canaryJsonSchema(),
+      'POST /api/canary/try': () => new Promise((resolve) => (answer = resolve)),
+    });
+    renderWithApp(<CanaryForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'HTTP' }));
+    fireEvent.change(await screen.findByRole('textbox', { name: 'url' }), {
+      target: { value: 'https://shop.example/health' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Run once' }));
+
+    expect(await screen.findByRole('button', { name: 'Running…' })).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Running the checks once…');
+    const sent = server.requests.find((r) => r.url.pathname === '/api/canary/try');
+    expect(sent?.body).toMatchObject({
+      namespace: 'default',
+      spec: { http: [{ url: 'https://shop.example/health' }] },
+    });
+    answer({ checks: [passing, failing] });
+
+    const results = await screen.findByRole('region', { name: 'Run once results' });
+    const home = within(results).getByRole('listitem', { name: 'http check home' });
+    expect(within(home).getByText('Pass')).toBeInTheDocument();
+    expect(within(home).getByTitle('Latency')).toHaveTextContent('12ms');
+    expect(within(home).getByText('200')).toBeInTheDocument();
+    const billing = within(results).getByRole('listitem', { name: 'http check billing' });
+    expect(within(billing).getByText('Fail')).toBeInTheDocument();
+    expect(within(billing).getByTitle('Latency')).toHaveTextContent('1.5s');
+    expect(within(billing).getByText('response code 503, expected 200')).toBeInTheDocument();
+    fireEvent.click(within(billing).getByText('Response'));
+    expect(within(billing).getByLabelText('Response of billing')).toHaveTextContent('down for maintenance');
+    // Nothing was saved.
+    expect(create).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Run once' })).toBeEnabled();
+  });
+
+  it('tries what the Code view holds, and shows the server’s refusal', async () => {
+    const server = fakeServer({
+      '/api/schemas/canary.schema.json': () => canaryJsonSchema(),
+      'POST /api/canary/try': () =>
+        new Response(JSON.stringify({ error: 'spec.http.0.url: not a url' }), {
+          status: 400,
+          headers: { 'content-type': 'application/json' },
+        }),
+    });
+    renderWithApp(<CanaryForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'HTTP' }));
+    await screen.findByRole('textbox', { name: 'url' });
+    showCode();
+    fireEvent.change(yamlEditor(), { target: { value: 'http:\n  - name: typo\n    url: nope\n' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Run once' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Run once failed');
+    expect(alert).toHaveTextContent('spec.http.0.url: not a url');
+    expect(server.requests.find((r) => r.url.pathname === '/api/canary/try')?.body).toMatchObject({
+      spec: { http: [{ name: 'typo', url: 'nope' }] },
+    });
+    expect(create).not.toHaveBeenCalled();
+  });
+});

@@ -1,4 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useHasPermission } from '../../../auth/permissions.js';
@@ -29,6 +31,8 @@ import { canaryFormSchema, type CanaryFormValues } from './canaryForm.js';
 import { CanarySpecEditor } from './CanarySpecEditor.js';
 import { CheckTypePicker } from './CheckTypePicker.js';
 import { ScheduleControl } from './ScheduleControl.js';
+import { tryCanary, type TryInput } from './tryApi.js';
+import { TryResults } from './TryResults.js';
 
 function toValues(row: CanaryRow | undefined): CanaryFormValues {
   if (!row) return { name: '', namespace: 'default', labels: '{}', schedule: '@every 5m', spec: '' };
@@ -56,6 +60,22 @@ function toInput(v: CanaryFormValues, editing: boolean): CanaryInput {
   return editing
     ? { labels, schedule, spec }
     : { name: v.name.trim(), namespace: v.namespace.trim() || 'default', labels, schedule, spec };
+}
+
+/**
+ * The draft as Run once sends it: what the form holds now, in the Form or the Code view (both
+ * edit the YAML). YAML that does not parse goes as text, so the server names the problem.
+ */
+function toTryInput(v: CanaryFormValues): TryInput {
+  let labels: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = v.labels.trim() ? JSON.parse(v.labels) : {};
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      labels = parsed as Record<string, unknown>;
+  } catch {
+    // The Labels field shows its own error; the try runs without labels.
+  }
+  return { namespace: v.namespace.trim() || 'default', labels, spec: parseYamlObject(v.spec) ?? v.spec };
 }
 
 /** A new check's spec: the chosen type with one check, or a template's check. */
@@ -96,6 +116,8 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
     },
     remove: () => deleteCanary(row?.id ?? ''),
   });
+  // Run once: the draft's checks run on the server once, nothing stored (docs/health.md).
+  const tryRun = useMutation({ mutationFn: tryCanary, meta: { silent: true } });
   const readOnly = !canWrite;
   // Name and namespace identify a stored canary: they are set once.
   const locked = editing || readOnly;
@@ -119,6 +141,16 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
       deleteQuestion={`Delete '${row?.name ?? ''}' and stop running its checks?`}
       form={form}
       mutations={mutations}
+      extraActions={
+        <button
+          type="button"
+          className="btn"
+          disabled={tryRun.isPending}
+          onClick={() => tryRun.mutate(toTryInput(form.getValues()))}
+        >
+          <Play className="size-3.5" aria-hidden /> {tryRun.isPending ? 'Running…' : 'Run once'}
+        </button>
+      }
     >
       <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
         <FormField label="Name" error={errors.name?.message}>
@@ -167,6 +199,7 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
           )}
         />
       )}
+      <TryResults running={tryRun.isPending} error={tryRun.error} checks={tryRun.data} />
     </ResourceForm>
   );
 }
