@@ -84,7 +84,27 @@ async function main(): Promise<number> {
       log.info(`Opsdeck ${buildInfo.version} is starting on ${describeDatabase(config)}`);
       if (!config.databaseUrl) void pgliteAssets().catch(() => {});
       const { startServer } = await import('./server.js');
+      // Signals are taken from here on, not only once the start is done: the start answers
+      // /readyz as soon as it listens, and a signal before the handlers existed killed the
+      // process with the embedded database open (crash recovery on the next start).
+      let signalled: string | undefined;
+      const whileStarting = (signal: string) => () => {
+        // A PostgreSQL server has nothing of ours to close yet; the embedded database does.
+        if (config.databaseUrl) process.exit(1);
+        if (!signalled) log.info(`${signal} received while starting; stopping once the database is open`);
+        signalled = signal;
+      };
+      const onInt = whileStarting('SIGINT');
+      const onTerm = whileStarting('SIGTERM');
+      process.on('SIGINT', onInt);
+      process.on('SIGTERM', onTerm);
       const server = await startServer(config);
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
+      if (signalled) {
+        await server.stop();
+        return 0;
+      }
       // Node ends the process on a rejected promise nobody awaited. Here that is a bug in one
       // piece of work (seen during shutdown), and ending would take every replica down on the
       // same trigger (a database failover): it is logged, loudly, and the server goes on.

@@ -25,8 +25,21 @@ function wrap(conn: PGliteLike): Queryable {
   };
 }
 
+/**
+ * PostgreSQL's buffer pool inside PGlite. PGlite zeroes the whole of its emulated shared memory
+ * in WebAssembly when it opens a database: with PostgreSQL's default of 128 MB that was about
+ * 40 % of a restart (1.1 s of 1.2 s to open the demo's database on a quiet machine, 0.4 s with
+ * 32 MB; docs/benchmarks.md, Start-up). The pages it no longer holds are read from the data
+ * folder's files, which the operating system caches anyway. PostgreSQL servers keep their own
+ * configuration.
+ */
+const SHARED_BUFFERS = '32MB';
+
 /** The compiled module and file bundle (db/pglite-assets.ts); PGlite loads them itself without. */
-const prebuilt = () => pgliteAssets().catch((): Partial<PgliteAssets> => ({}));
+const prebuilt = async () => ({
+  ...(await pgliteAssets().catch((): Partial<PgliteAssets> => ({}))),
+  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
+});
 
 /**
  * A new data folder starts from the build's migrated template when there is one for these

@@ -40,6 +40,9 @@ describe('the embedded database template of a first start', () => {
       await db.query(`INSERT INTO canaries (name) VALUES ('after-template')`);
       const agents = await db.query<{ name: string }>('SELECT name FROM agents');
       expect(agents.rows.map((r) => r.name)).toEqual(['local']);
+      // Opened with the small buffer pool that keeps a start short (db/pglite.ts).
+      const buffers = await db.query<{ shared_buffers: string }>('SHOW shared_buffers');
+      expect(buffers.rows[0]?.shared_buffers).toBe('32MB');
     } finally {
       await db.close();
     }
