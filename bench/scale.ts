@@ -28,6 +28,7 @@ import { SESSION_COOKIE } from '../apps/server/src/auth/sessions.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { openPostgres } from '../apps/server/src/db/pg.js';
+import { rollUpCheckStatuses } from '../apps/server/src/health/rollup.js';
 import { freePort } from '../apps/server/test/free-port.js';
 import { startChild, waitReady } from './lib/load-server.js';
 import { benchPostgres } from './lib/postgres.js';
@@ -171,6 +172,8 @@ async function run(): Promise<(BenchRow | BenchFigure)[]> {
     await new Promise<void>((r) => target.listen(0, '127.0.0.1', () => r()));
     const targetUrl = `http://127.0.0.1:${(target.address() as net.AddressInfo).port}/`;
     await scheduleHttpChecks(db, RUNNING_CHECKS, targetUrl, '@every 5m');
+    // As the roll-up job (every 5 minutes) leaves it: the 24-hour sums start at this hour.
+    await rollUpCheckStatuses(db);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const env: Record<string, string> = {
