@@ -40,6 +40,14 @@ const DAY_MS = 86_400_000;
 /** What the 1h summary reads: the entry and trailing-hour stats each run writes, not statuses. */
 const READS_1H = 'reads check_summaries + check_stats, no statuses';
 
+/** What each run's refreshCheckStats leaves behind, for every check at once. */
+export const STATS_OF_THE_LAST_HOUR = `INSERT INTO check_stats (check_id, passed, failed, p95, p97, p99, rolling1h, last_pass, last_fail)
+  SELECT check_id, count(*) FILTER (WHERE status), count(*) FILTER (WHERE NOT status),
+    percentile_cont(0.95) WITHIN GROUP (ORDER BY duration), percentile_cont(0.97) WITHIN GROUP (ORDER BY duration),
+    percentile_cont(0.99) WITHIN GROUP (ORDER BY duration), avg(duration),
+    max(time) FILTER (WHERE status), max(time) FILTER (WHERE NOT status)
+  FROM check_statuses WHERE time > now() - interval '1 hour' GROUP BY check_id`;
+
 /** 100 canaries × 100 checks, 100 statuses each (one a minute), stats and roll-ups as the jobs leave them. */
 export async function generate(db: Db): Promise<void> {
   await db.query(
@@ -62,15 +70,7 @@ export async function generate(db: Db): Promise<void> {
      ORDER BY g DESC`, // oldest first, as runs append them: the time index relies on that order
     [STATUSES_PER_CHECK],
   );
-  // What each run's refreshCheckStats leaves behind, for all checks at once.
-  await db.query(
-    `INSERT INTO check_stats (check_id, passed, failed, p95, p97, p99, rolling1h, last_pass, last_fail)
-     SELECT check_id, count(*) FILTER (WHERE status), count(*) FILTER (WHERE NOT status),
-       percentile_cont(0.95) WITHIN GROUP (ORDER BY duration), percentile_cont(0.97) WITHIN GROUP (ORDER BY duration),
-       percentile_cont(0.99) WITHIN GROUP (ORDER BY duration), avg(duration),
-       max(time) FILTER (WHERE status), max(time) FILTER (WHERE NOT status)
-     FROM check_statuses WHERE time > now() - interval '1 hour' GROUP BY check_id`,
-  );
+  await db.query(STATS_OF_THE_LAST_HOUR);
   // What each run leaves in check_summaries.
   const canaries = await db.query<{ id: string }>('SELECT id FROM canaries');
   for (const c of canaries.rows) await db.query(REFRESH_CANARY_SUMMARIES, [c.id]);

@@ -3,6 +3,7 @@ import { rollUpCheckStatuses } from '../../apps/server/src/health/rollup.js';
 import { REFRESH_CANARY_SUMMARIES } from '../../apps/server/src/health/summary-sql.js';
 import { syncCanaryChecks } from '../../apps/server/src/health/sync.js';
 import { seedCatalog } from '../catalog.js';
+import { STATS_OF_THE_LAST_HOUR } from '../health.js';
 import { seedIncidents } from '../incidents.js';
 import { generate as seedTopology } from '../topology.js';
 
@@ -71,14 +72,7 @@ async function seedHealth(db: Db, checks: number, progress: (what: string) => vo
     );
   }
   progress(`raw statuses (${RAW_HOURS} h)`);
-  await db.query(
-    `INSERT INTO check_stats (check_id, passed, failed, p95, p97, p99, rolling1h, last_pass, last_fail)
-     SELECT check_id, count(*) FILTER (WHERE status), count(*) FILTER (WHERE NOT status),
-       percentile_cont(0.95) WITHIN GROUP (ORDER BY duration), percentile_cont(0.97) WITHIN GROUP (ORDER BY duration),
-       percentile_cont(0.99) WITHIN GROUP (ORDER BY duration), avg(duration),
-       max(time) FILTER (WHERE status), max(time) FILTER (WHERE NOT status)
-     FROM check_statuses WHERE time > now() - interval '1 hour' GROUP BY check_id`,
-  );
+  await db.query(STATS_OF_THE_LAST_HOUR);
   const { rows } = await db.query<{ id: string }>(`SELECT id FROM canaries WHERE name LIKE 'canary-%'`);
   for (const c of rows) await db.query(REFRESH_CANARY_SUMMARIES, [c.id]);
   await rollUpCheckStatuses(db);

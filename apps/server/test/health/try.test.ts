@@ -1,17 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, signIn, startTestServer, type SignedIn, type TestServer } from '../helpers.js';
+import type { TriedCheck } from '../../src/health/try-canary.js';
 import { httpServer, type Listening } from './peers.js';
 
-type Tried = {
-  name: string;
-  type: string;
-  status: 'pass' | 'fail';
-  duration: number;
-  message: string;
-  error: string | null;
-  details: Record<string, unknown> | string;
-  truncated: boolean;
-};
+type Tried = TriedCheck;
 
 /** Tables a run writes to: a try must leave every one as it was. */
 const WRITTEN = [
