@@ -3,9 +3,9 @@
  * built server as `npm start` runs it, the web app's own page requests replayed open-loop at
  * 300/s while 1,000 checks run every 30 s — for BENCH_SOAK_SECONDS (default 1,800), in
  * one-minute segments back to back. Reported: the server's resident memory after the first
- * two minutes (caches and pools warm) and at the end (growth ≤ 10 %), the check scheduling lag
- * p95 in the first five minutes after those two and in the last five (no growth beyond noise: ≤ 1.1× or + 100 ms, and
- * ≤ 1 s), and the request p95 of the first and last segment (reported).
+ * two minutes (caches and pools warm) and at the end (growth ≤ 10 %), the check scheduling
+ * lag p95 in the five minutes after those two and in the last five (no growth beyond noise:
+ * ≤ 1.1× or + 100 ms, and ≤ 1 s), and the request p95 of the first and last segment (reported).
  */
 import fs from 'node:fs';
 import os from 'node:os';
