@@ -204,7 +204,7 @@ async function run(): Promise<(BenchRow | BenchFigure)[]> {
       const readyAt = Date.now();
       console.error(
         `  scale ${scale}: ${sizes.checks} checks (${RUNNING_CHECKS} running every 5 min), ${sizes.items} items, ` +
-          `${sizes.changes} changes, ${sizes.clusters * 491} components, ${sizes.incidents} incidents; server ready`,
+          `${sizes.changes} changes, ${sizes.clusters * 501} components, ${sizes.incidents} incidents; server ready`,
       );
       for (const c of API_CASES) {
         const t = await timeApi(base, viewer, c);
