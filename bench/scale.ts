@@ -28,6 +28,7 @@ import { SESSION_COOKIE } from '../apps/server/src/auth/sessions.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
 import { openPostgres } from '../apps/server/src/db/pg.js';
+import type { Db } from '../apps/server/src/db/types.js';
 import { rollUpCheckStatuses } from '../apps/server/src/health/rollup.js';
 import { freePort } from '../apps/server/test/free-port.js';
 import { startChild, waitReady } from './lib/load-server.js';
@@ -150,6 +151,21 @@ function sampleRss(pid: number): { peak(): number; stop(): void } {
   return { peak: () => peak, stop: () => clearInterval(timer) };
 }
 
+/**
+ * The servers' SECRET_KEY, kept with a kept database (BENCH_SCALE_DATABASE_URL): a server
+ * refuses a database another key sealed. A database from before the key was kept has its key
+ * check sealed by a lost key; it holds no secret, so the check is made again.
+ */
+async function keptSecretKey(db: Db): Promise<string> {
+  await db.exec('ALTER TABLE bench_scale_seed ADD COLUMN IF NOT EXISTS secret_key text');
+  const { rows } = await db.query<{ secret_key: string | null }>('SELECT secret_key FROM bench_scale_seed');
+  if (rows[0]?.secret_key) return rows[0].secret_key;
+  const key = crypto.randomBytes(24).toString('hex');
+  await db.query('UPDATE bench_scale_seed SET secret_key = $1', [key]);
+  await db.query('DELETE FROM secret_key_check');
+  return key;
+}
+
 const row = (name: string, p50: number, p95: number, budgetMs?: number): BenchRow => ({
   bench: 'scale',
   case: name,
@@ -189,7 +205,7 @@ async function run(): Promise<(BenchRow | BenchFigure)[]> {
     const env: Record<string, string> = {
       PORT: String(port),
       DATA_DIR: path.join(workDir, 'data'),
-      SECRET_KEY: crypto.randomBytes(24).toString('hex'),
+      SECRET_KEY: await keptSecretKey(db),
       LOG_LEVEL: 'warn',
       DEMO: 'false',
       DATABASE_URL: url,
