@@ -130,6 +130,14 @@ export async function scheduleHttpChecks(
   }
 }
 
+/**
+ * The seeded topology has no spec to build: were it due, the scheduler would rebuild it from
+ * that empty spec and retire every seeded component. Called on every start (a kept database).
+ */
+export async function holdSeededTopology(db: Db): Promise<void> {
+  await db.query(`UPDATE topologies SET next_runtime = now() + interval '30 days' WHERE name = 'bench'`);
+}
+
 /** Whether `db` already holds this scale's data (a kept database, BENCH_SCALE_DATABASE_URL). */
 export async function seededScale(db: Db): Promise<number | undefined> {
   const { rows } = await db
