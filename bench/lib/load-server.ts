@@ -120,7 +120,6 @@ export async function startLoadServer(
   extraSql: string,
   apiReplicas = 1,
 ): Promise<LoadServer> {
-  if (!fs.existsSync(bundle)) execSync('npm run build', { cwd: root, stdio: 'inherit' });
   const target = http.createServer((_req, res) => res.end('ok'));
   await new Promise<void>((r) => target.listen(0, '127.0.0.1', () => r()));
   const targetUrl = `http://127.0.0.1:${(target.address() as net.AddressInfo).port}/`;
