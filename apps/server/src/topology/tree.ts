@@ -1,5 +1,6 @@
 import { COMPONENT_STATUS_RANK } from '@opsdeck/shared';
-import type { Queryable } from '../db/types.js';
+import { SharedResults } from '../db/shared-results.js';
+import type { Db, Queryable } from '../db/types.js';
 import { matchesLabels } from '../selectors.js';
 import type { TreeQuery } from './tree-query.js';
 
@@ -84,15 +85,19 @@ const ACTIVE_INCIDENT_SQL = `i.status NOT IN ('resolved', 'closed')`;
  * `summary.incidents` ({type: {severity: n}}) of every component with an incident in progress
  * whose evidence points at it or at a live component below it, as the card counts checks and
  * insights. Read with the tree, so a linked incident shows without waiting for the next rollup.
+ * Driven from the evidences that name a component (few), not from the incidents in progress:
+ * at 500k incidents the planner hashed every one of them first (1.4 s for no evidence at all).
  */
-const incidentCountsSql = `WITH inc_links AS (
-    SELECT DISTINCT anc.id AS component_id, i.id, i.type, i.severity
-    FROM incidents i
-    JOIN hypotheses h ON h.incident_id = i.id
-    JOIN evidences e ON e.hypothesis_id = h.id
-    JOIN components ec ON ec.id = e.component_id
+const incidentCountsSql = `WITH ev AS MATERIALIZED (
+    SELECT e.component_id, i.id, i.type, i.severity
+    FROM evidences e JOIN hypotheses h ON h.id = e.hypothesis_id JOIN incidents i ON i.id = h.incident_id
+    WHERE e.component_id IS NOT NULL AND ${ACTIVE_INCIDENT_SQL}
+  ), inc_links AS (
+    SELECT DISTINCT anc.id AS component_id, ev.id, ev.type, ev.severity
+    FROM ev
+    JOIN components ec ON ec.id = ev.component_id
     CROSS JOIN LATERAL unnest(string_to_array(ec.path, '.') || ec.id::text) AS anc(id)
-    WHERE ${ACTIVE_INCIDENT_SQL} AND (ec.deleted_at IS NULL OR anc.id = ec.id::text)
+    WHERE ec.deleted_at IS NULL OR anc.id = ec.id::text
   ), by_severity AS (
     SELECT component_id, type, jsonb_object_agg(severity, n) AS counts
     FROM (SELECT component_id, type, severity, count(*)::int AS n FROM inc_links GROUP BY 1, 2, 3) x
@@ -104,8 +109,11 @@ const incidentCountsSql = `WITH inc_links AS (
 /** Component properties as a caller sees them: credentials `***` unless they may write topologies. */
 const propertiesSql = (redact: boolean) => (redact ? 'redact_secrets(c.properties)' : 'c.properties');
 
-/** Which components a request covers: a WHERE clause over `components c` and its parameters. */
-type Scope = { where: string; params: unknown[] };
+/**
+ * Which components a request covers: a WHERE clause over the components aliased `a`, and its
+ * parameters ($1…), which every query of the request passes first.
+ */
+type Scope = { where: (a: string) => string; params: unknown[] };
 
 /** Live components of the scope: everything, one topology, or one component and its subtree. */
 type Anchor = { id: string; path: string };
@@ -121,74 +129,111 @@ async function findScope(db: Queryable, q: TreeQuery): Promise<{ anchor?: Anchor
     if (!anchor) throw new ComponentNotFound(q.id);
     const prefix = anchor.path ? `${anchor.path}.${anchor.id}` : anchor.id;
     scope = {
-      where: 'c.deleted_at IS NULL AND (c.path = $1 OR c.path LIKE $2)',
+      where: (a) => `${a}.deleted_at IS NULL AND (${a}.path = $1 OR ${a}.path LIKE $2)`,
       params: [prefix, `${prefix}.%`],
     };
   } else {
     scope = {
-      where: 'c.deleted_at IS NULL AND ($1::uuid IS NULL OR c.topology_id = $1::uuid)',
+      where: (a) => `${a}.deleted_at IS NULL AND ($1::uuid IS NULL OR ${a}.topology_id = $1::uuid)`,
       params: [q.topology_id ?? null],
     };
   }
   return { anchor, scope };
 }
 
+/** The scope's components a request shows: hidden ones only when asked for. */
+const shown = (scope: Scope, q: TreeQuery, a: string) =>
+  `${scope.where(a)}${q.hidden ? '' : ` AND NOT ${a}.hidden`}`;
+
 const BUILT_IN_SORTS = new Set(['status', 'health', 'name', 'type', 'updated_at', 'last_updated', 'updated']);
 
-async function loadScope(
+/** The light columns of `components c` (with properties when a sort by property needs them). */
+const lightColumns = (withProperties: boolean, redact: boolean) =>
+  `c.id, c.parent_id, c.name, c.type, c.status, c.labels, c.agent_id, c.hidden,
+   to_json(c.updated_at) #>> '{}' AS updated_at${withProperties ? `, ${propertiesSql(redact)} AS properties` : ''}`;
+
+/**
+ * The card candidates, before the filters: with `flatten` every shown component of the scope,
+ * under `id` its shown children, else the shown components whose parent is not shown in the
+ * scope (the roots, and the children of hidden components).
+ */
+async function loadCandidates(
   db: Queryable,
+  q: TreeQuery,
   scope: Scope,
-  withProperties: boolean,
-  redact: boolean,
+  anchor: Anchor | undefined,
+  columns: string,
 ): Promise<LightRow[]> {
-  const { rows } = await db.query<LightRow>(
-    `SELECT c.id, c.parent_id, c.name, c.type, c.status, c.labels, c.agent_id, c.hidden,
-       to_json(c.updated_at) #>> '{}' AS updated_at${withProperties ? `, ${propertiesSql(redact)} AS properties` : ''}
-     FROM components c WHERE ${scope.where}`,
-    scope.params,
-  );
+  const n = scope.params.length + 1;
+  const [where, params] = q.flatten
+    ? [shown(scope, q, 'c'), scope.params]
+    : anchor
+      ? [`${shown(scope, q, 'c')} AND c.parent_id = $${n}::uuid`, [...scope.params, anchor.id]]
+      : [
+          `${shown(scope, q, 'c')} AND (c.parent_id IS NULL OR NOT EXISTS (
+             SELECT 1 FROM components p WHERE p.id = c.parent_id AND ${shown(scope, q, 'p')}))`,
+          scope.params,
+        ];
+  const { rows } = await db.query<LightRow>(`SELECT ${columns} FROM components c WHERE ${where}`, params);
   return rows;
+}
+
+/**
+ * The shown children of the cards down to `depth`, level by level, by parent: a card list
+ * reads its cards' subtrees, not the whole scope (50k components at ten times our sizes).
+ */
+async function loadChildren(
+  db: Queryable,
+  q: TreeQuery,
+  scope: Scope,
+  cards: readonly LightRow[],
+  columns: string,
+): Promise<Map<string, LightRow[]>> {
+  const children = new Map<string, LightRow[]>();
+  const n = scope.params.length + 1;
+  let parents = cards.map((c) => c.id);
+  for (let level = 0; level < q.depth && parents.length > 0; level += 1) {
+    const { rows } = await db.query<LightRow>(
+      `SELECT ${columns} FROM components c WHERE ${shown(scope, q, 'c')} AND c.parent_id = ANY ($${n}::uuid[])`,
+      [...scope.params, parents],
+    );
+    for (const r of rows) {
+      const l = children.get(r.parent_id ?? '') ?? [];
+      l.push(r);
+      children.set(r.parent_id ?? '', l);
+    }
+    parents = rows.map((r) => r.id);
+  }
+  return children;
 }
 
 type ComponentJson = { json: string; logs: string };
 
 /**
- * The JSON of the given components. When they are most of the scope (the default tree), one
- * scan of the scope is cheaper than thousands of id lookups; the rest are dropped here.
+ * The JSON of the given components. With `flatten` the answer holds every shown component, so
+ * one scan of the scope is cheaper than thousands of id lookups; the rest are dropped here.
  */
 async function loadJson(
   db: Queryable,
   ids: string[],
-  scope: Scope,
-  scopeSize: number,
+  scope: Scope | undefined,
   redact: boolean,
 ): Promise<Map<string, ComponentJson>> {
   if (ids.length === 0) return new Map();
-  const byScope = ids.length * 2 >= scopeSize;
   const { rows } = await db.query<ComponentJson & { id: string }>(
     // row_to_json writes compact JSON (json_build_object would pad every key with spaces).
     `${incidentCountsSql}
      SELECT x.id, row_to_json(x)::text AS json, x.log_selectors::text AS logs
      FROM (SELECT ${componentColumns(propertiesSql(redact))}
            FROM components c LEFT JOIN inc ON inc.component_id = c.id::text
-           WHERE ${byScope ? scope.where : `c.id = ANY ($1::uuid[])`}) x`,
-    byScope ? scope.params : [ids],
+           WHERE ${scope ? scope.where('c') : `c.id = ANY ($1::uuid[])`}) x`,
+    scope ? scope.params : [ids],
   );
-  const wanted = byScope ? new Set(ids) : undefined;
+  const wanted = scope ? new Set(ids) : undefined;
   return new Map(rows.filter((r) => !wanted || wanted.has(r.id)).map((r) => [r.id, r]));
 }
 
-/** The ids of the scope plus the anchor (whose checks and teams are shown too), as a sub-query. */
-function scopeIds(scope: Scope, anchorId: string | undefined): { sql: string; params: unknown[] } {
-  const n = scope.params.length + 1;
-  return {
-    sql: `(SELECT c.id FROM components c WHERE ${scope.where} UNION ALL SELECT $${n}::uuid)`,
-    params: [...scope.params, anchorId ?? null],
-  };
-}
-
-async function loadChecks(db: Queryable, scope: Scope, anchorId?: string): Promise<Map<string, CheckRef[]>> {
-  const ids = scopeIds(scope, anchorId);
+async function loadChecks(db: Queryable, ids: readonly string[]): Promise<Map<string, CheckRef[]>> {
   const { rows } = await db.query<CheckRef & { component_id: string }>(
     `SELECT r.component_id, k.id, k.canary_id, k.name, k.type, k.icon, k.namespace, k.status, k.severity,
        json_build_object('p99', s.p99) AS latency,
@@ -199,9 +244,9 @@ async function loadChecks(db: Queryable, scope: Scope, anchorId?: string): Promi
      FROM check_component_relationships r
      JOIN checks k ON k.id = r.check_id
      LEFT JOIN check_stats s ON s.check_id = k.id
-     WHERE r.deleted_at IS NULL AND k.deleted_at IS NULL AND r.component_id IN ${ids.sql}
+     WHERE r.deleted_at IS NULL AND k.deleted_at IS NULL AND r.component_id = ANY ($1::uuid[])
      ORDER BY k.name`,
-    ids.params,
+    [ids],
   );
   const out = new Map<string, CheckRef[]>();
   for (const { component_id, ...check } of rows) {
@@ -212,8 +257,7 @@ async function loadChecks(db: Queryable, scope: Scope, anchorId?: string): Promi
   return out;
 }
 
-async function loadTeams(db: Queryable, scope: Scope, anchorId?: string): Promise<Map<string, TeamRef[]>> {
-  const ids = scopeIds(scope, anchorId);
+async function loadTeams(db: Queryable, ids: readonly string[]): Promise<Map<string, TeamRef[]>> {
   const { rows } = await db.query<{
     team_id: string;
     component_id: string;
@@ -222,9 +266,9 @@ async function loadTeams(db: Queryable, scope: Scope, anchorId?: string): Promis
   }>(
     `SELECT tc.team_id, tc.component_id, t.name, t.icon FROM team_components tc
      JOIN teams t ON t.id = tc.team_id
-     WHERE t.deleted_at IS NULL AND tc.component_id IN ${ids.sql}
+     WHERE t.deleted_at IS NULL AND tc.component_id = ANY ($1::uuid[])
      ORDER BY t.name`,
-    ids.params,
+    [ids],
   );
   const out = new Map<string, TeamRef[]>();
   for (const r of rows) {
@@ -237,6 +281,30 @@ async function loadTeams(db: Queryable, scope: Scope, anchorId?: string): Promis
     out.set(r.component_id, l);
   }
   return out;
+}
+
+type FilterOptions = { statuses: string[]; types: string[]; teams: string[]; tags: [string, string][] };
+
+/**
+ * The filter options of every shown component of the scope, so choosing one does not hide the
+ * others; aggregated by the database rather than read row by row.
+ */
+async function readOptions(db: Queryable, q: TreeQuery, scope: Scope): Promise<FilterOptions> {
+  const where = shown(scope, q, 'c');
+  const { rows } = await db.query<FilterOptions>(
+    `SELECT
+       (SELECT coalesce(json_agg(DISTINCT c.status), '[]') FROM components c
+         WHERE ${where} AND c.status IS NOT NULL) AS statuses,
+       (SELECT coalesce(json_agg(DISTINCT c.type), '[]') FROM components c
+         WHERE ${where} AND c.type IS NOT NULL) AS types,
+       (SELECT coalesce(json_agg(DISTINCT t.name), '[]') FROM team_components tc
+         JOIN teams t ON t.id = tc.team_id JOIN components c ON c.id = tc.component_id
+         WHERE t.deleted_at IS NULL AND ${where}) AS teams,
+       (SELECT coalesce(json_agg(DISTINCT jsonb_build_array(l.key, l.value)), '[]')
+         FROM components c CROSS JOIN LATERAL jsonb_each_text(c.labels) l WHERE ${where}) AS tags`,
+    scope.params,
+  );
+  return rows[0] ?? { statuses: [], types: [], teams: [], tags: [] };
 }
 
 function propertyOf(c: LightRow, name: string): string | number | undefined {
@@ -277,54 +345,62 @@ export function comparator(sortBy: string, order: 'asc' | 'desc'): (a: LightRow,
   return (a, b) => primary(a, b) || byName(a, b);
 }
 
+/** Bumped by every change to components, their teams and links (migration 206). */
+const sharedOptions = new SharedResults<FilterOptions>('SELECT n AS version FROM topology_changes');
+/**
+ * The options depend on the scope alone and are exact for as long as the counter has not
+ * moved, so they are kept that long (bounded): at 50k components reading them costs 0.3-1 s,
+ * more than the rest of a card list.
+ */
+const OPTIONS_KEEP_MS = 10 * 60_000;
+
+function loadOptions(db: Db, q: TreeQuery, scope: Scope): Promise<FilterOptions> {
+  const key = JSON.stringify([scope.where('c'), scope.params, q.hidden]);
+  return sharedOptions.get(db, key, OPTIONS_KEEP_MS, () => readOptions(db, q, scope));
+}
+
 /**
  * The topology tree (`GET /api/canary/api/topology`, docs/topology.md). Filters apply to the cards: the
  * root components, or the children of `id`, or with `flatten` every component of the scope.
  * `id` always returns exactly that component, its (filtered) children below it.
  */
 export async function topologyTreeJson(
-  db: Queryable,
+  db: Db,
   q: TreeQuery,
   /** The route sets it for callers who may not write topologies (credentials in properties → ***). */
   access: { redactProperties?: boolean } = {},
 ): Promise<string> {
   const redact = access.redactProperties ?? false;
   const { anchor, scope } = await findScope(db, q);
-  // Independent reads: on a PostgreSQL pool they run side by side.
   const sortBy = q.sortBy ?? 'status';
-  const [rows, teamsById, checksById] = await Promise.all([
-    loadScope(db, scope, !BUILT_IN_SORTS.has(sortBy.toLowerCase()), redact),
-    loadTeams(db, scope, anchor?.id),
-    loadChecks(db, scope, anchor?.id),
+  const columns = lightColumns(!BUILT_IN_SORTS.has(sortBy.toLowerCase()), redact);
+  // Independent reads: on a PostgreSQL pool they run side by side.
+  const [candidates, options] = await Promise.all([
+    loadCandidates(db, q, scope, anchor, columns),
+    loadOptions(db, q, scope),
   ]);
-  const visible = rows.filter((r) => q.hidden || !r.hidden);
-  const children = new Map<string, LightRow[]>();
-  for (const r of visible) {
-    if (!r.parent_id) continue;
-    const l = children.get(r.parent_id) ?? [];
-    l.push(r);
-    children.set(r.parent_id, l);
-  }
-
-  const teamNames = (r: LightRow) => (teamsById.get(r.id) ?? []).map((t) => t.team.name);
-
+  const candidateTeams =
+    q.team.length > 0
+      ? await loadTeams(
+          db,
+          candidates.map((r) => r.id),
+        )
+      : new Map<string, TeamRef[]>();
   const matches = (r: LightRow) =>
     (q.status.length === 0 || q.status.includes(r.status)) &&
     (q.type.length === 0 || (r.type !== null && q.type.includes(r.type))) &&
     (q.team.length === 0 ||
-      (teamsById.get(r.id) ?? []).some((t) => q.team.includes(t.team.name) || q.team.includes(t.team_id))) &&
+      (candidateTeams.get(r.id) ?? []).some(
+        (t) => q.team.includes(t.team.name) || q.team.includes(t.team_id),
+      )) &&
     (!q.agent_id || r.agent_id === q.agent_id) &&
     matchesLabels(r.labels, q.labels);
-
-  const inScope = new Set(visible.map((r) => r.id));
-  let cards: LightRow[];
-  if (q.flatten) cards = visible;
-  else if (anchor) cards = children.get(anchor.id) ?? [];
-  else cards = visible.filter((r) => !r.parent_id || !inScope.has(r.parent_id));
-  cards = cards.filter(matches);
+  const cards = candidates.filter(matches);
   const sort = comparator(sortBy, q.sortOrder ?? (q.sortBy ? 'asc' : 'desc'));
   cards.sort(sort);
 
+  // With flatten every shown component is a card and its children are among them.
+  const children = q.flatten ? childrenOf(candidates) : await loadChildren(db, q, scope, cards, columns);
   // The components the answer holds: the cards and their children down to `depth`.
   const included: string[] = [];
   const collect = (r: LightRow, level: number) => {
@@ -332,9 +408,15 @@ export async function topologyTreeJson(
     if (level < q.depth) for (const c of children.get(r.id) ?? []) collect(c, level + 1);
   };
   for (const c of cards) collect(c, 0);
-  const json = await loadJson(db, included, scope, rows.length, redact);
+  // The anchor's checks and teams are shown too.
+  const withAnchor = anchor ? [...included, anchor.id] : included;
+  const [json, teamsById, checksById] = await Promise.all([
+    loadJson(db, withAnchor, q.flatten ? scope : undefined, redact),
+    loadTeams(db, withAnchor),
+    loadChecks(db, withAnchor),
+  ]);
   if (anchor && !json.has(anchor.id)) {
-    for (const [id, own] of await loadJson(db, [anchor.id], scope, Infinity, redact)) json.set(id, own);
+    for (const [id, own] of await loadJson(db, [anchor.id], undefined, redact)) json.set(id, own);
   }
 
   // `{…own fields, "children": […], "checks": […], "teams": […], "logs": […]}`
@@ -343,7 +425,7 @@ export async function topologyTreeJson(
     `"teams":${JSON.stringify(teamsById.get(id) ?? [])},"logs":${own.logs}}`;
   const build = (r: LightRow, level: number): string[] => {
     const own = json.get(r.id);
-    // A component deleted between the two reads is left out.
+    // A component deleted between the reads is left out.
     if (!own) return [];
     const kids =
       level < q.depth ? [...(children.get(r.id) ?? [])].sort(sort).flatMap((c) => build(c, level + 1)) : [];
@@ -353,27 +435,25 @@ export async function topologyTreeJson(
   const anchorJson = anchor ? json.get(anchor.id) : undefined;
   const components = anchor && anchorJson ? [shape(anchor.id, anchorJson, built)] : anchor ? [] : built;
 
-  // Filter options come from the whole scope, so choosing one does not hide the others.
-  const statuses = new Set<string>();
-  const types = new Set<string>();
-  const teams = new Set<string>();
-  const tags = new Map<string, Set<string>>();
-  for (const r of visible) {
-    statuses.add(r.status);
-    if (r.type) types.add(r.type);
-    for (const t of teamNames(r)) teams.add(t);
-    for (const [k, v] of Object.entries(r.labels ?? {})) {
-      const s = tags.get(k) ?? new Set<string>();
-      s.add(v);
-      tags.set(k, s);
-    }
-  }
   const sorted = (s: Iterable<string>) => [...s].sort(collator.compare);
-  const options = JSON.stringify({
-    healthStatuses: sorted(statuses),
-    teams: sorted(teams),
+  const tags = new Map<string, string[]>();
+  for (const [k, v] of options.tags) tags.set(k, [...(tags.get(k) ?? []), v]);
+  const answerOptions = JSON.stringify({
+    healthStatuses: sorted(options.statuses),
+    teams: sorted(options.teams),
     tags: Object.fromEntries(sorted(tags.keys()).map((k) => [k, sorted(tags.get(k) ?? [])])),
-    types: sorted(types),
+    types: sorted(options.types),
   });
-  return `{"components":[${components.join(',')}],${options.slice(1)}`;
+  return `{"components":[${components.join(',')}],${answerOptions.slice(1)}`;
+}
+
+function childrenOf(rows: readonly LightRow[]): Map<string, LightRow[]> {
+  const children = new Map<string, LightRow[]>();
+  for (const r of rows) {
+    if (!r.parent_id) continue;
+    const l = children.get(r.parent_id) ?? [];
+    l.push(r);
+    children.set(r.parent_id, l);
+  }
+  return children;
 }
