@@ -1,4 +1,6 @@
 import { canaryJsonSchema, parseDuration } from '@opsdeck/shared';
+import { sharedDashboardPage } from './dashboard.js';
+import { dashboardQuerySchema, windowParam } from './dashboard-query.js';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
@@ -7,19 +9,6 @@ import { CheckNotFoundError, runCheckNow } from './run-canary.js';
 import { setListeningServer } from './runtime.js';
 import { sharedChecksSummaryJson } from './summary.js';
 import { tryCanary } from './try-canary.js';
-
-const window = z
-  .string()
-  .optional()
-  .transform((v, c) => {
-    if (!v) return 3_600_000;
-    const ms = parseDuration(v);
-    if (!ms || ms < 60_000) {
-      c.addIssue({ code: 'custom', message: 'window must be a duration of at least 1m, such as 1h or 7d' });
-      return z.NEVER;
-    }
-    return ms;
-  });
 
 /** "k=v,k2=v2" → {k: v, k2: v2}. */
 const labels = z
@@ -39,7 +28,7 @@ const labels = z
     return out;
   });
 
-const summaryQuery = z.object({ check_id: z.guid().optional(), labels, window });
+const summaryQuery = z.object({ check_id: z.guid().optional(), labels, window: windowParam });
 
 /**
  * A time: RFC 3339, or a duration before now ("1h", "7d"). Resolved against one `now` per
@@ -92,6 +81,17 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     return reply
       .type('application/json')
       .send(`{"duration":${duration},"runnerName":"local","checks_summary":${json}}`);
+  });
+
+  // The health dashboard's page: filtered, grouped, sorted and paged by the database.
+  app.get('/api/health/dashboard', { config: { permission: ['canaries', 'read'] } }, async (req, reply) => {
+    const started = performance.now();
+    const q = dashboardQuerySchema.parse(req.query);
+    const { checks, ...figures } = await sharedDashboardPage(ctx.db, q, ctx.config.summaryShareMs);
+    const duration = Math.round(performance.now() - started);
+    // The entries are the summary's JSON text, sent as they are.
+    const head = JSON.stringify({ duration, ...figures });
+    return reply.type('application/json').send(`${head.slice(0, -1)},"checks":[${checks.join(',')}]}`);
   });
 
   app.get('/api/canary/api/graph', { config: { permission: ['canaries', 'read'] } }, async (req, reply) => {

@@ -2,14 +2,14 @@ import { LATE_STATUS_MS } from './rollup.js';
 
 /**
  * Per-check uptime and latency over a window, as CTEs ending in `w (check_id, passed, failed,
- * p95, p97, p99)`. Parameters: $1 check id or null, $3 the window in milliseconds, and for
+ * p95, p97, p99)`. Parameters: $1 the checks' ids (null: every check), $3 the window in milliseconds, and for
  * windows read from the roll-up $4, what ROLLED_UP_TO (or, read from the sums,
  * SPAN_ROLLED_UP_TO) answers.
  */
 
 const HOUR_MS = 3_600_000;
 
-const BY_CHECK = '($1::uuid IS NULL OR check_id = $1::uuid)';
+const BY_CHECK = '($1::uuid[] IS NULL OR check_id = ANY ($1::uuid[]))';
 
 /** Up to an hour the raw statuses are few enough to aggregate on every request. */
 const RAW = `w AS (
@@ -122,7 +122,7 @@ head AS (
 tail AS (
   SELECT s.check_id, count(*) FILTER (WHERE s.status) AS passed, count(*) FILTER (WHERE NOT s.status) AS failed
   FROM check_statuses s
-  WHERE s.time >= ${WHOLE} AND s.time > coalesce($4::timestamptz, '-infinity') AND ($1::uuid IS NULL OR s.check_id = $1::uuid)
+  WHERE s.time >= ${WHOLE} AND s.time > coalesce($4::timestamptz, '-infinity') AND ($1::uuid[] IS NULL OR s.check_id = ANY ($1::uuid[]))
     AND NOT EXISTS (SELECT 1 FROM hours h WHERE h.check_id = s.check_id AND h.through >= s.time)
   GROUP BY s.check_id
 ),
@@ -142,7 +142,7 @@ ${(['p95', 'p97', 'p99'] as const)
   LEFT JOIN first_hour f ON f.check_id = k.id
   LEFT JOIN tail t ON t.check_id = k.id
   LEFT JOIN check_stats st ON st.check_id = k.id
-  WHERE k.deleted_at IS NULL AND ($1::uuid IS NULL OR k.id = $1::uuid)
+  WHERE k.deleted_at IS NULL AND ($1::uuid[] IS NULL OR k.id = ANY ($1::uuid[]))
 )`;
 
 /** Whether a window is read from the hourly roll-up (longer than an hour). */

@@ -3,14 +3,20 @@ import type { Db, Queryable } from '../db/types.js';
 import { CHECK_COLUMNS, CHECK_JSON, STATS_JSON } from './summary-sql.js';
 import { readsRollUp, ROLLED_UP_TO, SPAN_ROLLED_UP_TO, windowCtes } from './summary-window.js';
 
-export type SummaryQuery = { checkId?: string; labels?: Record<string, string>; windowMs: number };
+export type SummaryQuery = {
+  checkId?: string;
+  /** Only these checks (a page of the dashboard). */
+  ids?: readonly string[];
+  labels?: Record<string, string>;
+  windowMs: number;
+};
 
 const HOUR_MS = 3_600_000;
 
 const FILTERS = `k.deleted_at IS NULL AND c.deleted_at IS NULL
-  AND ($1::uuid IS NULL OR k.id = $1::uuid) AND ($2::jsonb IS NULL OR k.labels @> $2::jsonb)`;
+  AND ($1::uuid[] IS NULL OR k.id = ANY ($1::uuid[])) AND ($2::jsonb IS NULL OR k.labels @> $2::jsonb)`;
 
-type EntryRow = { canary_name: string; name: string; entry: string };
+export type EntryRow = { id: string; canary_name: string; name: string; entry: string };
 
 // Code-unit order, as PostgreSQL's C collation sorts.
 const byCanaryThenName = (a: EntryRow, b: EntryRow) =>
@@ -34,11 +40,19 @@ const byCanaryThenName = (a: EntryRow, b: EntryRow) =>
  * (8 MB) costs PostgreSQL more than the rest of the query, and sorting them there spills.
  */
 export async function checksSummaryJson(db: Db, q: SummaryQuery): Promise<string> {
-  const params: unknown[] = [q.checkId ?? null, q.labels ? JSON.stringify(q.labels) : null];
+  const rows = await summaryEntries(db, q);
+  rows.sort(byCanaryThenName);
+  return `[${rows.map((r) => r.entry).join(',')}]`;
+}
+
+/** The summary's entries, one row per check, in no particular order. */
+export async function summaryEntries(db: Db, q: SummaryQuery): Promise<EntryRow[]> {
+  const ids = q.checkId ? [q.checkId] : (q.ids ?? null);
+  const params: unknown[] = [ids, q.labels ? JSON.stringify(q.labels) : null];
   let rows: EntryRow[];
   if (q.windowMs === HOUR_MS) {
     // Fresh cached entries are taken as they are; stale or missing ones are built here.
-    const sql = `SELECT x.canary_name, x.name,
+    const sql = `SELECT x.id, x.canary_name, x.name,
          CASE WHEN x.cached_at > now() - interval '1 hour' THEN x.cached ELSE (${CHECK_JSON})::text END AS entry
        FROM (
          SELECT ${CHECK_COLUMNS}, s.passed, s.failed, s.last_pass, s.last_fail, s.p95, s.p97, s.p99, s.rolling1h,
@@ -54,7 +68,7 @@ export async function checksSummaryJson(db: Db, q: SummaryQuery): Promise<string
     // Entries cached within the hour are current but for their uptime and latency: those are
     // written anew and put after the cached check fields, which costs far less than a whole entry.
     const sql = (fromSpan: boolean) => `WITH ${windowCtes(q.windowMs, fromSpan)}
-      SELECT x.canary_name, x.name,
+      SELECT x.id, x.canary_name, x.name,
         CASE WHEN x.cached_at > now() - interval '1 hour' THEN x.cached END AS cached,
         CASE WHEN x.cached_at > now() - interval '1 hour' THEN ${STATS_JSON} ELSE (${CHECK_JSON})::text END AS entry
       FROM (
@@ -84,8 +98,7 @@ export async function checksSummaryJson(db: Db, q: SummaryQuery): Promise<string
     );
     rows = built.map((r) => (r.cached === null ? r : { ...r, entry: withStats(r.cached, r.entry) }));
   }
-  rows.sort(byCanaryThenName);
-  return `[${rows.map((r) => r.entry).join(',')}]`;
+  return rows;
 }
 
 /** A cached entry's check fields followed by `stats` (STATS_JSON: `,"uptime":…}`). */
