@@ -40,6 +40,8 @@ const CHECKER_ROUTES: ReadonlySet<string> = new Set([
   'GET /metrics',
   'GET /api/about',
   'GET /api/canary/api/summary',
+  // The dashboard's page of the same checks.
+  'GET /api/health/dashboard',
 ]);
 
 /** ROLE=worker answers probes and nothing else: it serves no API and no web app. */

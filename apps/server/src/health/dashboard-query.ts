@@ -4,8 +4,8 @@ import { z } from 'zod';
 export const DASHBOARD_SORTS = ['name', 'health', 'uptime', 'latency', 'transition'] as const;
 export const ALL_TAB = 'All';
 export const NO_GROUP = 'no_group';
-/** The most checks one page of the dashboard holds. */
-export const DASHBOARD_PAGE_MAX = 1000;
+/** The most checks one page of the dashboard holds (what the dashboard sent before, at 10k checks). */
+export const DASHBOARD_PAGE_MAX = 10_000;
 
 const yesNo = z.enum(['true', 'false'], { message: 'expected true or false' }).transform((v) => v === 'true');
 

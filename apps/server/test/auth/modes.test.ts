@@ -128,6 +128,8 @@ describe('APP_MODE=checker', () => {
     expect((await fetch(`${server.baseUrl}/readyz`)).status).toBe(200);
     const summary = await fetch(`${server.baseUrl}/api/canary/api/summary`);
     expect(summary.status).toBe(200);
+    // The dashboard reads its page of checks there.
+    expect((await fetch(`${server.baseUrl}/api/health/dashboard`)).status).toBe(200);
     for (const path of [
       '/api/auth/whoami',
       '/api/properties',

@@ -2,13 +2,16 @@ import { HeartPulse } from 'lucide-react';
 import type { FeatureModule } from '../../platform/feature.js';
 import { lazyPage } from '../../platform/lazyPage.js';
 import { serverWindow } from './lib/timeRange.js';
+import { DASHBOARD_FIRST_ROWS, dashboardRequest, parseHealthParams } from './lib/useHealthParams.js';
 import { checkDetailsAction } from './resourceActions.js';
 import { checksSource } from './search.js';
 
-/** The summary window the dashboard will ask for, from the URL it is opened with. */
-function dashboardWindow(): string {
+/** The first page the dashboard will ask for, from the URL it is opened with. */
+function firstDashboardPage() {
   const params = new URLSearchParams(window.location.search);
-  return serverWindow(params.get('timeRange') ?? '1h');
+  const p = parseHealthParams(params);
+  const rows = Number.parseInt(params.get('pageSize') ?? '', 10);
+  return dashboardRequest(p, serverWindow(p.timeRange), rows > 0 ? rows : DASHBOARD_FIRST_ROWS);
 }
 
 /** Health area: the dashboard and Settings › Health Checks. */
@@ -23,8 +26,8 @@ export const feature: FeatureModule = {
     {
       path: 'health',
       ...lazyPage(async () => {
-        // The summary is the page's one large request: start it alongside the page's code.
-        void import('./api/summary.js').then((m) => m.prefetchChecksSummary(dashboardWindow()));
+        // The checks are the page's main request: start it alongside the page's code.
+        void import('./api/dashboard.js').then((m) => m.prefetchDashboardPage(firstDashboardPage()));
         return import('./pages/HealthRoute.js').then((m) => m.HealthRoute);
       }),
     },

@@ -7,13 +7,14 @@ export const healthKeys = {
   /** The dashboard's summary of all checks; one check's figures sit below it. */
   summary: (window: string) => [...healthKeys.all, 'summary', window] as const,
   checkSummary: (window: string, checkId: string) => [...healthKeys.summary(window), checkId] as const,
+  /** A page of the dashboard, by the query it sends. */
+  dashboard: (query: Record<string, unknown>) => [...healthKeys.all, 'dashboard', query] as const,
   check: (checkId: string) => [...healthKeys.all, 'check', checkId] as const,
   graph: (checkId: string, start: string) => [...healthKeys.all, 'graph', checkId, start] as const,
   relationships: (checkId: string) => [...healthKeys.all, 'relationships', checkId] as const,
   statuses: (checkId: string, rangeMinutes: number, filter: HistoryFilter, pageIndex: number) =>
     [...healthKeys.all, 'statuses', checkId, rangeMinutes, filter, pageIndex] as const,
-  componentChecks: (componentId: string | null) =>
-    [...healthKeys.all, 'component-checks', componentId] as const,
+  componentName: (componentId: string | null) => [...healthKeys.all, 'component-name', componentId] as const,
   /** Settings › Health Checks. */
   canaries: (sorting: SortingState) => [...healthKeys.all, 'canaries', sorting] as const,
   canary: (id: string) => [...healthKeys.all, 'canary', id] as const,

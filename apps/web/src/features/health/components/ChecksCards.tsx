@@ -11,7 +11,10 @@ import { AgeText, LatencyText, UptimeText } from './HealthCells.js';
 export const CARD_LIMIT = 600;
 
 type Props = {
+  /** The checks loaded, in the server's order (by group, then the sort). */
   checks: CheckSummary[];
+  /** Checks the server has for the current filters. */
+  total: number;
   groupBy: string;
   /** The window the uptime covers, as 'last 24 h'. */
   uptimeWindow: string;
@@ -51,7 +54,7 @@ function Card({ check, covers, onOpen }: { check: CheckSummary; covers: string; 
 }
 
 /** The card layout: one section per group, a card per check. */
-export function ChecksCards({ checks, groupBy, uptimeWindow, emptyText, onOpenCheck }: Props) {
+export function ChecksCards({ checks, total, groupBy, uptimeWindow, emptyText, onOpenCheck }: Props) {
   const shown = checks.slice(0, CARD_LIMIT);
   const sections = new Map<string, CheckSummary[]>();
   for (const c of shown) {
@@ -60,7 +63,8 @@ export function ChecksCards({ checks, groupBy, uptimeWindow, emptyText, onOpenCh
     list.push(c);
     sections.set(k, list);
   }
-  const keys = [...sections.keys()].sort((a, b) => a.localeCompare(b));
+  // Insertion order: the server sent the checks group by group.
+  const keys = [...sections.keys()];
   if (checks.length === 0)
     return (
       <div className="card flex h-28 items-center justify-center text-muted">{emptyText ?? EMPTY_TEXT}</div>
@@ -79,9 +83,9 @@ export function ChecksCards({ checks, groupBy, uptimeWindow, emptyText, onOpenCh
           </div>
         </section>
       ))}
-      {checks.length > CARD_LIMIT ? (
+      {total > shown.length ? (
         <p className="text-center text-xs text-muted">
-          Showing {CARD_LIMIT} of {checks.length} checks; the table layout shows all of them.
+          Showing {shown.length} of {total} checks; the table layout shows all of them.
         </p>
       ) : null}
     </div>

@@ -4,7 +4,9 @@ import { cn } from '../../../lib/cn.js';
 import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
 import { AgentBadge } from '../../../ui/AgentBadge.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
+import { DASHBOARD_PAGE_MAX } from '../api/dashboard.js';
 import { checkHealth, type DashboardRow } from '../lib/checks.js';
+import { DASHBOARD_FIRST_ROWS } from '../lib/useHealthParams.js';
 import { AgeText, HealthCell, LatencyText, UptimeText } from './HealthCells.js';
 
 const col = columnHelper<DashboardRow>();
@@ -84,7 +86,10 @@ function checkColumns(uptimeWindow: string) {
 }
 
 type Props = {
+  /** The rows loaded so far, in the server's order. */
   rows: DashboardRow[];
+  /** Checks the server has for the current filters: the table asks for more on reaching the end. */
+  total: number;
   loading: boolean;
   /** The window the uptime covers, as 'last 24 h'. */
   uptimeWindow: string;
@@ -94,9 +99,20 @@ type Props = {
   onOpenCheck: (id: string) => void;
 };
 
-/** The dashboard table: virtual rows (10k checks stay fast), group rows that fold. */
-export function ChecksTable({ rows, loading, uptimeWindow, emptyText, onToggleGroup, onOpenCheck }: Props) {
-  const defaults = useMemo(() => ({ pageSize: Number.MAX_SAFE_INTEGER }), []);
+/**
+ * The dashboard table: virtual rows, group rows that fold. It holds the first
+ * DASHBOARD_FIRST_ROWS checks; scrolling to the end doubles that (the page asks the server).
+ */
+export function ChecksTable({
+  rows,
+  total,
+  loading,
+  uptimeWindow,
+  emptyText,
+  onToggleGroup,
+  onOpenCheck,
+}: Props) {
+  const defaults = useMemo(() => ({ pageSize: DASHBOARD_FIRST_ROWS }), []);
   const columns = useMemo(() => checkColumns(uptimeWindow), [uptimeWindow]);
   return (
     <DataTable
@@ -106,7 +122,7 @@ export function ChecksTable({ rows, loading, uptimeWindow, emptyText, onToggleGr
       data={rows}
       manual
       virtual
-      totalEntries={rows.length}
+      totalEntries={Math.min(total, DASHBOARD_PAGE_MAX)}
       defaults={defaults}
       loading={loading}
       emptyText={emptyText}

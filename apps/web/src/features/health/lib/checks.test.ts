@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckSummary } from '../api/types.js';
-import {
-  buildRows,
-  buildSearchIndex,
-  filterChecks,
-  groupByOptions,
-  groupHealth,
-  groupKey,
-  labelValues,
-  matchesLabels,
-  tabByOptions,
-  tabsFor,
-} from './checks.js';
+import type { DashboardGroup } from '../api/dashboard.js';
+import { buildRows, groupByOptions, groupKey, labelOptions, tabByOptions, tabsFrom } from './checks.js';
 
 function check(over: Partial<CheckSummary> & { id: string; name: string }): CheckSummary {
   return {
@@ -60,64 +50,62 @@ describe('group by and tab by', () => {
     expect(groupKey(checks[1]!, 'team')).toBe('core');
   });
 
-  it("puts 'All' first, sorts the rest, and shows an empty namespace as 'none'", () => {
-    expect(tabsFor(checks, 'namespace')).toEqual([
+  it("puts 'All' first with every check counted, then the server's tabs in alphabetical order", () => {
+    expect(
+      tabsFrom([
+        { value: 'prod', count: 2 },
+        { value: 'dev', count: 1 },
+        { value: 'none', count: 1 },
+      ]),
+    ).toEqual([
       { value: 'All', count: 4 },
       { value: 'dev', count: 1 },
       { value: 'none', count: 1 },
       { value: 'prod', count: 2 },
     ]);
-    expect(tabsFor(checks, 'team').map((t) => t.value)).toEqual(['All', 'core', 'data', 'none']);
   });
 });
 
-describe('group health', () => {
-  it("is 'mixed' when children differ and good only when all are healthy", () => {
-    expect(groupHealth([checks[0]!, checks[1]!])).toBe('mixed');
-    expect(groupHealth([checks[0]!, checks[2]!])).toBe('healthy');
-    expect(groupHealth([checks[1]!])).toBe('unhealthy');
-    expect(groupHealth([checks[0]!, check({ id: 'x', name: 'x', status: null })])).toBe('mixed');
-  });
+const group = (key: string, over: Partial<DashboardGroup> = {}): [string, DashboardGroup] => [
+  key,
+  { key, count: 2, health: 'mixed', passed: 4, failed: 4, latency: 12, last_transition_time: null, ...over },
+];
 
-  it('builds a group row with summed uptime above its checks, and folds it', () => {
-    const withUptime = [
-      check({ id: 'a', name: 'a', uptime: { passed: 3, failed: 1 } }),
-      check({ id: 'b', name: 'b', status: 'unhealthy', uptime: { passed: 1, failed: 3 } }),
-    ];
-    const rows = buildRows(withUptime, 'canary_name', { key: 'name', desc: false }, new Set());
-    expect(rows.map((r) => r.kind)).toEqual(['group', 'check', 'check']);
-    const group = rows[0];
-    expect(group?.kind === 'group' && group.health).toBe('mixed');
-    expect(group?.kind === 'group' && group.uptime).toEqual({ passed: 4, failed: 4 });
-    const folded = buildRows(withUptime, 'canary_name', { key: 'name', desc: false }, new Set(['group:web']));
-    expect(folded).toHaveLength(1);
-    expect(
-      buildRows(withUptime, 'no_group', { key: 'name', desc: true }, new Set()).map((r) => r.id),
-    ).toEqual(['b', 'a']);
-  });
-});
+describe('rows of the table', () => {
+  const page = [
+    check({ id: 'a', name: 'a', uptime: { passed: 3, failed: 1 } }),
+    check({ id: 'b', name: 'b', status: 'unhealthy', uptime: { passed: 1, failed: 3 } }),
+    check({ id: 'c', name: 'c', canary_name: 'solo' }),
+  ];
 
-describe('filters', () => {
-  const index = buildSearchIndex(checks);
-  const base = { tabBy: 'namespace', tab: 'All', query: '', status: '', labels: {} };
-
-  it('searches name, description and endpoint', () => {
-    expect(filterChecks(checks, index, { ...base, query: 'REDIS://' }).map((c) => c.id)).toEqual(['4']);
-    expect(filterChecks(checks, index, { ...base, query: 'api/' }).map((c) => c.id)).toEqual(['1', '2']);
-  });
-
-  it('applies include and exclude label filters', () => {
-    expect(matchesLabels(checks[0]!, { 'team=core': 1 })).toBe(true);
-    expect(matchesLabels(checks[2]!, { 'team=core': 1 })).toBe(false);
-    expect(matchesLabels(checks[0]!, { 'team=core': -1 })).toBe(false);
-    expect(filterChecks(checks, index, { ...base, labels: { 'team=core': -1 } }).map((c) => c.id)).toEqual([
-      '3',
-      '4',
+  it("puts the server's group row, with the whole group's figures, above its checks, and folds it", () => {
+    const groups = new Map([group('web'), group('solo', { count: 1, health: 'healthy' })]);
+    const rows = buildRows(page, 'canary_name', groups, new Set());
+    // A group of one shows just its check.
+    expect(rows.map((r) => r.kind)).toEqual(['group', 'check', 'check', 'check']);
+    const first = rows[0];
+    expect(first?.kind === 'group' && first.health).toBe('mixed');
+    expect(first?.kind === 'group' && first.uptime).toEqual({ passed: 4, failed: 4 });
+    expect(buildRows(page, 'canary_name', groups, new Set(['group:web'])).map((r) => r.id)).toEqual([
+      'group:web',
+      'c',
     ]);
   });
 
-  it('tells boolean labels apart (they become toggles)', () => {
-    const byKey = Object.fromEntries(labelValues(checks).map((l) => [l.key, l.boolean]));
-    expect(byKey).toEqual({ critical: true, team: false });
+  it('keeps the order the server sent without grouping', () => {
+    expect(buildRows(page, 'no_group', new Map(), new Set()).map((r) => r.id)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('label options', () => {
+  it('sorts keys and values and tells boolean labels apart (they become toggles)', () => {
+    const options = labelOptions([
+      { key: 'team', values: ['data', 'core'] },
+      { key: 'critical', values: ['true'] },
+    ]);
+    expect(options).toEqual([
+      { key: 'critical', values: ['true'], boolean: true },
+      { key: 'team', values: ['core', 'data'], boolean: false },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import type { DashboardRequest } from '../api/dashboard.js';
 import { useUrlParams, type ParamUpdate } from '../../../lib/urlState.js';
 import { decodeTriState, encodeTriState, type TriStateMap } from '../../../ui/triState.js';
 import { ALL_TAB, DEFAULT_GROUP_BY, DEFAULT_TAB_BY, SORT_KEYS, type SortKey } from './checks.js';
@@ -28,33 +29,62 @@ export type HealthParams = {
   embedded: boolean;
 };
 
+/** The dashboard's settings from its URL's parameters. */
+export function parseHealthParams(params: URLSearchParams): HealthParams {
+  const sortBy = params.get('sortBy');
+  return {
+    layout: params.get('layout') === 'card' ? 'card' : 'table',
+    query: params.get('query') ?? '',
+    groupBy: params.get('groupBy') ?? DEFAULT_GROUP_BY,
+    tabBy: params.get('tabBy') ?? DEFAULT_TAB_BY,
+    tab: params.get('tab') ?? ALL_TAB,
+    hidePassing: params.get('hidePassing') !== 'false',
+    labels: decodeTriState(params.get('labels')),
+    sortBy: SORT_KEYS.includes(sortBy as SortKey) ? (sortBy as SortKey) : 'name',
+    sortDesc: params.get('sortDesc') === 'true',
+    timeRange: params.get('timeRange') ?? DEFAULT_PANEL_RANGE,
+    timeRangeSet: params.has('timeRange'),
+    checkId: params.get('checkId'),
+    status: params.get('status') ?? '',
+    component: params.get('component'),
+    pivotBy: params.get('pivotBy'),
+    pivotLabel: params.get('pivotLabel'),
+    pivotCellType: params.get('pivotCellType'),
+    embedded: params.get('embed') === 'true',
+  };
+}
+
 /** Every dashboard setting lives in the URL, so a link shows the same view. */
 export function useHealthParams(): [HealthParams, (update: ParamUpdate) => void] {
   const [params, set] = useUrlParams();
-  const value = useMemo<HealthParams>(() => {
-    const sortBy = params.get('sortBy');
-    return {
-      layout: params.get('layout') === 'card' ? 'card' : 'table',
-      query: params.get('query') ?? '',
-      groupBy: params.get('groupBy') ?? DEFAULT_GROUP_BY,
-      tabBy: params.get('tabBy') ?? DEFAULT_TAB_BY,
-      tab: params.get('tab') ?? ALL_TAB,
-      hidePassing: params.get('hidePassing') !== 'false',
-      labels: decodeTriState(params.get('labels')),
-      sortBy: SORT_KEYS.includes(sortBy as SortKey) ? (sortBy as SortKey) : 'name',
-      sortDesc: params.get('sortDesc') === 'true',
-      timeRange: params.get('timeRange') ?? DEFAULT_PANEL_RANGE,
-      timeRangeSet: params.has('timeRange'),
-      checkId: params.get('checkId'),
-      status: params.get('status') ?? '',
-      component: params.get('component'),
-      pivotBy: params.get('pivotBy'),
-      pivotLabel: params.get('pivotLabel'),
-      pivotCellType: params.get('pivotCellType'),
-      embedded: params.get('embed') === 'true',
-    };
-  }, [params]);
+  const value = useMemo(() => parseHealthParams(params), [params]);
   return [value, set];
+}
+
+/** The table's rows asked for at first; scrolling to the end doubles it (DataTable, virtual). */
+export const DASHBOARD_FIRST_ROWS = 200;
+
+/** The page request for these settings, the window and the number of checks wanted. */
+export function dashboardRequest(
+  p: HealthParams,
+  window: string,
+  limit: number,
+  query = p.query,
+): DashboardRequest {
+  return {
+    window,
+    tabBy: p.tabBy,
+    tab: p.tab,
+    query,
+    status: p.status,
+    labels: p.labels,
+    component: p.component,
+    hidePassing: p.hidePassing,
+    groupBy: p.groupBy,
+    sortBy: p.sortBy,
+    sortDesc: p.sortDesc,
+    limit,
+  };
 }
 
 export function encodeLabels(map: TriStateMap): string {

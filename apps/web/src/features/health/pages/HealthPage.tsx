@@ -10,8 +10,9 @@ import { Page } from '../../../ui/Page.js';
 import { RefreshRateSelect, useRefreshRate } from '../../../ui/RefreshRate.js';
 import { SegmentedControl } from '../../../ui/SegmentedControl.js';
 import { Select } from '../../../ui/Select.js';
-import { useComponentChecks } from '../api/componentChecks.js';
-import { useChecksSummary } from '../api/summary.js';
+import { useTableUrlState } from '../../../ui/DataTable/tableUrlState.js';
+import { useComponentName } from '../api/componentName.js';
+import { useDashboardPage } from '../api/dashboard.js';
 import { ChecksCards } from '../components/ChecksCards.js';
 import { ChecksTable } from '../components/ChecksTable.js';
 import { FilterDrawer } from '../components/FilterDrawer.js';
@@ -20,14 +21,10 @@ import { HiddenPassingEmpty } from '../components/HiddenPassingEmpty.js';
 import {
   ALL_TAB,
   buildRows,
-  buildSearchIndex,
-  filterChecks,
   groupByOptions,
-  labelKeys,
-  labelValues,
-  sortChecks,
+  labelOptions,
   tabByOptions,
-  tabsFor,
+  tabsFrom,
   type SortKey,
 } from '../lib/checks.js';
 import {
@@ -37,7 +34,12 @@ import {
   serverWindow,
   windowText,
 } from '../lib/timeRange.js';
-import { encodeLabels, useHealthParams } from '../lib/useHealthParams.js';
+import {
+  DASHBOARD_FIRST_ROWS,
+  dashboardRequest,
+  encodeLabels,
+  useHealthParams,
+} from '../lib/useHealthParams.js';
 
 const LAYOUTS = [
   { value: 'table', label: <Table2 className="size-4" />, ariaLabel: 'Table layout' },
@@ -58,8 +60,6 @@ function CheckCount({ label, count, dot }: { label: 'passing' | 'failing'; count
 }
 
 const CheckPanel = lazy(() => import('../components/CheckPanel.js').then((m) => ({ default: m.CheckPanel })));
-
-const NO_CHECKS: ReadonlySet<string> = new Set();
 
 const SORT_OPTIONS: Array<{ value: SortKey; label: string }> = [
   { value: 'name', label: 'Name' },
@@ -82,16 +82,7 @@ export function HealthPage({ checker = false, embedded = false }: { checker?: bo
   if (!p.checkId && dashboardRange !== p.timeRange) setDashboardRange(p.timeRange);
   const summaryRange = dashboardRange;
   const [rate, setRate, intervalMs] = useRefreshRate('health', rangeMinutes(summaryRange));
-  const summary = useChecksSummary(serverWindow(summaryRange), intervalMs);
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(() => new Set());
-
-  const all = useMemo(() => summary.data ?? [], [summary.data]);
-  const index = useMemo(() => buildSearchIndex(all), [all]);
-  const keys = useMemo(() => labelKeys(all), [all]);
-  const labels = useMemo(() => labelValues(all), [all]);
-  const tabs = useMemo(() => tabsFor(all, p.tabBy), [all, p.tabBy]);
-  // Tabs by agent are named after the agents, not their ids.
-  const agentNames = useAgentNames(p.tabBy === 'agent_id');
   // Typing stays local; the URL (and so the filter) follows 400 ms after the last key (doc 1 §5).
   const [searchText, setSearchText] = useState(p.query);
   const debouncedSearch = useDebouncedValue(searchText, DEBOUNCE.filter);
@@ -100,42 +91,36 @@ export function HealthPage({ checker = false, embedded = false }: { checker?: bo
     // Only the debounced text drives the URL; the URL does not echo back into the box.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debouncedSearch]);
-  // Filtering 10k checks still runs at lower priority.
   const query = useDeferredValue(p.query);
 
-  const component = useComponentChecks(p.component);
-  // Until the component's checks are known, none are shown rather than all of them.
-  const ids = p.component ? (component.data?.checkIds ?? NO_CHECKS) : undefined;
+  // The server filters, groups, sorts and counts; the table asks for more rows as it scrolls.
+  const { pagination } = useTableUrlState('', { pageSize: DASHBOARD_FIRST_ROWS });
+  const page = useDashboardPage(
+    dashboardRequest(p, serverWindow(summaryRange), pagination.pageSize, query),
+    intervalMs,
+  );
+  const checks = useMemo(() => page.data?.checks ?? [], [page.data]);
+  const keys = useMemo(() => (page.data?.labels ?? []).map((l) => l.key), [page.data]);
+  const labels = useMemo(() => labelOptions(page.data?.labels ?? []), [page.data]);
+  const tabs = useMemo(() => tabsFrom(page.data?.tabs ?? []), [page.data]);
+  // Tabs by agent are named after the agents, not their ids.
+  const agentNames = useAgentNames(p.tabBy === 'agent_id');
+  // The component's name, for its filter badge (the server picks its checks).
+  const component = useComponentName(p.component);
 
-  const matching = useMemo(
-    () =>
-      filterChecks(all, index, {
-        tabBy: p.tabBy,
-        tab: p.tab,
-        query,
-        status: p.status,
-        labels: p.labels,
-        ids,
-      }),
-    [all, index, p.tabBy, p.tab, query, p.status, p.labels, ids],
-  );
-  const passing = useMemo(() => matching.filter((c) => c.status === 'healthy').length, [matching]);
-  const failing = matching.length - passing;
-  const visible = useMemo(
-    () => (p.hidePassing ? matching.filter((c) => c.status !== 'healthy') : matching),
-    [matching, p.hidePassing],
-  );
-  const sort = useMemo(() => ({ key: p.sortBy, desc: p.sortDesc }), [p.sortBy, p.sortDesc]);
+  const passing = page.data?.passing ?? 0;
+  const failing = page.data?.failing ?? 0;
+  const total = page.data?.total ?? 0;
+  const groups = useMemo(() => new Map((page.data?.groups ?? []).map((g) => [g.key, g])), [page.data]);
   const rows = useMemo(
-    () => buildRows(visible, p.groupBy, sort, collapsed),
-    [visible, p.groupBy, sort, collapsed],
+    () => buildRows(checks, p.groupBy, groups, collapsed),
+    [checks, p.groupBy, groups, collapsed],
   );
-  const sortedForCards = useMemo(() => sortChecks([...visible], sort.key, sort.desc), [visible, sort]);
   const uptimeWindow = windowText(summaryRange);
   // Hide Passing, not the search or filters, emptied the list: say so and offer the way back.
   const emptyText =
-    p.hidePassing && visible.length === 0 && matching.length > 0 ? (
-      <HiddenPassingEmpty count={matching.length} onShowPassing={() => setParams({ hidePassing: 'false' })} />
+    p.hidePassing && total === 0 && passing > 0 ? (
+      <HiddenPassingEmpty count={passing} onShowPassing={() => setParams({ hidePassing: 'false' })} />
     ) : undefined;
 
   const toggleGroup = useCallback((id: string) => {
@@ -228,7 +213,7 @@ export function HealthPage({ checker = false, embedded = false }: { checker?: bo
                   {component.isPending
                     ? 'Component…'
                     : component.data
-                      ? `Component: ${component.data.name}`
+                      ? `Component: ${component.data}`
                       : 'Component not found'}
                 </span>
                 <button
@@ -275,12 +260,11 @@ export function HealthPage({ checker = false, embedded = false }: { checker?: bo
               </button>
             ))}
           </div>
-          {summary.isError ? (
-            <ErrorView error={summary.error} onRetry={() => void summary.refetch()} />
-          ) : null}
+          {page.isError ? <ErrorView error={page.error} onRetry={() => void page.refetch()} /> : null}
           {p.layout === 'card' ? (
             <ChecksCards
-              checks={sortedForCards}
+              checks={checks}
+              total={total}
               groupBy={p.groupBy}
               uptimeWindow={uptimeWindow}
               emptyText={emptyText}
@@ -289,7 +273,8 @@ export function HealthPage({ checker = false, embedded = false }: { checker?: bo
           ) : (
             <ChecksTable
               rows={rows}
-              loading={summary.isFetching}
+              total={total}
+              loading={page.isFetching}
               uptimeWindow={uptimeWindow}
               emptyText={emptyText}
               onToggleGroup={toggleGroup}
@@ -303,7 +288,7 @@ export function HealthPage({ checker = false, embedded = false }: { checker?: bo
           <CheckPanel
             embedded={isEmbedded}
             checkId={p.checkId}
-            check={all.find((c) => c.id === p.checkId)}
+            check={checks.find((c) => c.id === p.checkId)}
             // Closing the panel resets timeRange to 1h (doc 1 §2), the default, so it leaves the URL.
             onClose={() => setParams({ checkId: null, timeRange: null })}
           />
