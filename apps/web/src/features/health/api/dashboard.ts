@@ -2,9 +2,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from '../../../api/http.js';
 import type { TriStateMap } from '../../../ui/triState.js';
-import type { SortKey } from '../lib/checks.js';
 import { healthKeys } from './keys.js';
 import { checkSummarySchema } from './types.js';
+
+export type SortKey = 'name' | 'health' | 'uptime' | 'latency' | 'transition';
+export const SORT_KEYS: readonly SortKey[] = ['name', 'health', 'uptime', 'latency', 'transition'];
 
 /** What the dashboard asks GET /api/health/dashboard for (docs/health.md, APIs). */
 export type DashboardRequest = {

@@ -93,9 +93,6 @@ export function uptimePercent(c: { uptime?: { passed: number; failed: number } |
   return p + f === 0 ? undefined : (p * 100) / (p + f);
 }
 
-export type SortKey = 'name' | 'health' | 'uptime' | 'latency' | 'transition';
-export const SORT_KEYS: readonly SortKey[] = ['name', 'health', 'uptime', 'latency', 'transition'];
-
 export type GroupRow = {
   kind: 'group';
   id: string;

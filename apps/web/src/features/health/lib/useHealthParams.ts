@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import type { DashboardRequest } from '../api/dashboard.js';
+import { SORT_KEYS, type DashboardRequest, type SortKey } from '../api/dashboard.js';
 import { useUrlParams, type ParamUpdate } from '../../../lib/urlState.js';
 import { decodeTriState, encodeTriState, type TriStateMap } from '../../../ui/triState.js';
-import { ALL_TAB, DEFAULT_GROUP_BY, DEFAULT_TAB_BY, SORT_KEYS, type SortKey } from './checks.js';
+import { ALL_TAB, DEFAULT_GROUP_BY, DEFAULT_TAB_BY } from './checks.js';
 import { DEFAULT_PANEL_RANGE } from './timeRange.js';
 
 export type HealthParams = {

@@ -12,21 +12,13 @@ import { SegmentedControl } from '../../../ui/SegmentedControl.js';
 import { Select } from '../../../ui/Select.js';
 import { useTableUrlState } from '../../../ui/DataTable/tableUrlState.js';
 import { useComponentName } from '../api/componentName.js';
-import { useDashboardPage } from '../api/dashboard.js';
+import { useDashboardPage, type SortKey } from '../api/dashboard.js';
 import { ChecksCards } from '../components/ChecksCards.js';
 import { ChecksTable } from '../components/ChecksTable.js';
 import { FilterDrawer } from '../components/FilterDrawer.js';
 import { FilterPanel } from '../components/FilterPanel.js';
 import { HiddenPassingEmpty } from '../components/HiddenPassingEmpty.js';
-import {
-  ALL_TAB,
-  buildRows,
-  groupByOptions,
-  labelOptions,
-  tabByOptions,
-  tabsFrom,
-  type SortKey,
-} from '../lib/checks.js';
+import { ALL_TAB, buildRows, groupByOptions, labelOptions, tabByOptions, tabsFrom } from '../lib/checks.js';
 import {
   DEFAULT_PANEL_RANGE,
   dashboardRangeOptions,
