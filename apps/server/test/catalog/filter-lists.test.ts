@@ -23,7 +23,11 @@ describe.each(DB_KINDS)('catalog filter lists (%s)', (kind) => {
     return r.body.map((p) => `${p.key}=${p.value ?? '(null)'}`);
   };
   const list = async (view: string, column: string) => {
-    const r = await api<Record<string, string>[]>(server, 'GET', `/api/db/${view}?select=${column}&order=${column}`);
+    const r = await api<Record<string, string>[]>(
+      server,
+      'GET',
+      `/api/db/${view}?select=${column}&order=${column}`,
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.map((row) => row[column]);
   };
@@ -51,7 +55,9 @@ describe.each(DB_KINDS)('catalog filter lists (%s)', (kind) => {
     expect(await pairs('config_labels')).toEqual(['app=api', 'team=payments']);
 
     // A tag changed on one item: the new one appears at once, the old one stays while another carries it.
-    await sql(`UPDATE config_items SET tags = '{"cluster": "staging", "region": "eu"}' WHERE id = $1`, [api1]);
+    await sql(`UPDATE config_items SET tags = '{"cluster": "staging", "region": "eu"}' WHERE id = $1`, [
+      api1,
+    ]);
     expect(await pairs('config_tags')).toEqual(['cluster=prod', 'cluster=staging', 'region=eu']);
     await sql(`UPDATE config_items SET tags = '{"cluster": "staging"}' WHERE id = $1`, [api2]);
     expect(await pairs('config_tags')).toEqual(['cluster=staging', 'region=eu']);
@@ -63,7 +69,10 @@ describe.each(DB_KINDS)('catalog filter lists (%s)', (kind) => {
     expect(await pairs('config_labels')).toEqual(['app=api', 'team=payments']);
 
     // Updates that leave tags, labels and liveness alone change nothing (they cancel out).
-    await sql(`UPDATE config_items SET health = 'healthy', changes_30d = 3 WHERE id IN ($1, $2)`, [api1, api2]);
+    await sql(`UPDATE config_items SET health = 'healthy', changes_30d = 3 WHERE id IN ($1, $2)`, [
+      api1,
+      api2,
+    ]);
     expect(await pairs('config_labels')).toEqual(['app=api', 'team=payments']);
 
     // Hard delete, of a live item and of an already soft-deleted one.
@@ -77,9 +86,10 @@ describe.each(DB_KINDS)('catalog filter lists (%s)', (kind) => {
 
   it('keeps JSON null values and ignores tags that are not an object', async () => {
     const odd = await insertConfig(server.db, { type: 'Test::Odd', name: 'odd' });
-    await sql(`UPDATE config_items SET tags = '{"owner": null, "zone": "a"}', labels = '["not", "a", "map"]' WHERE id = $1`, [
-      odd,
-    ]);
+    await sql(
+      `UPDATE config_items SET tags = '{"owner": null, "zone": "a"}', labels = '["not", "a", "map"]' WHERE id = $1`,
+      [odd],
+    );
     expect(await pairs('config_tags')).toEqual(['owner=(null)', 'zone=a']);
     expect(await pairs('config_labels')).toEqual([]);
     await sql(`UPDATE config_items SET tags = '{}' WHERE id = $1`, [odd]);
@@ -155,7 +165,11 @@ describe.each(DB_KINDS)('catalog filter lists (%s)', (kind) => {
       `INSERT INTO config_analysis (config_id, analyzer) VALUES ($1, 'trivy'), ($2, 'trivy'), ($2, 'aws-config')`,
       [ids[0], ids[1]],
     );
-    expect(await list('config_types', 'type')).toEqual(['AWS::S3::Bucket', 'Kubernetes::Node', 'Kubernetes::Pod']);
+    expect(await list('config_types', 'type')).toEqual([
+      'AWS::S3::Bucket',
+      'Kubernetes::Node',
+      'Kubernetes::Pod',
+    ]);
     expect(await list('config_statuses', 'status')).toEqual(['Pending', 'Running']);
     expect(await list('change_types', 'change_type')).toEqual(['BackOff', 'Pulled', 'diff']);
     expect(await list('config_analysis_analyzers', 'analyzer')).toEqual(['aws-config', 'trivy']);
@@ -169,20 +183,23 @@ describe.each(DB_KINDS)('catalog filter lists (%s)', (kind) => {
     expect(await list('config_analysis_analyzers', 'analyzer')).toEqual([]);
   });
 
-  it.runIf(kind === 'postgresql')('reads the type list through an index, not a scan of every item', async () => {
-    await sql(
-      `INSERT INTO config_items (type, name, status, external_id, deleted_at)
+  it.runIf(kind === 'postgresql')(
+    'reads the type list through an index, not a scan of every item',
+    async () => {
+      await sql(
+        `INSERT INTO config_items (type, name, status, external_id, deleted_at)
        SELECT 'Type::' || (g % 7), 'item-' || g, 'S' || (g % 3), ARRAY['plan-' || g], CASE WHEN g % 10 = 0 THEN now() END
        FROM generate_series(1, 5000) g`,
-    );
-    await sql('ANALYZE config_items');
-    for (const view of ['config_types', 'config_statuses']) {
-      const { rows } = await sql(`EXPLAIN (FORMAT JSON) SELECT * FROM ${view}`);
-      const plan = JSON.stringify(rows);
-      expect(plan, view).not.toContain('Seq Scan');
-      expect(plan, view).toContain('Index Only Scan');
-    }
-    expect(await list('config_types', 'type')).toHaveLength(7);
-    expect(await list('config_statuses', 'status')).toEqual(['S0', 'S1', 'S2']);
-  });
+      );
+      await sql('ANALYZE config_items');
+      for (const view of ['config_types', 'config_statuses']) {
+        const { rows } = await sql(`EXPLAIN (FORMAT JSON) SELECT * FROM ${view}`);
+        const plan = JSON.stringify(rows);
+        expect(plan, view).not.toContain('Seq Scan');
+        expect(plan, view).toContain('Index Only Scan');
+      }
+      expect(await list('config_types', 'type')).toHaveLength(7);
+      expect(await list('config_statuses', 'status')).toEqual(['S0', 'S1', 'S2']);
+    },
+  );
 });
