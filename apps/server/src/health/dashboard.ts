@@ -1,8 +1,8 @@
 import { SharedResults } from '../db/shared-results.js';
 import type { Db, Queryable } from '../db/types.js';
 import { ALL_TAB, NO_GROUP, type DashboardQuery } from './dashboard-query.js';
-import { summaryEntries } from './summary.js';
-import { readsRollUp, ROLLED_UP_TO, SPAN_ROLLED_UP_TO, windowCtes } from './summary-window.js';
+import { rolledUpTo, spanRolledUpTo, summaryEntries } from './summary.js';
+import { readsRollUp, windowCtes } from './summary-window.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -166,11 +166,9 @@ async function readFigures(tx: Queryable, q: DashboardQuery): Promise<Figures> {
     initial.push(null, null, q.window);
     let fromSpan = false;
     if (readsRollUp(q.window)) {
-      const span = (await tx.query<{ rolled_up_to: Date }>(SPAN_ROLLED_UP_TO, [q.window])).rows[0];
-      fromSpan = span !== undefined;
-      initial.push(
-        span?.rolled_up_to ?? (await tx.query<{ bound: Date | null }>(ROLLED_UP_TO)).rows[0]?.bound ?? null,
-      );
+      const span = await spanRolledUpTo(tx, q.window);
+      fromSpan = span !== null;
+      initial.push(span ?? (await rolledUpTo(tx)));
     }
     ctes = `${windowCtes(q.window, fromSpan)},`;
   }

@@ -1,6 +1,7 @@
 import { canaryJsonSchema, parseDuration } from '@opsdeck/shared';
 import { sharedDashboardPage } from './dashboard.js';
 import { dashboardQuerySchema, windowParam } from './dashboard-query.js';
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
@@ -8,6 +9,7 @@ import { checkGraph } from './graph.js';
 import { CheckNotFoundError, runCheckNow } from './run-canary.js';
 import { setListeningServer } from './runtime.js';
 import { sharedChecksSummaryJson } from './summary.js';
+import { SUMMARY_STREAM_FROM, summaryChunks, summaryCount } from './summary-stream.js';
 import { tryCanary } from './try-canary.js';
 
 /** "k=v,k2=v2" → {k: v, k2: v2}. */
@@ -68,15 +70,19 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Pr
   app.get('/api/canary/api/summary', { config: { permission: ['canaries', 'read'] } }, async (req, reply) => {
     const started = performance.now();
     const q = summaryQuery.parse(req.query);
-    const json = await sharedChecksSummaryJson(
-      ctx.db,
-      {
-        checkId: q.check_id,
-        labels: q.labels,
-        windowMs: q.window,
-      },
-      ctx.config.summaryShareMs,
-    );
+    const query = { checkId: q.check_id, labels: q.labels, windowMs: q.window };
+    if (!q.check_id && (await summaryCount(ctx.db, query)) > SUMMARY_STREAM_FROM) {
+      // A large estate's summary goes out a chunk at a time (summary-stream.ts); the duration,
+      // known at the end, comes last.
+      const chunks = await summaryChunks(ctx.db, query);
+      function* body(): Generator<string> {
+        yield '{"runnerName":"local","checks_summary":[';
+        yield* chunks;
+        yield `],"duration":${Math.round(performance.now() - started)}}`;
+      }
+      return reply.type('application/json').send(Readable.from(body()));
+    }
+    const json = await sharedChecksSummaryJson(ctx.db, query, ctx.config.summaryShareMs);
     const duration = Math.round(performance.now() - started);
     return reply
       .type('application/json')

@@ -13,13 +13,13 @@ export type SummaryQuery = {
 
 const HOUR_MS = 3_600_000;
 
-const FILTERS = `k.deleted_at IS NULL AND c.deleted_at IS NULL
+export const FILTERS = `k.deleted_at IS NULL AND c.deleted_at IS NULL
   AND ($1::uuid[] IS NULL OR k.id = ANY ($1::uuid[])) AND ($2::jsonb IS NULL OR k.labels @> $2::jsonb)`;
 
 export type EntryRow = { id: string; canary_name: string; name: string; entry: string };
 
 // Code-unit order, as PostgreSQL's C collation sorts.
-const byCanaryThenName = (a: EntryRow, b: EntryRow) =>
+export const byCanaryThenName = (a: EntryRow, b: EntryRow) =>
   a.canary_name < b.canary_name
     ? -1
     : a.canary_name > b.canary_name
@@ -111,13 +111,13 @@ function withStats(cached: string, stats: string): string {
  * Asked before the summary, so that its plan is made for the real bound (a few minutes of
  * statuses), not for an unknown one.
  */
-async function rolledUpTo(q: Queryable): Promise<Date | null> {
+export async function rolledUpTo(q: Queryable): Promise<Date | null> {
   const { rows } = await q.query<{ bound: Date | null }>(ROLLED_UP_TO);
   return rows[0]?.bound ?? null;
 }
 
 /** Up to when the roll-up's per-check sums have read statuses when they fit the window, else null. */
-async function spanRolledUpTo(q: Queryable, windowMs: number): Promise<Date | null> {
+export async function spanRolledUpTo(q: Queryable, windowMs: number): Promise<Date | null> {
   const { rows } = await q.query<{ rolled_up_to: Date }>(SPAN_ROLLED_UP_TO, [windowMs]);
   return rows[0]?.rolled_up_to ?? null;
 }
