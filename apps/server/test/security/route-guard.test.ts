@@ -113,7 +113,7 @@ describe.each(DB_KINDS)('route guard on %s: no route answers an outsider unless 
   });
 });
 
-describe('APP_MODE=checker serves the health summary and nothing else, however it is spelled', () => {
+describe('APP_MODE=checker serves the health summary (and the dashboard page of it) and nothing else, however it is spelled', () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer('pglite', {}, { APP_MODE: 'checker', AUTH_MODE: 'builtin' });
@@ -121,7 +121,14 @@ describe('APP_MODE=checker serves the health summary and nothing else, however i
   afterAll(() => server?.close());
 
   it('answers 404 to every other route and its variants', async () => {
-    const allowed = new Set(['/api/canary/api/summary', '/api/about', '/healthz', '/readyz', '/metrics']);
+    const allowed = new Set([
+      '/api/canary/api/summary',
+      '/api/health/dashboard',
+      '/api/about',
+      '/healthz',
+      '/readyz',
+      '/metrics',
+    ]);
     const others = apiRoutes(server.routes).filter((r) => !allowed.has(r.url));
     const attempts = await attack(server, others);
     const leaked = attempts.filter(
