@@ -64,6 +64,11 @@ test('a file scraper: add, run, browse, change on disk, see the diff, filter, gr
     await page.keyboard.insertText(text);
   };
   await typeSpec(`file:\n- paths:\n  - ${dir}/*.yaml\n`);
+  // Try it before saving: the server reads the files once and lists the items, storing nothing.
+  await page.getByRole('button', { name: 'Try it' }).click();
+  const tried = page.getByRole('region', { name: 'Try it results' });
+  await expect(tried).toContainText('nothing was saved. 2 items', { timeout: 30_000 });
+  await expect(tried.getByRole('listitem').filter({ hasText: widget })).toBeVisible();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Catalog Scraper created successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/catalog\/scrapers\/[0-9a-f-]{36}$/);

@@ -8,6 +8,7 @@ import { ensureDemoCatalog } from './demo/files.js';
 import { FilterError } from './filters.js';
 import { sourceLookupQuerySchema } from '../lib/source-lookup.js';
 import { runScraper, ScraperBusy, ScraperNotFound } from './run.js';
+import { tryScraper } from './try-scraper.js';
 import { lookupConfigsBySource } from './source-lookup.js';
 import { catalogSummary, summaryRequestSchema } from './summary.js';
 
@@ -53,6 +54,11 @@ export async function catalogRoutes(app: FastifyInstance, ctx: ServerContext): P
       return badRequest(reply, e);
     }
   });
+
+  // Try it: one run of an unsaved scraper, nothing stored (try-scraper.ts).
+  app.post('/api/config/try', { config: { permission: ['config_scrapers', 'write'] } }, async (req) =>
+    tryScraper(ctx, req.body),
+  );
 
   app.post(
     '/api/config/run/:id',

@@ -1,8 +1,23 @@
-import { scrapeScheduleSchema } from '@opsdeck/shared';
+import { scrapeScheduleSchema, type ScrapeConfigSpec } from '@opsdeck/shared';
+import type { ServerContext } from '../context.js';
 import { connectionReferenceProblems } from '../connections/index.js';
 import { SpecWriteError, specResourceWriteHook } from '../platform/spec-resource-hook.js';
 import { fileAccess } from '../sandbox/file-roots.js';
 import { scraperConnections, scraperReachProblems, validateScraperSpec } from './validate.js';
+
+/**
+ * Why a valid spec may not be saved (or tried): a connection it names does not exist, or it
+ * reaches outside what the server lets specs reach (file roots, kubeconfigs).
+ */
+export async function scraperReachProblem(
+  spec: ScrapeConfigSpec,
+  ctx: Pick<ServerContext, 'db' | 'config'>,
+): Promise<string | undefined> {
+  const missing = await connectionReferenceProblems(ctx.db, scraperConnections(spec));
+  if (missing.length) return missing.join('; ');
+  const problems = await scraperReachProblems(spec, fileAccess(ctx.config));
+  return problems.length ? `spec: ${problems.join('; ')}` : undefined;
+}
 
 /**
  * Writes to /api/db/config_scrapers: the spec must validate (schema and JSONPaths), name only
@@ -17,12 +32,7 @@ export const configScraperWriteHook = specResourceWriteHook({
     // The spec's schedule only fills an unset column: the settings form's choice wins.
     return { spec: check.spec, defaults: check.spec.schedule ? { schedule: check.spec.schedule } : {} };
   },
-  async reachProblem(spec, w) {
-    const missing = await connectionReferenceProblems(w.ctx.db, scraperConnections(spec));
-    if (missing.length) return missing.join('; ');
-    const problems = await scraperReachProblems(spec, fileAccess(w.ctx.config));
-    return problems.length ? `spec: ${problems.join('; ')}` : undefined;
-  },
+  reachProblem: (spec, w) => scraperReachProblem(spec, w.ctx),
   async sync(tx, ids) {
     await tx.query(
       `INSERT INTO config_scraper_state (scraper_id, next_run_at)

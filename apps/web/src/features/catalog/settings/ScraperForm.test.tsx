@@ -79,4 +79,62 @@ describe('ScraperForm', () => {
     expect(patched[0]?.href).toContain('id=eq.s1');
     expect(patched[0]?.body).toMatchObject({ deleted_at: expect.any(String) });
   });
+
+  it('tries the draft before saving: the items one run would store, source errors, nothing saved', async () => {
+    const tried: unknown[] = [];
+    fakeServer(
+      {
+        '/api/about': () => ({ version: 'test', appMode: 'full' }),
+        '/api/auth/whoami': () => ({
+          payload: {
+            user: { id: 'u1', name: 'Admin' },
+            roles: ['admin'],
+            permissions: ['config_scrapers:write'],
+          },
+        }),
+        'POST /api/config/try': (req) => {
+          tried.push(req.body);
+          return {
+            total: 2,
+            items: [
+              {
+                type: 'AWS::SQS::Queue',
+                config_class: null,
+                name: 'orders',
+                namespace: null,
+                external_id: ['orders'],
+                health: 'healthy',
+                status: null,
+                labels: {},
+                tags: { team: 'payments' },
+                config: { id: 'orders', team: 'payments' },
+                truncated: false,
+                relationships: 0,
+              },
+            ],
+            changes: 0,
+            errors: ['inventory/broken.json: not valid JSON'],
+          };
+        },
+        'POST /api/db/config_scrapers': (req) => {
+          posted.push(req.body);
+          return [{ id: 's2' }];
+        },
+      },
+      () => ({}),
+    );
+    const user = userEvent.setup();
+    renderWithApp(<ScraperForm />, { url: '/settings/config_scrapers/new' });
+    await user.click(await screen.findByRole('button', { name: 'Other (YAML)' }));
+    await user.click(await screen.findByRole('button', { name: 'Try it' }));
+    const results = await screen.findByRole('region', { name: 'Try it results' });
+    expect(results).toHaveTextContent('nothing was saved. 2 items (the first 1 shown), 0 changes');
+    expect(within(results).getByRole('listitem', { name: 'AWS::SQS::Queue orders' })).toHaveTextContent(
+      'healthy',
+    );
+    expect(within(results).getByText('inventory/broken.json: not valid JSON')).toBeInTheDocument();
+    expect(tried).toHaveLength(1);
+    expect(tried[0]).toMatchObject({ namespace: 'default', spec: expect.any(Object) });
+    expect(posted).toHaveLength(0);
+  });
 });

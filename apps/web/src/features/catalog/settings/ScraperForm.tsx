@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Play } from 'lucide-react';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { stringify } from 'yaml';
@@ -29,6 +30,8 @@ import {
   startScraperSpec,
   type ScraperChoice,
 } from './scraperDraft.js';
+import { ScraperTryResults } from './ScraperTryResults.js';
+import { tryScraper, type ScraperTryInput } from './tryScraperApi.js';
 
 const RESOURCE_NAME = 'Catalog Scraper';
 
@@ -39,6 +42,18 @@ function toValues(row: Scraper | undefined): ScraperFormValues {
     namespace: row.namespace ?? '',
     source: row.source ?? 'UI',
     spec: stringify(row.spec ?? {}),
+  };
+}
+
+/**
+ * The draft as Try it sends it: what the form holds now, in the Form or the Code view (both
+ * edit the YAML). YAML that does not parse goes as text, so the server names the problem.
+ */
+function toTryInput(v: ScraperFormValues): ScraperTryInput {
+  return {
+    name: v.name.trim(),
+    namespace: v.namespace.trim() || 'default',
+    spec: parseYamlObject(v.spec) ?? v.spec,
   };
 }
 
@@ -91,6 +106,8 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
     onChanged: () => void qc.invalidateQueries({ queryKey: catalogKeys.scrapers() }),
     silentSave: true,
   });
+  // Try it: the draft's sources are read once on the server, nothing stored (docs/catalog.md).
+  const tryRun = useMutation({ mutationFn: tryScraper, meta: { silent: true } });
   const readOnly = !canWrite;
 
   if (type === undefined) {
@@ -121,6 +138,18 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
       deleteQuestion={`Delete '${row?.name ?? ''}'? Its configs stay in the catalog until they go stale.`}
       form={form}
       mutations={mutations}
+      extraActions={
+        canWrite ? (
+          <button
+            type="button"
+            className="btn"
+            disabled={tryRun.isPending}
+            onClick={() => tryRun.mutate(toTryInput(form.getValues()))}
+          >
+            <Play className="size-3.5" aria-hidden /> {tryRun.isPending ? 'Trying…' : 'Try it'}
+          </button>
+        ) : undefined
+      }
     >
       <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
         <FormField label="Name" error={errors.name?.message}>
@@ -167,6 +196,7 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
           )}
         />
       )}
+      <ScraperTryResults running={tryRun.isPending} error={tryRun.error} answer={tryRun.data} />
     </ResourceForm>
   );
 }
