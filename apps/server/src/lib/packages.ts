@@ -6,6 +6,8 @@ import { lazyPackage } from './lazy-package.js';
  * `import()` of such a package is here, so a new one is added beside the others.
  */
 
+/** HTTP peers: checks, scrapers, notifications, log backends, playbook actions, Kratos, the upstream. */
+export const loadUndici = lazyPackage('undici', () => import('undici'));
 /** MySQL checks and connection tests (net/outbound-mysql.ts). */
 export const loadMysql2 = lazyPackage('mysql2', () => import('mysql2/promise'));
 /** SFTP listings (net/outbound-sftp.ts). */
