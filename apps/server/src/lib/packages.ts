@@ -41,3 +41,12 @@ export const loadOpenidClient = lazyPackage('openid-client', () => import('openi
 export const loadQuickjs = lazyPackage('quickjs-emscripten', () => import('quickjs-emscripten'));
 /** File patterns of folder and junit checks, file scrapers and file log backends. */
 export const loadTinyglobby = lazyPackage('tinyglobby', () => import('tinyglobby'));
+/** S3 and S3-compatible stores: folder and s3 checks, connection tests, backups (net/outbound-s3.ts). */
+export const loadAwsS3 = lazyPackage('@aws-sdk/client-s3', () => import('@aws-sdk/client-s3'));
+/** Google Cloud Storage (net/outbound-gcs.ts). */
+export const loadGoogleStorage = lazyPackage('@google-cloud/storage', () => import('@google-cloud/storage'));
+/** Kubernetes clusters (net/outbound-kube.ts). */
+export const loadKubernetesClient = lazyPackage(
+  '@kubernetes/client-node',
+  () => import('@kubernetes/client-node'),
+);
