@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +31,9 @@ const LOADED_ON_FIRST_USE = [
   '@kubernetes/client-node',
 ];
 
+/** Servers started here, stopped by afterAll should a test time out before its own stop. */
+const started = new Set<ChildProcess>();
+
 /** Starts `opsdeck serve` from source and returns the packages it imported until /readyz answered 200. */
 async function packagesUntilReady(dataDir: string): Promise<string[]> {
   const port = await freePort();
@@ -45,6 +48,7 @@ async function packagesUntilReady(dataDir: string): Promise<string[]> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  started.add(child);
   let out = '';
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (out += d.toString()));
@@ -65,12 +69,16 @@ async function packagesUntilReady(dataDir: string): Promise<string[]> {
   } finally {
     child.kill('SIGTERM');
     await exit;
+    started.delete(child);
   }
 }
 
 describe('a start of the server', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-start-packages-'));
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => {
+    for (const child of started) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('answers /readyz before it loads any client package of checks, connections, mail or sign-in', async () => {
     // The first start hashes the first admin's password (argon2); the restart has nothing to do
