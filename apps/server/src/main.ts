@@ -99,8 +99,6 @@ async function main(): Promise<number> {
       process.on('SIGINT', onInt);
       process.on('SIGTERM', onTerm);
       const server = await startServer(config);
-      process.off('SIGINT', onInt);
-      process.off('SIGTERM', onTerm);
       if (signalled) {
         await server.stop();
         return 0;
@@ -135,6 +133,11 @@ async function main(): Promise<number> {
       };
       process.once('SIGINT', () => shutdown('SIGINT'));
       process.once('SIGTERM', () => shutdown('SIGTERM'));
+      // Only now, with the shutdown's handlers in place: removing a signal's last listener stops
+      // Node watching it, and a signal that had arrived but not been handled yet (one sent as
+      // soon as /readyz answered) was dropped — the process went on running, deaf to it.
+      process.off('SIGINT', onInt);
+      process.off('SIGTERM', onTerm);
       return -1; // keep running
     }
     case 'migrate':

@@ -1,8 +1,9 @@
 import os from 'node:os';
-import { request, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { AgentConfig, Config } from '../config.js';
 import { createOutboundAgent } from '../net/outbound-http.js';
-import { outboundPolicy } from '../net/outbound.js';
+import { outboundPolicy, type OutboundPolicy } from '../net/outbound.js';
+import { loadUndici } from '../lib/packages.js';
 import { buildInfo } from '../version.js';
 import { agentActionPayloadSchema, type AgentActionPayload } from '../playbooks/index.js';
 import { pushResultSchema, type PushData, type PushResult } from './push-schema.js';
@@ -30,7 +31,9 @@ const TRY_ANOTHER = new Set([502, 503, 504]);
  * OUTBOUND_DENY_* say; link-local and metadata addresses still follow OUTBOUND_ALLOW_LINK_LOCAL.
  */
 export class UpstreamClient {
-  private readonly dispatcher: Dispatcher;
+  /** Made with the first call (undici is loaded on first use, lib/packages.ts). */
+  private dispatcher: Promise<Dispatcher> | undefined;
+  private readonly policy: OutboundPolicy;
   private readonly auth: string;
   /** The address that answered last: calls go there until it fails (UPSTREAM_URL may list several). */
   private current = 0;
@@ -39,8 +42,7 @@ export class UpstreamClient {
     private readonly agent: AgentConfig,
     outbound: Config['outbound'],
   ) {
-    const policy = outboundPolicy({ ...outbound, denyLoopback: false, denyPrivate: false });
-    this.dispatcher = createOutboundAgent(policy, { connectTimeoutMs: 10_000 });
+    this.policy = outboundPolicy({ ...outbound, denyLoopback: false, denyPrivate: false });
     this.auth = `Bearer ${agent.token}`;
   }
 
@@ -81,9 +83,10 @@ export class UpstreamClient {
   ): Promise<{ status: number; text: string }> {
     let res;
     try {
+      const { request } = await loadUndici();
       res = await request(`${base}${path}`, {
         method,
-        dispatcher: this.dispatcher,
+        dispatcher: await this.agentForCalls(),
         headers: {
           authorization: this.auth,
           accept: 'application/json',
@@ -143,7 +146,16 @@ export class UpstreamClient {
     return agentActionPayloadSchema.parse(JSON.parse(text));
   }
 
-  close(): Promise<void> {
-    return this.dispatcher.close();
+  private agentForCalls(): Promise<Dispatcher> {
+    this.dispatcher ??= createOutboundAgent(this.policy, { connectTimeoutMs: 10_000 }).catch((e: unknown) => {
+      this.dispatcher = undefined;
+      throw e;
+    });
+    return this.dispatcher;
+  }
+
+  async close(): Promise<void> {
+    const dispatcher = await this.dispatcher?.catch(() => undefined);
+    await dispatcher?.close();
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { request } from 'undici';
 import { z } from 'zod';
+import { loadUndici } from '../lib/packages.js';
 import { CSRF_COOKIE } from './flows/http.js';
 import { sha256 } from './secrets.js';
 import { SESSION_COOKIE } from './sessions.js';
@@ -115,6 +115,7 @@ export class KratosSessions {
   private async ask(cookies: string): Promise<WhoamiResult> {
     const signal = AbortSignal.timeout(this.timeoutMs);
     try {
+      const { request } = await loadUndici();
       const res = await request(`${this.baseUrl.replace(/\/+$/, '')}/sessions/whoami`, {
         headers: { cookie: cookies, accept: 'application/json' },
         signal,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { request } from 'undici';
+import { loadUndici } from '../lib/packages.js';
 import { personForKratos } from './kratos-people.js';
 import { cookiesForKratos, KratosSessions } from './kratos-session.js';
 import type { AuthServices } from './services.js';
@@ -76,6 +76,7 @@ export async function kratosProxyRoutes(app: FastifyInstance, svc: AuthServices)
     if (cookies) headers.cookie = cookies;
     const query = req.url.includes('?') ? req.url.slice(req.url.indexOf('?')) : '';
     const body = Buffer.isBuffer(req.body) ? req.body : undefined;
+    const { request } = await loadUndici();
     return request(`${base(svc)}${path}${query}`, {
       method: req.method as 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
       headers,

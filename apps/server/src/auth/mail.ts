@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
+import { loadNodemailer } from '../lib/packages.js';
 import { sendSmtp } from '../net/smtp.js';
 import { smtpFromEnv } from '../net/smtp-target.js';
 
@@ -34,11 +34,10 @@ export function createMailer(opts: {
       },
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const outbox = path.join(opts.dataDir, 'outbox');
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: opts.from, ...mail });
+      const info = await (await outboxTransport()).sendMail({ from: opts.from, ...mail });
       const body = info.message;
       const file = path.join(
         outbox,
@@ -56,4 +55,13 @@ export function createMailer(opts: {
       );
     },
   };
+}
+
+/**
+ * A transport that hands each mail back as text instead of sending it (the outbox); made per
+ * mail, a cheap object, so that nodemailer is loaded with the first mail, not at start.
+ */
+async function outboxTransport() {
+  const nodemailer = await loadNodemailer();
+  return nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 }

@@ -1,14 +1,16 @@
-import { hash, verify } from '@node-rs/argon2';
+import { loadArgon2 } from '../lib/packages.js';
 
 // argon2id, 19 MiB, t=2, p=1: the OWASP baseline (docs/security.md).
 // algorithm 2 is Argon2id (a const enum in the typings, unusable under verbatimModuleSyntax).
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export function hashSecret(secret: string): Promise<string> {
+export async function hashSecret(secret: string): Promise<string> {
+  const { hash } = await loadArgon2();
   return hash(secret, OPTIONS);
 }
 
 export async function verifySecret(stored: string | null | undefined, secret: string): Promise<boolean> {
+  const { hash, verify } = await loadArgon2();
   if (!stored) {
     // Spend the same effort when there is nothing to compare, so timing does not reveal accounts.
     await hash(secret, OPTIONS);

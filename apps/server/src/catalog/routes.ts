@@ -6,6 +6,7 @@ import { changesRequestSchema, searchChanges } from './changes-search.js';
 import { ensureFilesDir, filesDir } from '../sandbox/file-roots.js';
 import { ensureDemoCatalog } from './demo/files.js';
 import { FilterError } from './filters.js';
+import { builtOnFirstUse } from '../lib/first-use.js';
 import { sourceLookupQuerySchema } from '../lib/source-lookup.js';
 import { runScraper, ScraperBusy, ScraperNotFound } from './run.js';
 import { tryScraper } from './try-scraper.js';
@@ -26,10 +27,12 @@ export async function catalogRoutes(app: FastifyInstance, ctx: ServerContext): P
   ensureFilesDir(ctx.config);
   if (ctx.config.demo) ensureDemoCatalog(filesDir(ctx.config.dataDir));
 
-  const scrapeConfigJsonSchema = z.toJSONSchema(scrapeConfigSpecSchema, { unrepresentable: 'any' });
+  const scrapeConfigJsonSchema = builtOnFirstUse(() =>
+    z.toJSONSchema(scrapeConfigSpecSchema, { unrepresentable: 'any' }),
+  );
 
   app.get('/api/schemas/scrape-config.schema.json', async (_req, reply) =>
-    reply.header('cache-control', 'no-cache').send(scrapeConfigJsonSchema),
+    reply.header('cache-control', 'no-cache').send(scrapeConfigJsonSchema()),
   );
 
   app.post('/api/catalog/summary', { config: { permission: ['database', 'read'] } }, async (req, reply) => {

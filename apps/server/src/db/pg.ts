@@ -1,9 +1,7 @@
-import pg from 'pg';
+import type { Pool, PoolClient } from 'pg';
+import { loadPg } from '../lib/packages.js';
 import { asUnavailable, DatabaseAvailability, isConnectionFailure, type OutageLog } from './availability.js';
 import type { Db, QueryResult, Queryable } from './types.js';
-
-// Return int8 (counts, sums) as numbers like PGlite does, so both drivers give one shape.
-pg.types.setTypeParser(20, (v) => Number(v));
 
 /**
  * How long taking a connection may wait, for a free one in the pool or for the server to
@@ -12,7 +10,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
  */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
-type PgClientLike = Pick<pg.PoolClient, 'query'> | Pick<pg.Pool, 'query'>;
+type PgClientLike = Pick<PoolClient, 'query'> | Pick<Pool, 'query'>;
 
 function wrap(conn: PgClientLike, availability: DatabaseAvailability): Queryable {
   // Every statement tells the availability tracker whether the database answered.
@@ -57,6 +55,8 @@ export type PostgresOptions = {
  * and the errors of an unreachable database become DatabaseUnavailableError.
  */
 export async function openPostgres(url: string, options: PostgresOptions): Promise<Db> {
+  // Loaded here, not at start: on the embedded database the server never needs it.
+  const pg = await loadPg();
   const availability = new DatabaseAvailability('the database');
   if (options.log) availability.setLog(options.log);
   const common = {
@@ -99,7 +99,7 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
 
   const base = wrap(pool, availability);
   const reader = wrap(readPool, availability);
-  const take = async (): Promise<pg.PoolClient> => {
+  const take = async (): Promise<PoolClient> => {
     try {
       return await pool.connect();
     } catch (e) {
@@ -107,7 +107,7 @@ export async function openPostgres(url: string, options: PostgresOptions): Promi
       throw asUnavailable(e);
     }
   };
-  const listeners = new Set<pg.PoolClient>();
+  const listeners = new Set<PoolClient>();
   let closed = false;
   return {
     kind: 'postgresql',

@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
+import { builtOnFirstUse } from '../lib/first-use.js';
 import { checkGraph } from './graph.js';
 import { CheckNotFoundError, runCheckNow } from './run-canary.js';
 import { setListeningServer } from './runtime.js';
@@ -63,8 +64,9 @@ const graphQuery = z.object({
 export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   setListeningServer(ctx, app.server);
 
+  const canarySchema = builtOnFirstUse(canaryJsonSchema);
   app.get('/api/schemas/canary.schema.json', async (_req, reply) =>
-    reply.type('application/schema+json').header('cache-control', 'no-cache').send(canaryJsonSchema()),
+    reply.type('application/schema+json').header('cache-control', 'no-cache').send(canarySchema()),
   );
 
   app.get('/api/canary/api/summary', { config: { permission: ['canaries', 'read'] } }, async (req, reply) => {

@@ -1,6 +1,7 @@
 import { loggingBackendJsonSchema, logSearchRequestSchema } from '@opsdeck/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ServerContext } from '../context.js';
+import { builtOnFirstUse } from '../lib/first-use.js';
 import { outboundPolicy } from '../net/outbound.js';
 import { fileAccess } from '../sandbox/file-roots.js';
 import { ensureDemoLogs } from './demo.js';
@@ -9,9 +10,9 @@ import { searchLogs } from './search.js';
 /** Logs API: search a component's logs; the JSON Schema the logging backend spec editor validates against. */
 export async function logsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   if (ctx.config.demo) ensureDemoLogs(ctx.config.dataDir);
-  const schema = loggingBackendJsonSchema();
+  const schema = builtOnFirstUse(loggingBackendJsonSchema);
   app.get('/api/schemas/logging-backend.schema.json', async (_req, reply) =>
-    reply.type('application/schema+json').header('cache-control', 'no-cache').send(schema),
+    reply.type('application/schema+json').header('cache-control', 'no-cache').send(schema()),
   );
 
   // Reading logs is reading the topology: there is no separate 'logs' resource.

@@ -1,4 +1,5 @@
 import type { Storage } from '@google-cloud/storage';
+import { loadGoogleStorage } from '../lib/packages.js';
 import type { OutboundPolicy } from './outbound.js';
 import { checkSdkEndpoint } from './outbound-s3.js';
 
@@ -25,7 +26,7 @@ export async function outboundGcsClient(t: GcsOptions, policy: OutboundPolicy): 
     );
   }
   await checkSdkEndpoint(t.endpoint ?? 'https://storage.googleapis.com', policy);
-  const { Storage: Client } = await import('@google-cloud/storage');
+  const { Storage: Client } = await loadGoogleStorage();
   return new Client({
     ...(t.endpoint ? { apiEndpoint: t.endpoint, useAuthWithCustomEndpoint: Boolean(credentials) } : {}),
     ...(credentials

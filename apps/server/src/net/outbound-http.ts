@@ -1,5 +1,6 @@
 import type net from 'node:net';
-import { Agent, buildConnector } from 'undici';
+import type { Agent, buildConnector } from 'undici';
+import { loadUndici } from '../lib/packages.js';
 import { type OutboundPolicy, resolveOutboundAddress } from './outbound.js';
 
 export type OutboundAgentOptions = {
@@ -16,7 +17,11 @@ export type OutboundAgentOptions = {
  * the URL's Host header, and TLS keeps the name for SNI and certificate checks (undici
  * derives the server name from `host`, which stays the original name).
  */
-export function createOutboundAgent(policy: OutboundPolicy, options: OutboundAgentOptions = {}): Agent {
+export async function createOutboundAgent(
+  policy: OutboundPolicy,
+  options: OutboundAgentOptions = {},
+): Promise<Agent> {
+  const { Agent, buildConnector } = await loadUndici();
   const timeout = options.connectTimeoutMs ?? 10_000;
   const base = buildConnector({
     timeout,
@@ -38,17 +43,19 @@ export function createOutboundAgent(policy: OutboundPolicy, options: OutboundAge
   return new Agent({ connect, connectTimeout: timeout });
 }
 
-const shared = new WeakMap<OutboundPolicy, Agent>();
+const shared = new WeakMap<OutboundPolicy, Promise<Agent>>();
 
 /**
  * One keep-alive agent per policy for requests without per-request TLS settings (plain-http
  * checks, JSON APIs, http scrapers): reusing connections lets a server run hundreds of
  * checks a second. A reused connection goes to the address checked when it was opened.
  */
-export function sharedOutboundAgent(policy: OutboundPolicy): Agent {
+export function sharedOutboundAgent(policy: OutboundPolicy): Promise<Agent> {
   let agent = shared.get(policy);
   if (!agent) {
     agent = createOutboundAgent(policy, { connectTimeoutMs: 30_000 });
+    // A failed load (lib/lazy-package.ts) is tried again by the next request.
+    agent.catch(() => shared.delete(policy));
     shared.set(policy, agent);
   }
   return agent;

@@ -12,6 +12,7 @@ import {
   resolveOutboundAddress,
   tlsServerName,
 } from './outbound.js';
+import { loadKubernetesClient } from '../lib/packages.js';
 import { BODY_LIMITS, readTextCapped } from './read-body.js';
 
 export type KubeAnswer = { status: number; text: string };
@@ -48,7 +49,7 @@ export async function outboundKubeClient(
   outbound: OutboundPolicy,
 ): Promise<KubeClient> {
   // Loaded on first use: the client library is large and most servers never talk to a cluster.
-  const { KubeConfig } = await import('@kubernetes/client-node');
+  const { KubeConfig } = await loadKubernetesClient();
   const kc = new KubeConfig();
   if (creds.kind === 'text') {
     // Checked here too, whoever built `creds`: a kubeconfig stored in a connection reaches this

@@ -1,4 +1,5 @@
-import { createConnection, type Connection, type ConnectionOptions } from 'mysql2/promise';
+import type { Connection, ConnectionOptions } from 'mysql2/promise';
+import { loadMysql2 } from '../lib/packages.js';
 import type { MysqlTarget, MysqlTlsVerify } from './mysql-target.js';
 import type { OutboundPolicy } from './outbound.js';
 import { connectTcp } from './outbound-socket.js';
@@ -25,6 +26,7 @@ export async function connectMysql(
   policy: OutboundPolicy,
   opts: { timeoutMs: number; signal: AbortSignal; options?: MysqlExtraOptions },
 ): Promise<Connection> {
+  const { createConnection } = await loadMysql2();
   const attempt = async (tls: boolean): Promise<Connection> => {
     const socket = await connectTcp(target.host, target.port, policy, opts.signal);
     const onAbort = () => socket.destroy();

@@ -1,5 +1,5 @@
 import type { ClientConfig } from 'pg';
-import { parse, toClientConfig } from 'pg-connection-string';
+import { loadPgConnectionString } from '../lib/packages.js';
 import {
   OutboundRefusedError,
   type OutboundPolicy,
@@ -49,6 +49,7 @@ export async function outboundPgConfig(
       );
     }
   }
+  const { parse, toClientConfig } = await loadPgConnectionString();
   const parsed = parse(connectionString);
   const host = parsed.host ?? '';
   if (!host) throw new OutboundRefusedError(where, undefined, 'the connection names no host');

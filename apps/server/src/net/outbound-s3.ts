@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import type { S3Client } from '@aws-sdk/client-s3';
+import { loadAwsS3 } from '../lib/packages.js';
 import { type OutboundCall, type OutboundPolicy, resolveOutbound } from './outbound.js';
 
 /** Where and how to reach an S3-compatible service, its keys already resolved. */
@@ -65,7 +66,7 @@ export async function outboundS3Client(
   await checkSdkEndpoint(t.endpoint, ctx.outbound);
   const lookup = policyLookup(ctx.outbound);
   // Loaded on first use: the SDK is large and most servers never check a bucket.
-  const { S3Client: Client } = await import('@aws-sdk/client-s3');
+  const { S3Client: Client } = await loadAwsS3();
   return new Client({
     region: t.region || 'us-east-1',
     ...(t.endpoint ? { endpoint: t.endpoint } : {}),

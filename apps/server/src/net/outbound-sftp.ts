@@ -1,4 +1,5 @@
-import { Client, type ConnectConfig, type FileEntryWithStats, type SFTPWrapper } from 'ssh2';
+import type { Client, ConnectConfig, FileEntryWithStats, SFTPWrapper } from 'ssh2';
+import { loadSsh2 } from '../lib/packages.js';
 import { untilAborted } from '../lib/abort.js';
 import { type OutboundCall, resolveOutboundAddress } from './outbound.js';
 import type { RemoteListing } from './remote-listing.js';
@@ -82,6 +83,7 @@ function loginError(e: unknown, target: SftpTarget): Error {
 export async function listSftp(target: SftpTarget, ctx: OutboundCall): Promise<RemoteListing> {
   if (!target.username) throw new Error('username is required for SFTP');
   const address = await resolveOutboundAddress(target.host, ctx.outbound);
+  const { Client } = await loadSsh2();
   const client = new Client();
   const close = () => client.end();
   ctx.signal.addEventListener('abort', close, { once: true });

@@ -1,4 +1,5 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadNodemailer } from '../lib/packages.js';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { resolveOutboundAddress, tlsServerName, type OutboundPolicy } from './outbound.js';
 import type { SmtpTarget } from './smtp-target.js';
@@ -39,6 +40,7 @@ export async function smtpTransport(
 ): Promise<Transporter<SMTPTransport.SentMessageInfo>> {
   const host = route === 'direct' ? target.host : (await resolveOutboundAddress(target.host, route)).address;
   const servername = tlsServerName(target.host);
+  const nodemailer = await loadNodemailer();
   return nodemailer.createTransport({
     host,
     port: target.port,

@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
+import { builtOnFirstUse } from '../lib/first-use.js';
 import { badRequest, HttpError } from '../platform/http-error.js';
 import { historyDetail, historySummary, silencePreview } from './queries.js';
 import { checkSilenceExpressions } from './silence-write-hook.js';
@@ -35,13 +36,13 @@ const previewQuerySchema = z.object({
 
 /** Notifications API (docs/notifications.md, API): history summary and detail, silences, and the rule spec's JSON Schema. */
 export async function notificationsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const schema = notificationJsonSchema();
+  const schema = builtOnFirstUse(notificationJsonSchema);
   app.get('/api/schemas/notification.schema.json', async (_req, reply) =>
-    reply.type('application/schema+json').header('cache-control', 'no-cache').send(schema),
+    reply.type('application/schema+json').header('cache-control', 'no-cache').send(schema()),
   );
-  const silenceSchema = silenceJsonSchema();
+  const silenceSchema = builtOnFirstUse(silenceJsonSchema);
   app.get('/api/schemas/notification-silence.schema.json', async (_req, reply) =>
-    reply.type('application/schema+json').header('cache-control', 'no-cache').send(silenceSchema),
+    reply.type('application/schema+json').header('cache-control', 'no-cache').send(silenceSchema()),
   );
 
   app.post(

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import type { Queryable } from '../db/types.js';
+import { builtOnFirstUse } from '../lib/first-use.js';
 import { HttpError } from '../platform/http-error.js';
 import { maskedJson, readsWhole, runParametersSql, specSql } from '../secret-masking.js';
 import { approveRun } from './approvals.js';
@@ -99,13 +100,15 @@ async function cancelRun(q: Queryable, id: string): Promise<void> {
  * rendered defaults, run, a run and its status, cancel, approve; the spec schemas; webhooks.
  */
 export async function playbookRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const spec = playbookSpecJsonSchema();
-  const document = z.toJSONSchema(playbookResourceSchema, { io: 'input', unrepresentable: 'any' });
+  const spec = builtOnFirstUse(playbookSpecJsonSchema);
+  const document = builtOnFirstUse(() =>
+    z.toJSONSchema(playbookResourceSchema, { io: 'input', unrepresentable: 'any' }),
+  );
   app.get('/api/schemas/playbook-spec.schema.json', async (_req, reply) =>
-    reply.type('application/schema+json').header('cache-control', 'no-cache').send(spec),
+    reply.type('application/schema+json').header('cache-control', 'no-cache').send(spec()),
   );
   app.get('/api/schemas/playbook.schema.json', async (_req, reply) =>
-    reply.type('application/schema+json').header('cache-control', 'no-cache').send(document),
+    reply.type('application/schema+json').header('cache-control', 'no-cache').send(document()),
   );
 
   app.get('/api/playbook/list', { config: { permission: ['playbooks', 'read'] } }, async (req) => {

@@ -1,4 +1,5 @@
-import { getQuickJS, shouldInterruptAfterDeadline, type QuickJSWASMModule } from 'quickjs-emscripten';
+import type { QuickJSWASMModule } from 'quickjs-emscripten';
+import { loadQuickjs } from '../lib/packages.js';
 
 /**
  * The one sandbox for user JavaScript (scraper transforms, later check displays): QuickJS
@@ -26,10 +27,17 @@ export class JavaScriptError extends Error {
 }
 
 let module: Promise<QuickJSWASMModule> | undefined;
-/** The WASM module is loaded once; every call still gets its own runtime and memory. */
-function quickjs(): Promise<QuickJSWASMModule> {
+/**
+ * The package and its WASM module are loaded once, with the first script (not at start); every
+ * call still gets its own runtime and memory.
+ */
+async function quickjs(): Promise<{
+  QuickJS: QuickJSWASMModule;
+  shouldInterruptAfterDeadline: Awaited<ReturnType<typeof loadQuickjs>>['shouldInterruptAfterDeadline'];
+}> {
+  const { getQuickJS, shouldInterruptAfterDeadline } = await loadQuickjs();
   module ??= getQuickJS();
-  return module;
+  return { QuickJS: await module, shouldInterruptAfterDeadline };
 }
 
 function describe(dumped: unknown): string {
@@ -66,7 +74,7 @@ export async function runJavaScript(
   overrides: Partial<JavaScriptLimits> = {},
 ): Promise<unknown> {
   const limits = { ...DEFAULT_JS_LIMITS, ...overrides };
-  const QuickJS = await quickjs();
+  const { QuickJS, shouldInterruptAfterDeadline } = await quickjs();
   const runtime = QuickJS.newRuntime();
   runtime.setMemoryLimit(limits.memoryBytes);
   runtime.setMaxStackSize(limits.maxStackBytes);
@@ -118,7 +126,7 @@ export async function runJavaScript(
 
 /** Why `code` does not compile (a syntax error), or undefined; nothing is run. For saving specs. */
 export async function javaScriptSyntaxProblem(code: string): Promise<string | undefined> {
-  const QuickJS = await quickjs();
+  const { QuickJS, shouldInterruptAfterDeadline } = await quickjs();
   const runtime = QuickJS.newRuntime();
   runtime.setMemoryLimit(DEFAULT_JS_LIMITS.memoryBytes);
   runtime.setInterruptHandler(shouldInterruptAfterDeadline(Date.now() + DEFAULT_JS_LIMITS.timeoutMs));

@@ -2,6 +2,7 @@ import { topologyJsonSchema } from '@opsdeck/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
+import { builtOnFirstUse } from '../lib/first-use.js';
 import { sourceLookupQuerySchema } from '../lib/source-lookup.js';
 import { readsWhole } from '../secret-masking.js';
 import { reconcileTopology, TopologyBusy, TopologyNotFound } from './reconcile.js';
@@ -23,9 +24,9 @@ function fileName(name: string, at: Date): string {
 
 /** Topology API (docs/topology.md): the tree, run now, snapshots, and the topology spec's JSON Schema. */
 export async function topologyRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
-  const schema = topologyJsonSchema();
+  const schema = builtOnFirstUse(topologyJsonSchema);
   app.get('/api/schemas/topology.schema.json', async (_req, reply) =>
-    reply.type('application/schema+json').header('cache-control', 'no-cache').send(schema),
+    reply.type('application/schema+json').header('cache-control', 'no-cache').send(schema()),
   );
 
   const tree = async (req: FastifyRequest, reply: FastifyReply) => {

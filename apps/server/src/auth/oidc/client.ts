@@ -1,4 +1,5 @@
-import * as client from 'openid-client';
+import type * as client from 'openid-client';
+import { loadOpenidClient } from '../../lib/packages.js';
 import type { OidcConfig } from '../../config-oidc.js';
 
 /** How often discovery is tried per use before the request gets an error, and the pause between. */
@@ -33,21 +34,22 @@ export class OidcClient {
   }
 
   private async discover(): Promise<client.Configuration> {
+    const lib = await loadOpenidClient();
     const { issuer, clientId, clientSecret } = this.cfg;
     // Plain http passed the config check only for a loopback issuer or with ALLOW_INSECURE.
-    const execute = issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [];
-    const auth = clientSecret ? client.ClientSecretBasic(clientSecret) : client.None();
+    const execute = issuer.protocol === 'http:' ? [lib.allowInsecureRequests] : [];
+    const auth = clientSecret ? lib.ClientSecretBasic(clientSecret) : lib.None();
     let last: unknown;
     for (let attempt = 0; attempt < DISCOVERY_ATTEMPTS; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, DISCOVERY_PAUSE_MS * attempt));
       try {
-        const config = await client.discovery(issuer, clientId, undefined, auth, {
+        const config = await lib.discovery(issuer, clientId, undefined, auth, {
           execute,
           timeout: ISSUER_TIMEOUT_S,
         });
         // Also check the ID token's signature against the issuer's JWKS: by default it is
         // trusted for having come over the back channel (OpenID Core 3.1.3.7), we want both.
-        client.enableNonRepudiationChecks(config);
+        lib.enableNonRepudiationChecks(config);
         return config;
       } catch (e) {
         last = e;

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import * as client from 'openid-client';
+import type * as client from 'openid-client';
 import { z } from 'zod';
 import { flowError, loadError, storeError } from '../flows/errors.js';
 import { checkReturnTo, clearSessionCookie, setSessionCookie } from '../flows/http.js';
@@ -10,6 +10,7 @@ import { createSession, findSessionByLogoutToken, newLogoutToken, revokeSession 
 import { claimList, emailFromClaims, nameFromClaims, rolesFromClaims, type Claims } from './claims.js';
 import { IssuerUnavailableError, type OidcClient } from './client.js';
 import { signInExternal } from './people.js';
+import { loadOpenidClient } from '../../lib/packages.js';
 import { oidcSessionJson } from './session-json.js';
 import { clearAttemptCookie, readAttemptCookie, setAttemptCookie } from './state-cookie.js';
 
@@ -41,12 +42,13 @@ async function signInClaims(
   config: client.Configuration,
   tokens: Awaited<ReturnType<typeof client.authorizationCodeGrant>>,
 ): Promise<Claims> {
+  const lib = await loadOpenidClient();
   const idClaims = tokens.claims();
   if (!idClaims) throw new Error('the identity provider sent no ID token');
   const claims: Claims = { ...idClaims };
   const wanted = [oidc.cfg.roleClaim, oidc.cfg.orgClaim].filter((c): c is string => c !== undefined);
   if (wanted.some((c) => !(c in claims)) && config.serverMetadata().userinfo_endpoint) {
-    const info = await client.fetchUserInfo(config, tokens.access_token, idClaims.sub);
+    const info = await lib.fetchUserInfo(config, tokens.access_token, idClaims.sub);
     for (const [k, v] of Object.entries(info)) if (!(k in claims)) claims[k] = v;
   }
   return claims;
@@ -71,20 +73,21 @@ export async function oidcRoutes(app: FastifyInstance, svc: AuthServices, oidc: 
       req.log.warn({ err: e }, 'OIDC discovery failed');
       return failSignIn(svc, reply, 503, issuerMessage(e));
     }
+    const lib = await loadOpenidClient();
     const attempt = {
-      state: client.randomState(),
-      nonce: client.randomNonce(),
-      verifier: client.randomPKCECodeVerifier(),
+      state: lib.randomState(),
+      nonce: lib.randomNonce(),
+      verifier: lib.randomPKCECodeVerifier(),
       // The one return_to rule of every flow (flows/http.ts); anything else → home.
       returnTo: checkReturnTo(req, svc, return_to) || '/',
     };
     setAttemptCookie(svc, req, reply, attempt);
-    const url = client.buildAuthorizationUrl(issuerConfig, {
+    const url = lib.buildAuthorizationUrl(issuerConfig, {
       redirect_uri: redirectUri,
       scope: oidc.cfg.scopes,
       state: attempt.state,
       nonce: attempt.nonce,
-      code_challenge: await client.calculatePKCECodeChallenge(attempt.verifier),
+      code_challenge: await lib.calculatePKCECodeChallenge(attempt.verifier),
       code_challenge_method: 'S256',
     });
     return reply.redirect(url.href, 303);
@@ -114,7 +117,8 @@ export async function oidcRoutes(app: FastifyInstance, svc: AuthServices, oidc: 
       current.search = new URL(req.url, 'http://callback').search;
       // openid-client checks state, the issuer's answer, and the ID token: signature (JWKS),
       // issuer, audience, expiry and nonce; PKCE proves this browser started the attempt.
-      const tokens = await client.authorizationCodeGrant(issuerConfig, current, {
+      const lib = await loadOpenidClient();
+      const tokens = await lib.authorizationCodeGrant(issuerConfig, current, {
         pkceCodeVerifier: attempt.verifier,
         expectedState: attempt.state,
         expectedNonce: attempt.nonce,
@@ -218,6 +222,7 @@ async function endSessionUrl(
   afterLogout: string,
   idToken: string | null,
 ): Promise<string | null> {
+  const lib = await loadOpenidClient();
   const issuerConfig = await oidc.configuration();
   if (!issuerConfig.serverMetadata().end_session_endpoint) return null;
   // Some issuers (Okta) insist on id_token_hint; client_id serves the others.
@@ -226,5 +231,5 @@ async function endSessionUrl(
     post_logout_redirect_uri: afterLogout,
   };
   if (idToken) params.id_token_hint = idToken;
-  return client.buildEndSessionUrl(issuerConfig, params).href;
+  return lib.buildEndSessionUrl(issuerConfig, params).href;
 }

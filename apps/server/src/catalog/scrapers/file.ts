@@ -1,8 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FileScraperSpec } from '@opsdeck/shared';
-import { glob } from 'tinyglobby';
 import YAML from 'yaml';
+import { loadTinyglobby } from '../../lib/packages.js';
 import {
   allowedRealPath,
   fileAccess,
@@ -74,6 +74,7 @@ async function localSource(entry: FileScraperSpec, sc: ScrapeContext, out: Scrap
     if (problem) out.errors.push(problem);
     else patterns.push(p);
   }
+  const { glob } = await loadTinyglobby();
   const files = patterns.length
     ? await glob(patterns, {
         cwd: access.baseDir,
@@ -93,6 +94,7 @@ async function repoSource(
   url: string,
   out: ScrapeOutput,
 ): Promise<Source> {
+  const { glob } = await loadTinyglobby();
   const files = await glob(entry.paths, {
     cwd: dir,
     absolute: true,

@@ -1,5 +1,5 @@
 import type { HttpScraperSpec } from '@opsdeck/shared';
-import { request } from 'undici';
+import { loadUndici } from '../../lib/packages.js';
 import { isConnectionReference, resolveConnection } from '../../connections/index.js';
 import { basicAuthorization } from '../../net/basic-auth.js';
 import { sharedOutboundAgent } from '../../net/outbound-http.js';
@@ -43,11 +43,12 @@ export const httpScraper: ScraperKindRunner<HttpScraperSpec> = {
     const where = entry.url ?? entry.connection ?? '';
     try {
       const target = await targetOf(entry, sc);
+      const { request } = await loadUndici();
       const res = await request(target.url, {
         method: entry.method ?? 'GET',
         headers: headerRecord(entry, target),
         body: entry.method === 'GET' || entry.method === 'DELETE' ? undefined : entry.body,
-        dispatcher: sharedOutboundAgent(sc.outbound),
+        dispatcher: await sharedOutboundAgent(sc.outbound),
         headersTimeout: TIMEOUT_MS,
         bodyTimeout: TIMEOUT_MS,
         signal: sc.signal,

@@ -1,7 +1,8 @@
 import type { SqlScraperSpec } from '@opsdeck/shared';
-import pg from 'pg';
+import type { ClientConfig } from 'pg';
 import { isConnectionReference, resolveConnection } from '../../connections/index.js';
 import { extractItems } from '../extract.js';
+import { loadPg } from '../../lib/packages.js';
 import { outboundPgConfig } from '../../net/outbound-postgres.js';
 import { emptyOutput } from '../types.js';
 import type { ScrapeContext, ScraperKindRunner } from './types.js';
@@ -33,7 +34,7 @@ export const sqlScraper: ScraperKindRunner<SqlScraperSpec> = {
       return out;
     }
     let url: URL;
-    let target: pg.ClientConfig;
+    let target: ClientConfig;
     try {
       const connectionString = await connectionStringOf(entry.connection, sc);
       url = new URL(connectionString);
@@ -43,6 +44,7 @@ export const sqlScraper: ScraperKindRunner<SqlScraperSpec> = {
       out.errors.push(`connection: ${(e as Error).message}`);
       return out;
     }
+    const pg = await loadPg();
     const client = new pg.Client({
       application_name: 'opsdeck-scraper',
       ...target,

@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { loadUndici } from '../../lib/packages.js';
 import { createOutboundAgent, sharedOutboundAgent } from '../../net/outbound-http.js';
 import { BODY_LIMITS, readTextCapped } from '../../net/read-body.js';
 import type { OutboundPolicy } from '../../net/outbound.js';
@@ -40,12 +40,14 @@ export async function sendHttp(req: OutboundRequest, ctx: DeliveryContext): Prom
   const headers = { ...req.headers };
   const fromUrl = takeUrlCredentials(url);
   if (fromUrl) headers.authorization ??= fromUrl;
-  const agent = ctx.insecureTls
-    ? createOutboundAgent(ctx.outbound, {
+  const { request } = await loadUndici();
+  const ownAgent = ctx.insecureTls
+    ? await createOutboundAgent(ctx.outbound, {
         connectTimeoutMs: ctx.timeoutMs,
         tls: { rejectUnauthorized: false },
       })
-    : sharedOutboundAgent(ctx.outbound);
+    : undefined;
+  const agent = ownAgent ?? (await sharedOutboundAgent(ctx.outbound));
   try {
     const res = await request(url, {
       method: req.method,
@@ -65,7 +67,7 @@ export async function sendHttp(req: OutboundRequest, ctx: DeliveryContext): Prom
       }),
     };
   } finally {
-    if (agent !== sharedOutboundAgent(ctx.outbound)) void agent.destroy().catch(() => {});
+    if (ownAgent) void ownAgent.destroy().catch(() => {});
   }
 }
 

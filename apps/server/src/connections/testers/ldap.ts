@@ -1,6 +1,7 @@
-import { Client, ResultCodeError } from 'ldapts';
+import type { ResultCodeError } from 'ldapts';
 import { resolveOutboundAddress, tlsServerName } from '../../net/outbound.js';
 import { untilAborted } from '../../lib/abort.js';
+import { loadLdapts } from '../../lib/packages.js';
 import { parseUrl, portOf, type ConnectionTester } from './types.js';
 
 /** `InvalidCredentialsError` (code 0x31) → "invalid credentials (LDAP result 49)", plus the server's words. */
@@ -28,6 +29,7 @@ export const ldapTester: ConnectionTester = {
     const target = await resolveOutboundAddress(host, ctx.outbound);
     const address = target.family === 6 ? `[${target.address}]` : target.address;
     const servername = tlsServerName(host);
+    const { Client, ResultCodeError } = await loadLdapts();
     const client = new Client({
       url: `${url.protocol}//${address}:${portOf(url, secure ? 636 : 389)}`,
       timeout: ctx.timeoutMs,

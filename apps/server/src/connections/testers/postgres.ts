@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { loadPg } from '../../lib/packages.js';
 import { outboundPgConfig } from '../../net/outbound-postgres.js';
 import type { ConnectionTester } from './types.js';
 
@@ -12,6 +12,7 @@ export const postgresTester: ConnectionTester = {
     if (conn.insecureTls && target.ssl) {
       target.ssl = { ...(typeof target.ssl === 'object' ? target.ssl : {}), rejectUnauthorized: false };
     }
+    const pg = await loadPg();
     const client = new pg.Client({
       application_name: 'opsdeck-test-connection',
       ...target,

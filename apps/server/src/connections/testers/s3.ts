@@ -1,3 +1,4 @@
+import { loadAwsS3 } from '../../lib/packages.js';
 import { outboundS3Client, sdkError, type S3Options } from '../../net/outbound-s3.js';
 import type { HydratedConnection } from '../types.js';
 import { untilAborted } from '../../lib/abort.js';
@@ -37,7 +38,7 @@ export const s3Tester: ConnectionTester = {
     if (!bucket) throw new Error('the connection has no bucket');
     const { client, region } = await clientOf(conn, ctx);
     try {
-      const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+      const { ListObjectsV2Command } = await loadAwsS3();
       const page = await send(
         `ListObjectsV2 ${bucket}`,
         () =>
@@ -61,7 +62,7 @@ export const awsTester: ConnectionTester = {
   async test(conn, ctx) {
     const { client, region } = await clientOf(conn, ctx);
     try {
-      const { ListBucketsCommand } = await import('@aws-sdk/client-s3');
+      const { ListBucketsCommand } = await loadAwsS3();
       const answer = await untilAborted(
         client.send(new ListBucketsCommand({ MaxBuckets: 1 }), { abortSignal: ctx.signal }),
         ctx.signal,

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { folderCheckSchema } from '@opsdeck/shared';
 import type { z } from 'zod';
-import { glob } from 'tinyglobby';
+import { loadTinyglobby } from '../../lib/packages.js';
 import {
   allowedRealPath,
   globBase,
@@ -59,6 +59,7 @@ async function listGlob(pattern: string, access: FileAccess): Promise<Candidate[
   if (problem) throw new OutsideFileRootsError(problem);
   const absolute = resolveSpecPath(pattern, access);
   const base = resolveSpecPath(globBase(pattern).base, access);
+  const { glob } = await loadTinyglobby();
   const files = await glob(absolute, { absolute: true, onlyFiles: true, followSymbolicLinks: false });
   const out: Candidate[] = [];
   for (const file of files) {

@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { loadUndici } from '../../lib/packages.js';
 import { takeUrlCredentials } from '../../net/basic-auth.js';
 import { sharedOutboundAgent } from '../../net/outbound-http.js';
 import { BODY_LIMITS, readTextCapped } from '../../net/read-body.js';
@@ -13,7 +13,8 @@ export async function fetchJson(
   ctx: RunContext,
   init: { method?: string; body?: string; headers?: Record<string, string> } = {},
 ): Promise<JsonResponse> {
-  const agent = sharedOutboundAgent(ctx.outbound);
+  const { request } = await loadUndici();
+  const agent = await sharedOutboundAgent(ctx.outbound);
   const res = await request(url, {
     method: (init.method ?? 'GET') as 'GET',
     headers: { accept: 'application/json', ...init.headers },

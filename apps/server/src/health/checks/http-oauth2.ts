@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { request } from 'undici';
+import { loadUndici } from '../../lib/packages.js';
 import { basicAuthorization } from '../../net/basic-auth.js';
 import { sharedOutboundAgent } from '../../net/outbound-http.js';
 import { BODY_LIMITS, readTextCapped } from '../../net/read-body.js';
@@ -52,11 +52,12 @@ async function post(
     form.set('client_id', c.clientID);
     form.set('client_secret', c.clientSecret);
   }
+  const { request } = await loadUndici();
   const res = await request(c.tokenURL, {
     method: 'POST',
     headers,
     body: form.toString(),
-    dispatcher: sharedOutboundAgent(ctx.outbound),
+    dispatcher: await sharedOutboundAgent(ctx.outbound),
     signal: ctx.signal,
     headersTimeout: ctx.timeoutMs,
     bodyTimeout: ctx.timeoutMs,

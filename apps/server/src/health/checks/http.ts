@@ -1,7 +1,8 @@
 import type { PeerCertificate, TLSSocket } from 'node:tls';
 import { httpCheckSchema } from '@opsdeck/shared';
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
+import { loadUndici } from '../../lib/packages.js';
 import { basicAuthorization } from '../../net/basic-auth.js';
 import { createOutboundAgent, sharedOutboundAgent } from '../../net/outbound-http.js';
 import { BODY_LIMITS, BodyTooLargeError, readTextCapped } from '../../net/read-body.js';
@@ -134,9 +135,10 @@ export const httpRunner: CheckRunner<HttpSpec> = {
     // https gets its own connection so the peer certificate is read fresh on every run;
     // plain http shares keep-alive connections.
     let peerCert: PeerCertificate | undefined;
-    const agent =
+    const { request } = await loadUndici();
+    const ownAgent =
       p.url.protocol === 'https:'
-        ? createOutboundAgent(ctx.outbound, {
+        ? await createOutboundAgent(ctx.outbound, {
             connectTimeoutMs: ctx.timeoutMs,
             tls: {
               rejectUnauthorized: !tls?.insecureSkipVerify,
@@ -148,7 +150,8 @@ export const httpRunner: CheckRunner<HttpSpec> = {
               if (typeof s.getPeerCertificate === 'function') peerCert = s.getPeerCertificate();
             },
           })
-        : sharedOutboundAgent(ctx.outbound);
+        : undefined;
+    const agent = ownAgent ?? (await sharedOutboundAgent(ctx.outbound));
     const send = async (extra: Record<string, string>): Promise<Dispatcher.ResponseData> => {
       const headers = { ...p.headers, ...extra };
       return request(p.url, {
@@ -216,7 +219,7 @@ export const httpRunner: CheckRunner<HttpSpec> = {
       }
       return pass(`${res.statusCode}`, data);
     } finally {
-      if (agent !== sharedOutboundAgent(ctx.outbound)) void agent.destroy().catch(() => {});
+      if (ownAgent) void ownAgent.destroy().catch(() => {});
     }
   },
 };

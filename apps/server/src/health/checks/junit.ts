@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { junitCheckSchema, type JunitCheckSpec } from '@opsdeck/shared';
-import { glob } from 'tinyglobby';
+import { loadTinyglobby } from '../../lib/packages.js';
 import {
   allowedRealPath,
   globProblem,
@@ -65,6 +65,7 @@ async function reportFiles(pattern: string, access: FileAccess): Promise<string[
   const absolute = resolveSpecPath(pattern, access);
   const stat = await fs.stat(absolute).catch(() => undefined);
   if (stat?.isFile()) return [absolute];
+  const { glob } = await loadTinyglobby();
   const files = stat?.isDirectory()
     ? await glob('**/*.xml', { cwd: absolute, absolute: true, onlyFiles: true })
     : await glob(pattern, { cwd: access.baseDir, absolute: true, onlyFiles: true });

@@ -1,9 +1,10 @@
 import { RUNNABLE_CHECK_SCHEMAS } from '@opsdeck/shared';
-import { Client, ResultCodeError } from 'ldapts';
+import type { ResultCodeError } from 'ldapts';
 import type { z } from 'zod';
 import { resolveOutboundAddress, tlsServerName } from '../../net/outbound.js';
 import { credentialsOf } from './credentials.js';
 import { untilAborted } from '../../lib/abort.js';
+import { loadLdapts } from '../../lib/packages.js';
 import { type CheckRunner, fail, pass, redactUrl } from './types.js';
 
 type LdapSpec = z.infer<typeof RUNNABLE_CHECK_SCHEMAS.ldap>;
@@ -61,6 +62,7 @@ export const ldapRunner: CheckRunner<LdapSpec> = {
     const target = await resolveOutboundAddress(host, ctx.outbound);
     const address = target.family === 6 ? `[${target.address}]` : target.address;
     const servername = tlsServerName(host);
+    const { Client, ResultCodeError } = await loadLdapts();
     const client = new Client({
       url: `${url.protocol}//${address}:${url.port || (secure ? 636 : 389)}`,
       timeout: ctx.timeoutMs,

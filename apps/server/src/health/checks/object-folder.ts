@@ -1,4 +1,5 @@
 import { objectFolderFields } from '@opsdeck/shared';
+import { loadAwsS3 } from '../../lib/packages.js';
 import { fileFilter, folderTests, folderVerdict, type FileFilter, type ListedFile } from './file-listing.js';
 import { gcsClient, s3Client, sdkError, type GcsTarget, type S3Target } from './object-store.js';
 import { untilAborted } from '../../lib/abort.js';
@@ -22,7 +23,7 @@ export async function listS3(
   ctx: RunContext,
 ) {
   const client = await s3Client(target, ctx);
-  const { ListObjectsV2Command } = await import('@aws-sdk/client-s3');
+  const { ListObjectsV2Command } = await loadAwsS3();
   try {
     const files: ListedFile[] = [];
     let token: string | undefined;

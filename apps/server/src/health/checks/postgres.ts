@@ -1,6 +1,6 @@
 import { postgresCheckSchema } from '@opsdeck/shared';
-import pg from 'pg';
 import type { z } from 'zod';
+import { loadPg } from '../../lib/packages.js';
 import { outboundPgConfig } from '../../net/outbound-postgres.js';
 import { type CheckRunner, fail, pass, redactUrl } from './types.js';
 
@@ -18,6 +18,7 @@ export const postgresRunner: CheckRunner<PostgresSpec> = {
     }
     // The checked address, never the string itself: pg would resolve the name (or ?host=) again.
     const target = await outboundPgConfig(connectionString, ctx.outbound);
+    const pg = await loadPg();
     const client = new pg.Client({
       application_name: 'opsdeck-check',
       ...target,

@@ -1,5 +1,6 @@
 import { RUNNABLE_CHECK_SCHEMAS } from '@opsdeck/shared';
 import type { z } from 'zod';
+import { loadAwsS3 } from '../../lib/packages.js';
 import { s3Client, sdkError } from './object-store.js';
 import { suffix } from './kube-lifecycle.js';
 import { type CheckRunner, fail, pass } from './types.js';
@@ -32,7 +33,7 @@ export const s3Runner: CheckRunner<S3Spec> = {
     const b = bucketOf(spec);
     if (!b.name) return fail('bucketName (or bucket.name) is required');
     const client = await s3Client({ ...spec, region: b.region, endpoint: b.endpoint }, ctx);
-    const sdk = await import('@aws-sdk/client-s3');
+    const sdk = await loadAwsS3();
     const key = spec.objectPath ?? `opsdeck-canary/${suffix()}`;
     const body = `opsdeck canary ${new Date().toISOString()} ${suffix()}`;
     const opts = { abortSignal: ctx.signal };

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { FileLogBackend, LogItem } from '@opsdeck/shared';
-import { glob } from 'tinyglobby';
+import { loadTinyglobby } from '../../lib/packages.js';
 import { allowedRealPath, globProblem, OutsideFileRootsError } from '../../sandbox/file-roots.js';
 import { lineMatcher, lineTimestamp } from './lines.js';
 import { eachLineFromEnd } from './tail.js';
@@ -45,6 +45,7 @@ export const fileBackend: LogBackend<FileLogBackend> = {
       const problem = await globProblem(p, ctx.files);
       if (problem) throw new LogBackendError(problem);
     }
+    const { glob } = await loadTinyglobby();
     const files = await glob(spec.path, { cwd: ctx.files.baseDir, absolute: true, onlyFiles: true });
     const results: LogItem[] = [];
     let total = 0;

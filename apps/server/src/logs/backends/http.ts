@@ -1,5 +1,5 @@
 import type { EnvVarValue } from '@opsdeck/shared';
-import { request } from 'undici';
+import { loadUndici } from '../../lib/packages.js';
 import { isConnectionReference, resolveConnection } from '../../connections/index.js';
 import { inlineValue } from '../../lib/inline-value.js';
 import { basicAuthorization } from '../../net/basic-auth.js';
@@ -54,6 +54,7 @@ export async function fetchJson(
 ): Promise<unknown> {
   let res;
   try {
+    const { request } = await loadUndici();
     res = await request(url, {
       method: init.method,
       headers: {
@@ -62,7 +63,7 @@ export async function fetchJson(
         ...init.headers,
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      dispatcher: sharedOutboundAgent(ctx.outbound),
+      dispatcher: await sharedOutboundAgent(ctx.outbound),
       headersTimeout: TIMEOUT_MS,
       bodyTimeout: TIMEOUT_MS,
       signal: ctx.signal,

@@ -1,4 +1,4 @@
-import { request } from 'undici';
+import { loadUndici } from '../../lib/packages.js';
 import { basicAuthorization } from '../../net/basic-auth.js';
 import { sharedOutboundAgent } from '../../net/outbound-http.js';
 import { BODY_LIMITS, readTextCapped } from '../../net/read-body.js';
@@ -62,12 +62,13 @@ export const httpAction: ActionRunner = async (body, a) => {
       else if (username || password) headers.Authorization = basicAuthorization(username, password);
     }
     const method = typeof b.method === 'string' && b.method.trim() ? b.method.trim().toUpperCase() : 'GET';
+    const { request } = await loadUndici();
     const res = await request(parsed, {
       method: method as 'GET',
       headers,
       body: typeof b.body === 'string' && b.body !== '' ? b.body : null,
       signal: a.signal,
-      dispatcher: sharedOutboundAgent(outboundPolicy(a.ctx.config.outbound)),
+      dispatcher: await sharedOutboundAgent(outboundPolicy(a.ctx.config.outbound)),
       headersTimeout: a.timeoutMs,
       bodyTimeout: a.timeoutMs,
     });

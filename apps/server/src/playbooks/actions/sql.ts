@@ -1,7 +1,8 @@
-import pg from 'pg';
+import type { QueryResult } from 'pg';
 import { isMysqlConnectionString, parseMysqlTarget } from '../../net/mysql-target.js';
 import { outboundPolicy, type OutboundPolicy } from '../../net/outbound.js';
 import { connectMysql } from '../../net/outbound-mysql.js';
+import { loadPg } from '../../lib/packages.js';
 import { outboundPgConfig } from '../../net/outbound-postgres.js';
 import type { HydratedConnection } from '../../connections/index.js';
 import { untilAborted } from '../../lib/abort.js';
@@ -49,6 +50,7 @@ async function postgresRows(
   timeoutMs: number,
 ): Promise<Rows> {
   const config = await outboundPgConfig(url, policy);
+  const pg = await loadPg();
   // Every value in its text form: no parsing into Dates or numbers that would change it.
   const client = new pg.Client({
     ...config,
@@ -59,7 +61,7 @@ async function postgresRows(
   await untilAborted(client.connect(), signal, () => void client.end().catch(() => {}));
   try {
     const res = await untilAborted(client.query(query), signal, () => void client.end().catch(() => {}));
-    const last = Array.isArray(res) ? (res.at(-1) as pg.QueryResult) : res;
+    const last = Array.isArray(res) ? (res.at(-1) as QueryResult) : res;
     return {
       rows: (last.rows as Record<string, unknown>[]).map((r) =>
         Object.fromEntries(Object.entries(r).map(([k, v]) => [k, text(v)])),
