@@ -230,6 +230,7 @@ const WRITES = new Set([
   'POST /api/canary/run/check/:id',
   'POST /api/canary/try',
   'POST /api/config/run/:id',
+  'POST /api/config/try',
   'POST /api/connection/test',
   'POST /api/connection/test/:id',
   'POST /api/db/:name',
