@@ -155,6 +155,23 @@ describe.each(DB_KINDS)('the health dashboard page on %s', (kind) => {
     expect(day.body.groups[0]).toMatchObject({ passed: 1, failed: 1 });
     const hour = await page({ query: 'login' });
     expect(hour.body.checks[0]?.uptime).toMatchObject({ passed: 0, failed: 1 });
+    // A group's figures count all of its checks over the window, whether or not the page is
+    // sorted by uptime (then every check's window figures are read; else the page's groups').
+    for (const sort of ['name', 'uptime']) {
+      const groups = (await page({ window: '24h', sort })).body.groups;
+      expect(
+        groups.find((g) => g.key === 'web'),
+        sort,
+      ).toMatchObject({ count: 3, passed: 3, failed: 2 });
+      expect(
+        groups.find((g) => g.key === 'ledger'),
+        sort,
+      ).toMatchObject({ count: 1, passed: 1, failed: 0 });
+    }
+    const hidden = await page({ window: '24h', hide_passing: 'true' });
+    expect(hidden.body.groups).toEqual([
+      expect.objectContaining({ key: 'web', count: 1, passed: 1, failed: 1 }),
+    ]);
   });
 
   it('refuses bad input with a 400 that says what is wrong, and asks for a sign-in', async () => {
@@ -172,5 +189,28 @@ describe.each(DB_KINDS)('the health dashboard page on %s', (kind) => {
       expect(JSON.stringify(res.body)).toContain(text);
     }
     expect((await page({}, null)).status).toBe(401);
+  });
+
+  // Last: it edits the checks the other tests read.
+  it('offers the label values live checks carry, as checks and canaries change', async () => {
+    const options = async () =>
+      new Map((await page({})).body.labels.map((l) => [l.key, [...l.values].sort()]));
+    await server.db.query(`UPDATE checks SET labels = labels || '{"tier": "edge"}' WHERE id = $1`, [
+      ids.home,
+    ]);
+    await canary('queue', 'ops', [
+      { name: 'queue-depth', url: 'http://127.0.0.1:9/', labels: { team: 'ops' } },
+    ]);
+    let now = await options();
+    expect(now.get('tier')).toEqual(['back', 'edge', 'front']);
+    expect(now.get('team')).toEqual(['ops']);
+    // The last check carrying a value retired, a canary deleted: their values leave the list.
+    await server.db.query(`UPDATE checks SET deleted_at = now() WHERE id = $1`, [ids.home]);
+    await server.db.query(`UPDATE canaries SET deleted_at = now() WHERE name = 'queue'`);
+    await server.db.query(`DELETE FROM checks WHERE id = $1`, [ids['ledger-db']]);
+    now = await options();
+    expect(now.get('tier')).toEqual(['back', 'front']);
+    expect(now.get('env')).toEqual(['prod']);
+    expect(now.has('team')).toBe(false);
   });
 });
