@@ -56,16 +56,18 @@ type Scope = { params: Params; gExprs: string[]; where: string };
 
 /**
  * Where the item columns come from: `ci` is config_items itself; `s` is config_item_summary
- * (migration 208), the items counted per combination of the plain columns, kept by triggers.
+ * (migration 208), the items counted per combination of the plain columns, and `k`
+ * config_item_summary_insights (209), each open insight with its item's plain columns; both
+ * kept by triggers, with `deleted` for `deleted_at IS NOT NULL`.
  */
-type Source = 'ci' | 's';
+type Source = 'ci' | 's' | 'k';
 
 /** Group expressions and filters, with their own parameters (each query gets a fresh set). */
 function scope(req: SummaryRequest, groups: string[], a: Source = 'ci'): Scope {
   const params = new Params();
   const gExprs = groups.map((g) => groupExpression(g, params, a));
   const where: string[] = [];
-  if (!req.deleted) where.push(a === 's' ? 'NOT s.deleted' : 'ci.deleted_at IS NULL');
+  if (!req.deleted) where.push(a === 'ci' ? 'ci.deleted_at IS NULL' : `NOT ${a}.deleted`);
   for (const [k, v] of Object.entries({ ...req.filter, ...req.labels })) {
     where.push(...listConditions(`ci.labels->>${params.add(k)}`, parseListFilter(v), params));
   }
@@ -96,9 +98,10 @@ function keyOf(row: Record<string, unknown>, n: number): string {
 }
 
 /**
- * Counts, health, cost and (30-day window) change counts from the kept counts when the
- * grouping and filters allow (summaryIsKept), else one pass over the items; one query for open
- * insights by group; a live change count only for other windows.
+ * Counts, health, cost and (30-day window) change counts from the kept counts, and open
+ * insights from the kept open insights, when the grouping and filters allow (summaryIsKept);
+ * else one pass over the items and a join of the open insights to them. A live change count
+ * only for windows other than 30 days.
  */
 export async function catalogSummary(
   db: Queryable,
@@ -143,13 +146,18 @@ export async function catalogSummary(
          GROUP BY ${gb} ORDER BY ${gb}`,
     main.params.values,
   );
-  const an = scope(req, groups);
+  const an = scope(req, groups, kept ? 'k' : 'ci');
   const since = an.params.add(analysisWindow);
   const analysisQuery = db.query<Record<string, unknown>>(
-    `SELECT ${cols(an)}, ca.analysis_type, count(*)::int AS n
-     FROM config_analysis ca JOIN config_items ci ON ci.id = ca.config_id
-     ${an.where ? `${an.where} AND` : 'WHERE'} ca.status = 'open' AND ca.last_observed > now() - make_interval(secs => ${since})
-     GROUP BY ${gb}, ca.analysis_type`,
+    kept
+      ? `SELECT ${cols(an)}, k.analysis_type, count(*)::int AS n
+         FROM config_item_summary_insights k
+         ${an.where ? `${an.where} AND` : 'WHERE'} k.last_observed > now() - make_interval(secs => ${since})
+         GROUP BY ${gb}, k.analysis_type`
+      : `SELECT ${cols(an)}, ca.analysis_type, count(*)::int AS n
+         FROM config_analysis ca JOIN config_items ci ON ci.id = ca.config_id
+         ${an.where ? `${an.where} AND` : 'WHERE'} ca.status = 'open' AND ca.last_observed > now() - make_interval(secs => ${since})
+         GROUP BY ${gb}, ca.analysis_type`,
     an.params.values,
   );
   const ch = scope(req, groups);
