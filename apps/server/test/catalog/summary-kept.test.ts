@@ -286,4 +286,63 @@ describe.each(DB_KINDS)('catalog summary from kept counts (%s)', (kind) => {
     );
     expect(await summary(body)).toEqual(before);
   });
+  // Two writers at the same moment (PostgreSQL: PGlite is one connection). Whichever of an item
+  // change and a new insight on it commits first, the kept row ends with the item's new columns.
+  it.runIf(kind === 'postgresql')(
+    'keeps an insight with its item’s new columns when both are written at once',
+    async () => {
+      await insertItems(2, 'race');
+      const { rows: items } = await sql<{ id: string }>(
+        `SELECT id FROM config_items WHERE name LIKE 'race-%' ORDER BY name`,
+      );
+      const keptStatus = async (id: string) =>
+        (
+          await sql<{ status: string }>(
+            'SELECT status FROM config_item_summary_insights WHERE config_id = $1',
+            [id],
+          )
+        ).rows[0]?.status;
+      /** Runs `first` in a transaction held open until `second` waits for it or is done. */
+      const race = async (first: string, second: string, id: string) => {
+        let release = () => {};
+        const held = new Promise<void>((r) => (release = r));
+        let started = () => {};
+        const didFirst = new Promise<void>((r) => (started = r));
+        const one = server.db.transaction(async (tx) => {
+          await tx.query(first, [id]);
+          started();
+          await held;
+        });
+        await didFirst;
+        let done = false;
+        const two = server.db.query(second, [id]).then(() => (done = true));
+        for (;;) {
+          const { rows } = await sql<{ n: number }>(
+            `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()`,
+          );
+          if (done || rows[0]?.n) break;
+          await new Promise((r) => setImmediate(r));
+        }
+        release();
+        await Promise.all([one, two]);
+      };
+      const [a, b] = [items[0]!.id, items[1]!.id];
+      // The item changes first; the insight, written meanwhile, waits and reads the new status (a
+      // column outside the item's keys, which the foreign key's own lock does not wait for).
+      await race(
+        `UPDATE config_items SET status = 'Race' WHERE id = $1`,
+        `INSERT INTO config_analysis (config_id, analyzer) VALUES ($1, 'race')`,
+        a,
+      );
+      expect(await keptStatus(a)).toBe('Race');
+      // The insight first; the item change waits, then carries the insight along.
+      await race(
+        `INSERT INTO config_analysis (config_id, analyzer) VALUES ($1, 'race')`,
+        `UPDATE config_items SET status = 'Race' WHERE id = $1`,
+        b,
+      );
+      expect(await keptStatus(b)).toBe('Race');
+      await expectKeptEqualsLive('after two writers');
+    },
+  );
 });
