@@ -12,5 +12,14 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   define: { __APP_VERSION__: JSON.stringify(pkg.version) },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      // The shared package's modules only declare schemas and functions: a page that uses
+      // one of them does not need the others (without this, any import brings all of them).
+      treeshake: { moduleSideEffects: (id) => !id.includes('/packages/shared/') },
+    },
+  },
 });
