@@ -78,7 +78,7 @@ export const webBundleBench: BenchModule<BenchFigure> = {
     const totalKb = allJs(dist).reduce((sum, f) => sum + gzipKb(f), 0);
     return [
       {
-        figure: `entry module: the script index.html runs, without what it imports later (${entry.length} files, gzip)`,
+        figure: `entry module: the script index.html runs, without what it imports later (${entry.length} ${entry.length === 1 ? 'file' : 'files'}, gzip)`,
         value: round(entryKb),
         unit: 'KB',
         budget: `≤ ${ENTRY_BUDGET_KB} KB`,
