@@ -1,12 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/App.js';
+import { startSessionRequests } from './api/earlySession.js';
 import './index.css';
 
+// The entry is kept tiny (docs/development.md, "The entry module"): it asks for the session
+// at once, then loads the app, whose code arrives while those answers are on their way.
+startSessionRequests(window.location.pathname);
 const root = document.getElementById('root');
-if (root)
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+if (root) void import('./app/mount.js').then((m) => m.mount(root));

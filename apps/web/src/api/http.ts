@@ -21,6 +21,21 @@ function withQuery(path: string, query: RequestOptions['query']): string {
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
+/** fetch with a timeout and the app's error texts; no 401 handling (see rawFetch). */
+async function send(input: string, init: RequestInit & { timeoutMs?: number }): Promise<Response> {
+  const timeout = AbortSignal.timeout(init.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
+  try {
+    return await fetch(input, { credentials: 'same-origin', ...init, signal });
+  } catch (e) {
+    if (timeout.aborted) throw new HttpError(ERROR_TEXT.timeout, 0);
+    if (init.signal?.aborted) throw e; // the caller cancelled: not an error to show
+    if (typeof navigator !== 'undefined' && navigator.onLine === false)
+      throw new HttpError(ERROR_TEXT.offline, 0);
+    throw new HttpError(ERROR_TEXT.network, 0);
+  }
+}
+
 /**
  * fetch with a timeout and the app's error texts. Every request of the app goes through
  * here (the data-API client too), so 401 handling and error messages are the same everywhere.
@@ -29,19 +44,35 @@ export async function rawFetch(
   input: string,
   init: RequestInit & { timeoutMs?: number } = {},
 ): Promise<Response> {
-  const timeout = AbortSignal.timeout(init.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  const signal = init.signal ? AbortSignal.any([init.signal, timeout]) : timeout;
-  let res: Response;
-  try {
-    res = await fetch(input, { credentials: 'same-origin', ...init, signal });
-  } catch (e) {
-    if (timeout.aborted) throw new HttpError(ERROR_TEXT.timeout, 0);
-    if (init.signal?.aborted) throw e; // the caller cancelled: not an error to show
-    if (typeof navigator !== 'undefined' && navigator.onLine === false)
-      throw new HttpError(ERROR_TEXT.offline, 0);
-    throw new HttpError(ERROR_TEXT.network, 0);
-  }
+  if ((init.method ?? 'GET') !== 'GET') early.clear();
+  const res = await send(input, init);
   if (res.status === 401) handleUnauthorized();
+  return res;
+}
+
+/**
+ * GETs started by the entry module before the app's code has loaded (the session), each
+ * answer taken by the first http() GET of the same URL. An answer not taken soon, or once
+ * anything was written (a sign-in), is dropped: it may no longer be true.
+ */
+const early = new Map<string, { at: number; res: Promise<Response> }>();
+const EARLY_MAX_AGE_MS = 10_000;
+
+/** Starts `GET url` now; the app's own request for it later reuses the answer. */
+export function startEarly(url: string): void {
+  const res = send(url, { method: 'GET', headers: { Accept: 'application/json' } });
+  res.catch(() => undefined); // a failed early request is simply sent again
+  early.set(url, { at: Date.now(), res });
+}
+
+/** The early answer for `url`, if any (a 401 now goes through the app's handler). */
+async function takeEarly(url: string): Promise<Response | undefined> {
+  const e = early.get(url);
+  if (!e) return undefined;
+  early.delete(url);
+  if (Date.now() - e.at > EARLY_MAX_AGE_MS) return undefined;
+  const res = await e.res.catch(() => undefined);
+  if (res?.status === 401) handleUnauthorized();
   return res;
 }
 
@@ -65,7 +96,8 @@ export async function http<T = unknown>(path: string, opts: RequestOptions = {})
   }
   if (opts.signal) init.signal = opts.signal;
   if (opts.timeoutMs) init.timeoutMs = opts.timeoutMs;
-  const res = await rawFetch(withQuery(path, opts.query), init);
+  const url = withQuery(path, opts.query);
+  const res = (init.method === 'GET' ? await takeEarly(url) : undefined) ?? (await rawFetch(url, init));
   const body = await readBody(res);
   if (!res.ok) throw new HttpError(messageFromBody(body), res.status, body);
   return body as T;

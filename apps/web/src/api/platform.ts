@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { http } from './http.js';
-import { setAppMode } from './session.js';
+import { ABOUT_URL, setAppMode } from './session.js';
 
 export const aboutSchema = z.object({
   version: z.string(),
@@ -17,7 +17,7 @@ export const aboutSchema = z.object({
 export type About = z.infer<typeof aboutSchema>;
 
 export async function fetchAbout(): Promise<About> {
-  return aboutSchema.parse(await http('/api/about'));
+  return aboutSchema.parse(await http(ABOUT_URL));
 }
 
 export function useAbout() {

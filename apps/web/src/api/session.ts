@@ -16,10 +16,19 @@ export function setUnauthorizedHandler(handler: (returnTo: string) => void): voi
 /** Pages that deal with sign-in themselves must not bounce to the checker again. */
 const AUTH_PAGES = ['/auth-state-checker', '/login', '/registration', '/recovery', '/verification'];
 
+/** What every page waits for: the deployment (checker or not, sign-in kind) and the session. */
+export const ABOUT_URL = '/api/about';
+export const WHOAMI_URL = '/api/auth/whoami';
+
+/** A sign-in page: it asks for no session. */
+export function isAuthPage(pathname: string): boolean {
+  return AUTH_PAGES.some((p) => pathname.startsWith(p));
+}
+
 export function handleUnauthorized(): void {
   if (appMode === 'checker' || !onUnauthorized) return;
   const { pathname, search } = window.location;
-  if (AUTH_PAGES.some((p) => pathname.startsWith(p))) return;
+  if (isAuthPage(pathname)) return;
   onUnauthorized(pathname + search);
 }
 

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { http } from '../api/http.js';
 import { useAbout } from '../api/platform.js';
 import { CACHE } from '../api/queryClient.js';
+import { WHOAMI_URL } from '../api/session.js';
 
 export const whoamiSchema = z.object({
   message: z.string().optional(),
@@ -24,7 +25,7 @@ export type Whoami = z.infer<typeof whoamiSchema>['payload'];
 export type Organisation = NonNullable<Whoami['organisations']>[number];
 
 export async function fetchWhoami(): Promise<Whoami> {
-  return whoamiSchema.parse(await http('/api/auth/whoami')).payload;
+  return whoamiSchema.parse(await http(WHOAMI_URL)).payload;
 }
 
 /** The signed-in user's query; a change of name or email refreshes it. */

@@ -11,12 +11,23 @@ const read = { resource: 'database', action: 'read' } as const;
 const scrapersRead = { resource: 'database', action: 'read' } as const;
 const scrapersWrite = { resource: 'config_scrapers', action: 'write' } as const;
 
+/**
+ * The summary or list is the page's main request: opened at /catalog, start it alongside the
+ * page's code instead of after it (and after the session). Reached from another page, the
+ * address is not /catalog yet while the code loads: the page asks itself.
+ */
+function catalogPage() {
+  if (window.location.pathname === '/catalog')
+    void import('./api/firstPage.js').then((m) => m.prefetchCatalogPage(window.location.search));
+  return import('./pages/CatalogPage.js').then((m) => m.CatalogPage);
+}
+
 const detail = lazyPage(() => import('./pages/ConfigDetailPage.js').then((m) => m.ConfigDetailPage), read);
 
 /** The catalog area: summary and list, changes, insights, item detail, scrapers and their settings. */
 export const feature: FeatureModule = {
   routes: [
-    { path: 'catalog', ...lazyPage(() => import('./pages/CatalogPage.js').then((m) => m.CatalogPage), read) },
+    { path: 'catalog', ...lazyPage(catalogPage, read) },
     {
       path: 'catalog/changes',
       ...lazyPage(() => import('./pages/ChangesPage.js').then((m) => m.ChangesPage), read),

@@ -26,8 +26,10 @@ export const feature: FeatureModule = {
     {
       path: 'health',
       ...lazyPage(async () => {
-        // The checks are the page's main request: start it alongside the page's code.
-        void import('./api/dashboard.js').then((m) => m.prefetchDashboardPage(firstDashboardPage()));
+        // The checks are the page's main request: start it alongside the page's code. Reached
+        // from another page, the address is not /health yet: the page asks itself.
+        if (window.location.pathname === '/health')
+          void import('./api/dashboard.js').then((m) => m.prefetchDashboardPage(firstDashboardPage()));
         return import('./pages/HealthRoute.js').then((m) => m.HealthRoute);
       }),
     },

@@ -9,10 +9,13 @@ function idFromPath(): string | undefined {
 }
 
 const page = () => {
-  // The tree is the page's one large request: start it alongside the page's code.
-  void Promise.all([import('./api/topologyApi.js'), import('./lib/useTopologyParams.js')]).then(([api, p]) =>
-    api.prefetchTree({ ...p.filtersFromLocation(window.location.search), id: idFromPath() }),
-  );
+  // The tree is the page's one large request: start it alongside the page's code (opened at
+  // /topology, or at / which leads there). Reached from another page, the address is not
+  // /topology yet: the page asks itself.
+  if (/^\/(topology(\/|$)|$)/.test(window.location.pathname))
+    void Promise.all([import('./api/topologyApi.js'), import('./lib/useTopologyParams.js')]).then(
+      ([api, p]) => api.prefetchTree({ ...p.filtersFromLocation(window.location.search), id: idFromPath() }),
+    );
   return import('./pages/TopologyPage.js').then((m) => m.TopologyPage);
 };
 const guard = { resource: 'topologies', action: 'read' } as const;

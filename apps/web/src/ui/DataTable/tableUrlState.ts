@@ -29,6 +29,23 @@ export type TableUrlState = {
   setSorting: (next: SortingState) => void;
 };
 
+/** Page and sort of a table as its URL says (what the first request of a page asks for). */
+export function readTableUrlState(
+  params: URLSearchParams,
+  prefix = '',
+  defaults: TableUrlDefaults = {},
+): { pagination: PaginationState; sorting: SortingState } {
+  const k = tableParamKeys(prefix);
+  const pageIndex = intParam(params.get(k.pageIndex), 0, 0);
+  const pageSize = intParam(params.get(k.pageSize), defaults.pageSize ?? DEFAULT_PAGE_SIZE, 1);
+  const sortBy = params.get(k.sortBy) ?? defaults.sortBy;
+  const sortOrder = params.get(k.sortOrder) ?? (defaults.sortDesc ? 'desc' : 'asc');
+  return {
+    pagination: { pageIndex, pageSize },
+    sorting: sortBy ? [{ id: sortBy, desc: sortOrder === 'desc' }] : [],
+  };
+}
+
 /**
  * Page, size and sort of a table, kept in the URL under a per-table prefix, so that a
  * link or a reload shows the same page. Pages read it too, to build their server queries.
@@ -37,15 +54,16 @@ export function useTableUrlState(prefix = '', defaults: TableUrlDefaults = {}): 
   const [params, setParams] = useUrlParams();
   const k = tableParamKeys(prefix);
   const defaultSize = defaults.pageSize ?? DEFAULT_PAGE_SIZE;
-  const pageIndex = intParam(params.get(k.pageIndex), 0, 0);
-  const pageSize = intParam(params.get(k.pageSize), defaultSize, 1);
-  const sortBy = params.get(k.sortBy) ?? defaults.sortBy;
-  const sortOrder = params.get(k.sortOrder) ?? (defaults.sortDesc ? 'desc' : 'asc');
+  const read = readTableUrlState(params, prefix, defaults);
+  const { pageIndex, pageSize } = read.pagination;
+  const sort = read.sorting[0];
+  const sortBy = sort?.id;
+  const sortDesc = sort?.desc;
 
   const pagination = useMemo(() => ({ pageIndex, pageSize }), [pageIndex, pageSize]);
   const sorting = useMemo<SortingState>(
-    () => (sortBy ? [{ id: sortBy, desc: sortOrder === 'desc' }] : []),
-    [sortBy, sortOrder],
+    () => (sortBy ? [{ id: sortBy, desc: sortDesc === true }] : []),
+    [sortBy, sortDesc],
   );
 
   const setPagination = useCallback(

@@ -4,6 +4,7 @@ import { AgentBadge } from '../../../ui/AgentBadge.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { Tags } from '../../../ui/Tags.js';
 import type { ConfigRow } from '../api/schemas.js';
+import { LIST_DEFAULTS } from '../lib/pageQueries.js';
 import { AnalysisBadges, ChangesCount, When, whenCell } from './cells.js';
 import { CostCell } from './CostCell.js';
 
@@ -13,8 +14,6 @@ type Props = {
   loading: boolean;
   onOpen: (row: ConfigRow) => void;
 };
-
-export const LIST_DEFAULTS = { pageSize: 50, sortBy: 'type', sortDesc: false } as const;
 
 /** The flat, server-sorted list of config items. */
 export function ConfigList({ rows, total, loading, onOpen }: Props) {

@@ -9,10 +9,12 @@ import { CONFIG_CACHE, fetchConfigs, fetchSummary } from '../api/catalog.js';
 import type { SummaryRow } from '../api/schemas.js';
 import { CatalogFilterBar } from '../components/CatalogFilterBar.js';
 import { CatalogTabs } from '../components/CatalogTabs.js';
-import { ConfigList, LIST_DEFAULTS } from '../components/ConfigList.js';
+import { ConfigList } from '../components/ConfigList.js';
 import { SummaryTable } from '../components/SummaryTable.js';
 import { useFavouriteTypes, useHideDeleted } from '../components/usePrefs.js';
-import { parseLabels, readCatalogParams, showsSummary, summaryRowTarget } from '../lib/catalogParams.js';
+import { readCatalogParams, showsSummary, summaryRowTarget } from '../lib/catalogParams.js';
+import { LIST_DEFAULTS, listQueryOf, summaryQueryOf } from '../lib/pageQueries.js';
+import { earlyConfigs, earlySummary } from '../api/firstPage.js';
 import { catalogKeys } from '../api/keys.js';
 
 /** /catalog: the grouped summary, or the flat list once a type or a search narrows it. */
@@ -24,40 +26,23 @@ export function CatalogPage() {
   const [favourites, setFavourites] = useFavouriteTypes();
   const summaryMode = showsSummary(params);
   const table = useTableUrlState('', LIST_DEFAULTS);
-  const labels = useMemo(() => parseLabels(params.labels), [params.labels]);
 
-  const summaryQuery = {
-    groupBy: params.groupBy,
-    labels,
-    status: params.status,
-    health: params.health,
-    hideDeleted,
-  };
+  const summaryQuery = summaryQueryOf(params, hideDeleted);
   const summary = useQuery({
     queryKey: catalogKeys.summary(summaryQuery),
-    queryFn: ({ signal }) => fetchSummary(summaryQuery, signal),
+    queryFn: ({ signal }) =>
+      earlySummary.take(JSON.stringify(summaryQuery), () => fetchSummary(summaryQuery, signal)),
     enabled: summaryMode,
     placeholderData: keepPreviousData,
     meta: { silent: true },
     ...CONFIG_CACHE,
   });
 
-  const sort = table.sorting[0] ?? { id: 'type', desc: false };
-  const listQuery = {
-    configType: params.configType,
-    search: params.search,
-    labels,
-    status: params.status,
-    health: params.health,
-    hideDeleted,
-    sortBy: sort.id,
-    sortDesc: sort.desc,
-    pageIndex: table.pagination.pageIndex,
-    pageSize: table.pagination.pageSize,
-  };
+  const listQuery = listQueryOf(params, table, hideDeleted);
   const list = useQuery({
     queryKey: catalogKeys.configs(listQuery),
-    queryFn: ({ signal }) => fetchConfigs(listQuery, signal),
+    queryFn: ({ signal }) =>
+      earlyConfigs.take(JSON.stringify(listQuery), () => fetchConfigs(listQuery, signal)),
     enabled: !summaryMode,
     placeholderData: keepPreviousData,
     meta: { silent: true },
