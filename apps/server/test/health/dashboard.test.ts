@@ -212,5 +212,8 @@ describe.each(DB_KINDS)('the health dashboard page on %s', (kind) => {
     expect(now.get('tier')).toEqual(['back', 'front']);
     expect(now.get('env')).toEqual(['prod']);
     expect(now.has('team')).toBe(false);
+    // The kept table is read only through this page, not through the data API.
+    const direct = await fetch(`${server.baseUrl}/api/db/check_label_values`, { headers: viewer.headers });
+    expect(direct.status).toBe(404);
   });
 });
