@@ -82,7 +82,7 @@ function sortKey(sort: DashboardQuery['sort']): string {
  */
 type Figured = 'hour' | 'window' | 'later';
 
-/** The filters of the dashboard's tab, search, status, labels and component, over `checks k`. */
+/** The filters of the dashboard's tab, search, status, labels and component, over `base b`. */
 function conditionsOf(q: DashboardQuery, p: Params): string[] {
   const conditions: string[] = [];
   if (q.tab !== ALL_TAB) conditions.push(`b.tab = ${p.add(q.tab, 'text')}`);
