@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { untilAborted } from '../lib/abort.js';
 import { outboundPolicy } from '../net/outbound.js';
+import { badRequest } from '../platform/http-error.js';
 import { resolveRelationshipSelectors } from './relationships.js';
 import { runAllKinds } from './scrapers/registry.js';
 import type { ScraperRow } from './scrapers/types.js';
@@ -15,11 +16,6 @@ export const TRY_MAX_ITEMS = 200;
 export const TRY_TIMEOUT_MS = 60_000;
 /** Most characters of an item's config a try answers with. */
 export const TRY_CONFIG_LIMIT = 16 * 1024;
-
-/** A spec a try will not run: 400 with the reason (the error handler's `{ error }`). */
-export class ScraperTryRefusedError extends Error {
-  readonly statusCode = 400;
-}
 
 /** The scraper as the settings form saves it; only the spec is needed. */
 const tryBody = z.looseObject(
@@ -82,9 +78,9 @@ export async function tryScraper(
 ): Promise<ScraperTryAnswer> {
   const body = tryBody.parse(input);
   const check = validateScraperSpec(body.spec);
-  if (!check.ok) throw new ScraperTryRefusedError(check.message);
+  if (!check.ok) throw badRequest(check.message);
   const problem = await scraperReachProblem(check.spec, ctx);
-  if (problem) throw new ScraperTryRefusedError(problem);
+  if (problem) throw badRequest(problem);
   // What the kinds know of the scraper they run for (none of them stores anything).
   const scraper: ScraperRow = {
     id: '00000000-0000-0000-0000-000000000000',

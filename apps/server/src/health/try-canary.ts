@@ -1,6 +1,7 @@
 import { scheduleSchema } from '@opsdeck/shared';
 import { z } from 'zod';
 import { untilAborted } from '../lib/abort.js';
+import { badRequest } from '../platform/http-error.js';
 import { documentSpec } from '../platform/spec-resource-hook.js';
 import { CanarySpecError, definedChecks, parseCanarySpec } from './canary-spec.js';
 import { type BatchCheck, runCheckBatch } from './check-batch.js';
@@ -14,11 +15,6 @@ export const TRY_MAX_CHECKS = 20;
 export const TRY_TIMEOUT_MS = 60_000;
 /** Most characters of a check's details (the response it judged) a try answers with. */
 export const TRY_DETAILS_LIMIT = 16 * 1024;
-
-/** A spec a try will not run: 400 with the reason (the error handler's `{ error }`). */
-export class TryRefusedError extends Error {
-  readonly statusCode = 400;
-}
 
 /** The canary as the settings form saves it; name and schedule are checked but not needed. */
 const tryBody = z.looseObject(
@@ -50,7 +46,7 @@ export type TriedCheck = {
 export type TryAnswer = { checks: TriedCheck[] };
 
 function refuse(e: unknown): never {
-  if (e instanceof CanarySpecError) throw new TryRefusedError(e.message);
+  if (e instanceof CanarySpecError) throw badRequest(e.message);
   throw e;
 }
 
@@ -88,7 +84,7 @@ async function checksOf(ctx: HealthContext, input: unknown): Promise<BatchCheck[
   const body = tryBody.parse(input);
   if (body.schedule) {
     const s = scheduleSchema.safeParse(body.schedule);
-    if (!s.success) throw new TryRefusedError(`schedule: ${s.error.issues[0]?.message ?? 'invalid'}`);
+    if (!s.success) throw badRequest(`schedule: ${s.error.issues[0]?.message ?? 'invalid'}`);
   }
   let parsed: ReturnType<ReturnType<typeof documentSpec>>;
   try {
@@ -97,7 +93,7 @@ async function checksOf(ctx: HealthContext, input: unknown): Promise<BatchCheck[
     refuse(e);
   }
   const problem = await canaryReachProblem(parsed.spec, ctx);
-  if (problem) throw new TryRefusedError(problem);
+  if (problem) throw badRequest(problem);
   const namespace = body.namespace?.trim() || String(parsed.defaults?.namespace ?? '') || 'default';
   const labels = Object.fromEntries(
     Object.entries(body.labels ?? (parsed.defaults?.labels as Record<string, unknown> | undefined) ?? {}).map(
@@ -110,9 +106,9 @@ async function checksOf(ctx: HealthContext, input: unknown): Promise<BatchCheck[
   } catch (e) {
     refuse(e);
   }
-  if (defined.length === 0) throw new TryRefusedError('the spec defines no checks to try');
+  if (defined.length === 0) throw badRequest('the spec defines no checks to try');
   if (defined.length > TRY_MAX_CHECKS)
-    throw new TryRefusedError(
+    throw badRequest(
       `a try runs at most ${TRY_MAX_CHECKS} checks; this spec defines ${defined.length}: save it to run them all`,
     );
   // As the saved canary's checks would be stored: the check's namespace, else the canary's.
