@@ -30,8 +30,9 @@ fs.rmSync('dist', { recursive: true, force: true });
 // Split at main.ts's import() calls: a start reads only the small main.js before its first log
 // line (docs/deploy.md, Start-up time). Chunks stay next to main.js, so paths taken from
 // import.meta.url (the web app, migrations, demo files) are the same in every chunk.
+// The embedded database runs on a thread of its own, from its own entry (db/pglite-thread.ts).
 await build({
-  entryPoints: ['src/main.ts'],
+  entryPoints: ['src/main.ts', 'src/db/pglite-worker.ts'],
   outdir: 'dist',
   entryNames: '[name]',
   chunkNames: 'chunk-[hash]',

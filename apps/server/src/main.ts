@@ -4,15 +4,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { describeDatabase } from './db/describe.js';
-import { pgliteAssets } from './db/pglite-assets.js';
+import { openPgliteEarly } from './db/pglite.js';
 import type { Db } from './db/types.js';
 import type { MigrationState } from './db/migrate.js';
 import { createLogger } from './platform/logger.js';
 import { buildInfo } from './version.js';
 
 // Only what every command needs is imported above; each command loads the rest itself
-// (import() below). A start so says its first line at once, and PGlite's WebAssembly compiles
-// on background threads while the server's modules load (docs/deploy.md, Start-up time).
+// (import() below). A start so says its first line at once, and the embedded database opens on
+// its own thread while the server's modules load (docs/deploy.md, Start-up time).
 
 const USAGE = `Usage: opsdeck <command> [options]
 
@@ -82,7 +82,7 @@ async function main(): Promise<number> {
         return 2;
       }
       log.info(`Opsdeck ${buildInfo.version} is starting on ${describeDatabase(config)}`);
-      if (!config.databaseUrl) void pgliteAssets().catch(() => {});
+      if (!config.databaseUrl) openPgliteEarly(config.dataDir);
       const { startServer } = await import('./server.js');
       // Signals are taken from here on, not only once the start is done: the start answers
       // /readyz as soon as it listens, and a signal before the handlers existed killed the

@@ -11,6 +11,7 @@ import { serveControlSocket } from './db/backup/socket.js';
 import { migrate, outdatedReplicaMessage, readMigrations } from './db/migrate.js';
 import { SCHEMA_WATCH_MS, watchSchema } from './db/schema-watch.js';
 import { openAndMigrate } from './db/open.js';
+import { whenOpen } from './db/when-open.js';
 import type { Db } from './db/types.js';
 import { domains } from './domains.js';
 import { failOrphanedRuns } from './jobs/history.js';
@@ -19,6 +20,7 @@ import { jobsOf, seedsOf } from './platform/domain.js';
 import { startHoldingServer, type HoldingServer } from './platform/holding-server.js';
 import { createLogger } from './platform/logger.js';
 import { createMetrics } from './platform/metrics.js';
+import { startPhases } from './platform/start-phases.js';
 import { publicUrlWarning } from './public-url.js';
 import { trustProxyWarning } from './trust-proxy.js';
 import { takeStartupNotices } from './platform/startup-notices.js';
@@ -53,31 +55,55 @@ export async function startServer(
   options: { db?: Db; scheduler?: boolean; dataAccess?: DataAccessHook; schemaWatchMs?: number } = {},
 ): Promise<RunningServer> {
   let holding: HoldingServer | undefined;
-  const db =
-    options.db ??
-    (await openAndMigrate(config, {
-      log: createLogger(config.logLevel),
-      async waiting(reason) {
-        if (holding) holding.setReason(reason);
-        else holding = await startHoldingServer(config.port, config.host, reason);
-      },
-    }).catch(async (e: unknown) => {
-      await holding?.close();
-      throw e;
-    }));
+  const mark = startPhases(createLogger(config.logLevel));
+  mark('server code loaded');
   const ownsDb = !options.db;
+  // Open, migrate and check the secret key while the app is built: a start does both at once.
+  const opening = (async () => {
+    const db =
+      options.db ??
+      (await openAndMigrate(config, {
+        log: createLogger(config.logLevel),
+        async waiting(reason) {
+          if (holding) holding.setReason(reason);
+          else holding = await startHoldingServer(config.port, config.host, reason);
+        },
+      }));
+    try {
+      if (options.db) await migrate(db, undefined, { log: createLogger(config.logLevel) });
+      // Before anything reads a secret: a replica given another key refuses here, with the reason.
+      await checkSecretKey(db, secretBox(config), () => sealedConnectionSamples(db));
+      mark('database open and migrated');
+      return db;
+    } catch (e) {
+      if (ownsDb) await db.close().catch(() => {});
+      throw e;
+    }
+  })();
+  const kind = options.db?.kind ?? (config.databaseUrl ? 'postgresql' : 'pglite');
+  const db = whenOpen(kind, opening);
+  const metrics = createMetrics(db);
+  const [built, opened] = await Promise.allSettled([
+    buildApp({ config, db, metrics, dataAccess: options.dataAccess ?? rbacDataAccess(db) }).then((b) => {
+      mark('app built');
+      return b;
+    }),
+    opening,
+  ]);
+  if (built.status === 'rejected' || opened.status === 'rejected') {
+    await holding?.close();
+    if (built.status === 'fulfilled') await built.value.app.close().catch(() => {});
+    if (opened.status === 'fulfilled' && ownsDb) await opened.value.close().catch(() => {});
+    throw opened.status === 'rejected' ? opened.reason : (built as PromiseRejectedResult).reason;
+  }
+  const { app, ctx, routes, gate } = built.value;
+  const openDb = opened.value;
   try {
-    if (options.db) await migrate(db, undefined, { log: createLogger(config.logLevel) });
-    // Before anything reads a secret: a replica given another key refuses here, with the reason.
-    await checkSecretKey(db, secretBox(config), () => sealedConnectionSamples(db));
-    const metrics = createMetrics(db);
-    const { app, ctx, routes, gate } = await buildApp({
-      config,
-      db,
-      metrics,
-      dataAccess: options.dataAccess ?? rbacDataAccess(db),
-    });
+    // The domains' own start (the first identity, listeners), now that the database is open.
+    await app.ready();
+    mark('app ready');
     if (config.demo) await runSeeds(db, ctx.log, seedsOf(domains));
+    mark('demo seeded');
     await failOrphanedRuns(ctx);
     const scheduler = new Scheduler(ctx);
     // ROLE=api leaves checks, scrapes, events and playbooks to the worker replicas.
@@ -99,8 +125,10 @@ export async function startServer(
     // The port the holding server kept (PORT=0 bound a random one) is the console's now.
     await holding?.close();
     const address = await app.listen({ port: holding?.port ?? config.port, host: config.host });
+    mark('listening');
     // The embedded database is ours alone: `opsdeck backup` asks us for a copy (db/backup).
-    const control = ownsDb && db.kind === 'pglite' ? await serveControlSocket(db, config.dataDir) : undefined;
+    const control =
+      ownsDb && openDb.kind === 'pglite' ? await serveControlSocket(openDb, config.dataDir) : undefined;
     if (control?.warning) ctx.log.warn(control.warning);
     const linkWarning = publicUrlWarning(config);
     if (linkWarning) ctx.log.warn(linkWarning);
@@ -109,6 +137,7 @@ export async function startServer(
     // The one isolation check, at start: a refusal or unsafe opt-out is said once here too.
     const scriptWarning = await scriptIsolationWarning(sandboxPolicy(config).scripts);
     if (scriptWarning) ctx.log.warn(scriptWarning);
+    mark('started');
     let stopping: Promise<void> | undefined;
     let phase = 'running';
     const stop = () =>
@@ -122,7 +151,7 @@ export async function startServer(
         phase = 'closing the backup socket';
         await control?.close();
         phase = 'closing the database';
-        if (ownsDb) await db.close();
+        if (ownsDb) await openDb.close();
         phase = 'stopped';
       })());
     return {
@@ -137,7 +166,8 @@ export async function startServer(
     };
   } catch (e) {
     await holding?.close();
-    if (ownsDb) await db.close().catch(() => {});
+    await app.close().catch(() => {});
+    if (ownsDb) await openDb.close().catch(() => {});
     throw e;
   }
 }

@@ -90,9 +90,15 @@ export async function installAuth(app: FastifyInstance, ctx: ServerContext): Pro
       config.auth.mode === 'builtin' || config.auth.mode === 'oidc' ? config.auth.sessionCacheMs : 0,
     ),
   };
-  svc.localAdminId = await bootstrapIdentity(svc);
-  const stopSessionCache = await keepSessionCacheCurrent(ctx.db, svc.sessions, ctx.log);
-  app.addHook('onClose', stopSessionCache);
+  // The first identity and the session cache's listener need the database, which may still be
+  // opening while the app is built (server.ts): they run as the app is made ready, before it
+  // serves a request.
+  let stopSessionCache = async () => {};
+  app.addHook('onReady', async () => {
+    svc.localAdminId = await bootstrapIdentity(svc);
+    stopSessionCache = await keepSessionCacheCurrent(ctx.db, svc.sessions, ctx.log);
+  });
+  app.addHook('onClose', () => stopSessionCache());
 
   // Decided from the route the router matched, never from the raw URL: `/%61pi/…`, `//api/…`
   // and absolute-form targets all reach the same route, and so the same decision.

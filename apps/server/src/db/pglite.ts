@@ -1,26 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { lockDataDir } from './lock.js';
-import { pgliteAssets, type PgliteAssets } from './pglite-assets.js';
-import { findTemplate } from './template.js';
-import { unpackTemplate } from './template-unpack.js';
+import { PgliteThread } from './pglite-thread.js';
 import type { Db, QueryResult, Queryable } from './types.js';
 
-type PGliteLike = Pick<PGlite, 'query' | 'exec'>;
-
-function wrap(conn: PGliteLike): Queryable {
+/** The statements of the database, or of one open transaction (`tx`), on the PGlite thread. */
+function queryable(thread: PgliteThread, tx?: number): Queryable {
   return {
-    async query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      const r = await conn.query<T>(sql, params as unknown[]);
-      return {
-        rows: r.rows,
-        fields: r.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-        affectedRows: r.affectedRows ?? 0,
-      };
+    query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
+      return thread.call<QueryResult<T>>({ type: 'query', sql, params: [...params], tx });
     },
     async exec(sql: string) {
-      await conn.exec(sql);
+      await thread.call({ type: 'exec', sql, tx });
     },
   };
 }
@@ -35,28 +26,6 @@ function wrap(conn: PGliteLike): Queryable {
  */
 const SHARED_BUFFERS = '32MB';
 
-/** The compiled module and file bundle (db/pglite-assets.ts); PGlite loads them itself without. */
-const prebuilt = async () => ({
-  ...(await pgliteAssets().catch((): Partial<PgliteAssets> => ({}))),
-  startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`],
-});
-
-/**
- * A new data folder starts from the build's migrated template when there is one for these
- * migrations (db/template.ts): seconds faster than PostgreSQL's initdb. The template's
- * migrations were recorded at build time; their dates are set to now, when this database
- * got them.
- */
-async function createPglite(pgdata: string, migrationsDir?: string): Promise<PGlite> {
-  // Only into an empty folder: anything there is a database (or what is left of one).
-  const template = fs.readdirSync(pgdata).length === 0 ? findTemplate(migrationsDir) : undefined;
-  if (template) unpackTemplate(template, pgdata);
-  const pg = await PGlite.create(pgdata, await prebuilt());
-  if (!template) return pg;
-  await pg.query('UPDATE schema_migrations SET applied_at = now()');
-  return pg;
-}
-
 /**
  * Embedded PostgreSQL persisted in `<dataDir>/pgdata`. PGlite is one connection: it
  * serialises statements itself and holds other queries while a transaction runs.
@@ -64,55 +33,83 @@ async function createPglite(pgdata: string, migrationsDir?: string): Promise<PGl
  */
 export async function openPglite(
   dataDir: string | null,
-  options: { migrationsDir?: string } = {},
+  options: { migrationsDir?: string; ownAssets?: boolean } = {},
 ): Promise<Db> {
+  if (early && early.dataDir === dataDir && !options.migrationsDir) {
+    const started = early.db;
+    early = undefined;
+    return started;
+  }
   let unlock = () => {};
-  let pg: PGlite;
+  let pgdata: string | null = null;
   if (dataDir) {
     unlock = lockDataDir(dataDir);
-    const pgdata = path.join(dataDir, 'pgdata');
+    pgdata = path.join(dataDir, 'pgdata');
     fs.mkdirSync(pgdata, { recursive: true });
+  }
+  const thread = new PgliteThread(
+    {
+      pgdata,
+      migrationsDir: options.migrationsDir,
+      startParams: ['-c', `shared_buffers=${SHARED_BUFFERS}`],
+    },
+    options.ownAssets,
+  );
+  try {
+    await thread.opened;
+  } catch (e) {
+    await thread.terminate();
+    unlock();
+    throw e;
+  }
+  const base = queryable(thread);
+  let nextTx = 1;
+  async function inTransaction<T>(fn: (tx: Queryable) => Promise<T>, readOnly: boolean): Promise<T> {
+    const tx = nextTx++;
+    await thread.call({ type: 'begin', tx, readOnly });
+    let result: T;
     try {
-      pg = await createPglite(pgdata, options.migrationsDir);
+      result = await fn(queryable(thread, tx));
     } catch (e) {
-      unlock();
+      await thread.call({ type: 'end', tx, commit: false }).catch(() => {});
       throw e;
     }
-  } else {
-    pg = await PGlite.create(await prebuilt()); // in memory, for tests
+    await thread.call({ type: 'end', tx, commit: true });
+    return result;
   }
-  const base = wrap(pg);
   let closed = false;
   return {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
-    transaction(fn) {
-      return pg.transaction((tx) => fn(wrap(tx)));
-    },
-    read(fn) {
-      return pg.transaction(async (tx) => {
-        await tx.query('SET TRANSACTION READ ONLY');
-        return fn(wrap(tx));
-      });
-    },
-    async listen(channel, onMessage) {
-      const stop = await pg.listen(channel, onMessage);
-      return async () => stop();
-    },
-    // Inside a transaction of its own: no other transaction is half done in the copy.
-    dumpDataDir: () =>
-      pg.transaction(async () => Buffer.from(await (await pg.dumpDataDir('none')).arrayBuffer())),
+    transaction: (fn) => inTransaction(fn, false),
+    read: (fn) => inTransaction(fn, true),
+    listen: (channel, onMessage) => thread.listen(channel, onMessage),
+    dumpDataDir: async () => Buffer.from(await thread.call<ArrayBuffer>({ type: 'dump' })),
     reachable: true,
     stats: () => ({ total: 1, idle: 1, waiting: 0 }),
     async close() {
       if (closed) return;
       closed = true;
       try {
-        await pg.close();
+        await thread.close();
       } finally {
         unlock();
       }
     },
   };
+}
+
+/** The database `serve` opens, started before the server's code loads (main.ts). */
+let early: { dataDir: string; db: Promise<Db> } | undefined;
+
+/**
+ * Starts opening the data folder's database on its thread at once; the server's `openPglite`
+ * of the same folder takes it. The open (about a second of WebAssembly) so runs while the
+ * server's modules load and its routes are built.
+ */
+export function openPgliteEarly(dataDir: string): void {
+  const db = openPglite(dataDir, { ownAssets: true });
+  db.catch(() => {}); // the error is the taker's
+  early = { dataDir, db };
 }

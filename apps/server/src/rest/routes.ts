@@ -17,17 +17,21 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'] as const;
  * The PostgREST-compatible data API: /api/db/:table and /api/db/rpc/:fn (docs/data-api.md).
  * Writes to a table in `writeHooks` run its hook.
  */
+/** How long after listening the schema cache is read if no request asked for it first. */
+const SCHEMA_WARM_DELAY_MS = 1000;
+
 export async function restRoutes(
   app: FastifyInstance,
   ctx: ServerContext,
   writeHooks: DataWriteHooks,
 ): Promise<void> {
-  // Read once, after migrations, as soon as the server listens; the first data API request
-  // awaits it (a failure is retried by that request). Its catalog queries took 0.4–0.8 s of a
-  // restart on the embedded database, which runs on this thread: read before listening, they
-  // delayed readiness (/readyz: the database answers), which does not depend on them.
+  // Read once, by the first data API request or a second after the server listens, whichever
+  // comes first (a failure is retried by the next request). Its catalog queries take 0.3–0.5 s
+  // on the embedded database just after it opened (its WebAssembly is still cold), and the
+  // embedded database runs one statement at a time: read at once, they held readiness
+  // (/readyz: the database answers), which does not depend on them, for as long.
   app.addHook('onListen', async () => {
-    schemaCache(ctx.db).catch(() => {});
+    setTimeout(() => schemaCache(ctx.db).catch(() => {}), SCHEMA_WARM_DELAY_MS).unref();
   });
 
   // Any content type is read as JSON; unreadable bodies become a PGRST102 answer in the handler.
