@@ -25,14 +25,25 @@ function spawn(data: PgliteWorkerData): Worker {
   const tsx = pathToFileURL(path.join(tsxDir, 'dist/esm/api/index.mjs')).href;
   const entry = new URL('./pglite-worker.ts', here).href;
   const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(entry)}); })`;
-  return new Worker(boot, { eval: true, workerData: data });
+  // Without the parent's loader flags (tsx's own, when tsx runs the parent): it registers tsx itself.
+  return new Worker(boot, { eval: true, workerData: data, execArgv: [] });
 }
 
-/** Values structured clone cannot carry (class instances with methods) are sent as their JSON. */
-function cloneable(v: unknown): unknown {
-  if (v === null || typeof v !== 'object' || v instanceof Date || ArrayBuffer.isView(v)) return v;
-  if (Array.isArray(v)) return v.map(cloneable);
-  return JSON.parse(JSON.stringify(v)) as unknown;
+/** A value structured clone carries as it is: primitives, dates, bytes, arrays of them. */
+function isPlainData(v: unknown): boolean {
+  if (v === null || typeof v !== 'object') return true;
+  if (v instanceof Date || ArrayBuffer.isView(v)) return true;
+  return Array.isArray(v) && v.every(isPlainData);
+}
+
+/**
+ * A statement's parameter as PGlite would have read it on this thread: objects (JSON values)
+ * become their JSON text, as PGlite's own serializer writes them (big integers as strings).
+ * Structured clone would drop what JSON keeps — a URL or any object with `toJSON` arrives as `{}`.
+ */
+function sendable(v: unknown): unknown {
+  if (isPlainData(v)) return v;
+  return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
 }
 
 /**
@@ -105,11 +116,14 @@ export class PgliteThread {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       this.worker.ref();
       try {
-        this.worker.postMessage(message);
-      } catch {
-        // A parameter structured clone cannot carry (DataCloneError): send it as its JSON.
-        if (message.type !== 'query') throw new Error(`cannot send ${message.type} to the database thread`);
-        this.worker.postMessage({ ...message, params: message.params.map(cloneable) });
+        this.worker.postMessage(
+          message.type === 'query' ? { ...message, params: message.params.map(sendable) } : message,
+        );
+      } catch (e) {
+        // A value not even structured clone takes (a function, a symbol).
+        this.pending.delete(id);
+        this.idle();
+        reject(e instanceof Error ? e : new Error(String(e)));
       }
     });
   }
