@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../src/db/pglite.js';
 import { isPgError, type Db } from '../../src/db/types.js';
 import { whenOpen } from '../../src/db/when-open.js';
+import { startTestServer } from '../helpers.js';
 
 // PGlite runs on a thread of its own (db/pglite-worker.ts): what the server sees must be what it
 // saw with PGlite on its own thread — values, errors, transactions, notifications.
@@ -170,5 +171,24 @@ describe('a database still opening (whenOpen)', () => {
     const failed = whenOpen('postgresql', Promise.reject(new Error('password authentication failed')));
     await expect(failed.query('SELECT 1')).rejects.toThrow('password authentication failed');
     expect(failed.dumpDataDir).toBeUndefined();
+  });
+});
+
+describe('a long statement on the embedded database', () => {
+  it('holds other statements, not the server: /healthz and /api/about answer meanwhile', async () => {
+    const server = await startTestServer('pglite');
+    try {
+      const order: string[] = [];
+      const slow = server.db.query('SELECT pg_sleep(1.5)').then(() => order.push('statement'));
+      await new Promise((r) => setTimeout(r, 100));
+      const health = await fetch(`${server.baseUrl}/healthz`);
+      order.push(`healthz ${health.status}`);
+      const about = await fetch(`${server.baseUrl}/api/about`);
+      order.push(`about ${about.status}`);
+      await slow;
+      expect(order).toEqual(['healthz 200', 'about 200', 'statement']);
+    } finally {
+      await server.close();
+    }
   });
 });
