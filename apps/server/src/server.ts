@@ -55,7 +55,9 @@ export async function startServer(
   options: { db?: Db; scheduler?: boolean; dataAccess?: DataAccessHook; schemaWatchMs?: number } = {},
 ): Promise<RunningServer> {
   let holding: HoldingServer | undefined;
-  const mark = startPhases(createLogger(config.logLevel));
+  // One logger for the start's own lines (the app makes its own, with request logging).
+  const log = createLogger(config.logLevel);
+  const mark = startPhases(log);
   mark('server code loaded');
   const ownsDb = !options.db;
   // Open, migrate and check the secret key while the app is built: a start does both at once.
@@ -63,14 +65,14 @@ export async function startServer(
     const db =
       options.db ??
       (await openAndMigrate(config, {
-        log: createLogger(config.logLevel),
+        log,
         async waiting(reason) {
           if (holding) holding.setReason(reason);
           else holding = await startHoldingServer(config.port, config.host, reason);
         },
       }));
     try {
-      if (options.db) await migrate(db, undefined, { log: createLogger(config.logLevel) });
+      if (options.db) await migrate(db, undefined, { log });
       // Before anything reads a secret: a replica given another key refuses here, with the reason.
       await checkSecretKey(db, secretBox(config), () => sealedConnectionSamples(db));
       mark('database open and migrated');

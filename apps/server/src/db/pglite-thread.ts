@@ -41,7 +41,7 @@ function isPlainData(v: unknown): boolean {
  * become their JSON text, as PGlite's own serializer writes them (big integers as strings).
  * Structured clone would drop what JSON keeps — a URL or any object with `toJSON` arrives as `{}`.
  */
-function sendable(v: unknown): unknown {
+export function sendable(v: unknown): unknown {
   if (isPlainData(v)) return v;
   return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
 }
@@ -116,9 +116,7 @@ export class PgliteThread {
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       this.worker.ref();
       try {
-        this.worker.postMessage(
-          message.type === 'query' ? { ...message, params: message.params.map(sendable) } : message,
-        );
+        this.worker.postMessage(message);
       } catch (e) {
         // A value not even structured clone takes (a function, a symbol).
         this.pending.delete(id);

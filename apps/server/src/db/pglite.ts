@@ -1,14 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { lockDataDir } from './lock.js';
-import { PgliteThread } from './pglite-thread.js';
+import { PgliteThread, sendable } from './pglite-thread.js';
 import type { Db, QueryResult, Queryable } from './types.js';
 
 /** The statements of the database, or of one open transaction (`tx`), on the PGlite thread. */
 function queryable(thread: PgliteThread, tx?: number): Queryable {
   return {
     query<T>(sql: string, params: readonly unknown[] = []): Promise<QueryResult<T>> {
-      return thread.call<QueryResult<T>>({ type: 'query', sql, params: [...params], tx });
+      return thread.call<QueryResult<T>>({ type: 'query', sql, params: params.map(sendable), tx });
     },
     async exec(sql: string) {
       await thread.call({ type: 'exec', sql, tx });
