@@ -8,7 +8,7 @@
  * ≥ 10,000 rows/s, with every row arriving once and none left pending on the agent.
  */
 import { performance } from 'node:perf_hooks';
-import { pushPending } from '../apps/server/src/agents/agent-push.js';
+import { PUSH_PAGE_BYTES, pushPending } from '../apps/server/src/agents/agent-push.js';
 import { generateAgent } from '../apps/server/src/agents/generate.js';
 import { UpstreamClient } from '../apps/server/src/agents/upstream-client.js';
 import { migrate } from '../apps/server/src/db/migrate.js';
@@ -95,7 +95,7 @@ export const agentsBench: BenchModule<BenchFigure> = {
           denyLoopback: false,
         });
         const started = performance.now();
-        const pushed = await pushPending(agentDb, client, pageSize);
+        const pushed = await pushPending(agentDb, client, { rows: pageSize, bytes: PUSH_PAGE_BYTES });
         const seconds = (performance.now() - started) / 1000;
         await client.close();
         const arrived =

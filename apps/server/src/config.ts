@@ -76,7 +76,7 @@ const envSchema = z.object({
     .optional(),
   UPSTREAM_TOKEN: z.string().min(1).optional(),
   AGENT_NAME: z.string().min(1).optional(),
-  UPSTREAM_PAGE_SIZE: z.coerce.number().int().min(1).max(10000).default(500),
+  UPSTREAM_PAGE_SIZE: z.coerce.number().int().min(1).max(10000).default(5000),
   // Identity and access (docs/identity.md).
   AUTH_MODE: z.enum(['builtin', 'none', 'kratos', 'oidc']).default('builtin'),
   APP_MODE: z.enum(['full', 'checker']).default('full'),

@@ -1,6 +1,6 @@
 import type { JobDefinition } from '../jobs/scheduler.js';
 import { pullAssigned } from './agent-pull.js';
-import { pushPending } from './agent-push.js';
+import { PUSH_PAGE_BYTES, pushPending } from './agent-push.js';
 import { runAgentActionLoop } from './agent-playbooks.js';
 import { agentRuntime, backoffMs } from './agent-runtime.js';
 
@@ -19,7 +19,12 @@ export const agentJobs: JobDefinition[] = [
       const rt = agentRuntime(ctx);
       if (!rt || Date.now() < rt.nextPushAt) return;
       try {
-        const counts = await pushPending(ctx.db, rt.client, rt.config.pageSize, signal);
+        const counts = await pushPending(
+          ctx.db,
+          rt.client,
+          { rows: rt.config.pageSize, bytes: PUSH_PAGE_BYTES },
+          signal,
+        );
         rt.failures = 0;
         rt.nextPushAt = 0;
         const success = counts.pushed - (counts.byTable.job_history ?? 0);

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushPending } from '../../src/agents/agent-push.js';
 import { agentRuntime, closeAgentRuntime } from '../../src/agents/agent-runtime.js';
 import { agentJobs } from '../../src/agents/jobs.js';
 import { STATS_PACE_MS } from '../../src/agents/pushed-stats-pacer.js';
@@ -152,6 +153,33 @@ describe('an agent (PGlite) pushing to an upstream (PostgreSQL), two servers on 
       [agentId],
     );
     expect(summary.rows[0]).toEqual({ config_count: 2, checks_count: 1, received: true });
+  });
+
+  it('cuts a page at its byte limit: large items go in more requests, each within it, all arriving once', async () => {
+    const rt = agentRuntime(agent.ctx);
+    if (!rt) throw new Error('the agent has no runtime');
+    const { rows } = await agentDb.db.query<{ id: string }>('SELECT id FROM config_scrapers LIMIT 1');
+    // Twelve items of about 3 KB each; pages of up to 100 rows and 10 KB.
+    await agentDb.db.query(
+      `INSERT INTO config_items (scraper_id, type, name, external_id, config)
+       SELECT $1, 'Kubernetes::ConfigMap', 'large-' || g, ARRAY['large-' || g], jsonb_build_object('data', repeat('x', 3000))
+         FROM generate_series(1, 12) g`,
+      [rows[0]?.id],
+    );
+    const bodies: number[] = [];
+    const counting = {
+      pushRaw(json: string) {
+        if (json.includes('large-')) bodies.push(Buffer.byteLength(json));
+        return rt.client.pushRaw(json);
+      },
+    };
+    const counts = await pushPending(agentDb.db, counting, { rows: 100, bytes: 10_000 });
+    expect(counts.byTable.config_items).toBe(12);
+    expect(bodies.length).toBeGreaterThanOrEqual(4);
+    // The limit is the page's rows; the request adds only the table's name around them.
+    for (const size of bodies) expect(size).toBeLessThanOrEqual(10_000 + 32);
+    expect(await count(upDb.db, `config_items WHERE name LIKE 'large-%' AND agent_id = $1`, [agentId])).toBe(12);
+    expect(await count(agentDb.db, 'config_items WHERE NOT is_pushed')).toBe(0);
   });
 
   it('keeps working while the upstream is away, backs off, and delivers everything exactly once when it returns', async () => {

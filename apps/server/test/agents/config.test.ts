@@ -3,12 +3,12 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 import { startTestServer, type TestServer } from '../helpers.js';
 
 describe('agent mode configuration', () => {
-  it('is off without UPSTREAM_URL, on with it and its token, with a page size of 500 by default', () => {
+  it('is off without UPSTREAM_URL, on with it and its token, with a page size of 5,000 by default', () => {
     expect(loadConfig({}).agent).toBeUndefined();
     expect(
       loadConfig({ UPSTREAM_URL: 'https://up.example.com/', UPSTREAM_TOKEN: 'od_x', AGENT_NAME: 'edge' })
         .agent,
-    ).toEqual({ upstreamUrls: ['https://up.example.com'], token: 'od_x', name: 'edge', pageSize: 500 });
+    ).toEqual({ upstreamUrls: ['https://up.example.com'], token: 'od_x', name: 'edge', pageSize: 5000 });
   });
 
   it('refuses UPSTREAM_URL without a token, a bad URL or page size', () => {
