@@ -178,7 +178,9 @@ describe('an agent (PGlite) pushing to an upstream (PostgreSQL), two servers on 
     expect(bodies.length).toBeGreaterThanOrEqual(4);
     // The limit is the page's rows; the request adds only the table's name around them.
     for (const size of bodies) expect(size).toBeLessThanOrEqual(10_000 + 32);
-    expect(await count(upDb.db, `config_items WHERE name LIKE 'large-%' AND agent_id = $1`, [agentId])).toBe(12);
+    expect(await count(upDb.db, `config_items WHERE name LIKE 'large-%' AND agent_id = $1`, [agentId])).toBe(
+      12,
+    );
     expect(await count(agentDb.db, 'config_items WHERE NOT is_pushed')).toBe(0);
   });
 
