@@ -77,7 +77,7 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       // A large estate's summary goes out a chunk at a time (summary-stream.ts); the duration,
       // known at the end, comes last.
       const chunks = await summaryChunks(ctx.db, query);
-      function* body(): Generator<string> {
+      async function* body(): AsyncGenerator<string> {
         yield '{"runnerName":"local","checks_summary":[';
         yield* chunks;
         yield `],"duration":${Math.round(performance.now() - started)}}`;

@@ -1,4 +1,5 @@
 import { SharedResults } from '../db/shared-results.js';
+import type { CursorStatement } from '../db/cursor.js';
 import type { Db, Queryable } from '../db/types.js';
 import { CHECK_COLUMNS, CHECK_JSON, STATS_JSON } from './summary-sql.js';
 import { readsRollUp, ROLLED_UP_TO, SPAN_ROLLED_UP_TO, windowCtes } from './summary-window.js';
@@ -45,60 +46,89 @@ export async function checksSummaryJson(db: Db, q: SummaryQuery): Promise<string
   return `[${rows.map((r) => r.entry).join(',')}]`;
 }
 
+/** A row of the summary's statement: a cached entry's check fields and its new figures, or a whole entry. */
+export type RawEntryRow = EntryRow & { cached?: string | null };
+
+/** The entry a row of the summary's statement makes. */
+export const entryOf = (r: RawEntryRow): string => (r.cached ? withStats(r.cached, r.entry) : r.entry);
+
 /** The summary's entries, one row per check, in no particular order. */
 export async function summaryEntries(db: Db, q: SummaryQuery): Promise<EntryRow[]> {
-  const ids = q.checkId ? [q.checkId] : (q.ids ?? null);
-  const params: unknown[] = [ids, q.labels ? JSON.stringify(q.labels) : null];
-  let rows: EntryRow[];
-  if (q.windowMs === HOUR_MS) {
-    // Fresh cached entries are taken as they are; stale or missing ones are built here.
-    const sql = `SELECT x.id, x.canary_name, x.name,
-         CASE WHEN x.cached_at > now() - interval '1 hour' THEN x.cached ELSE (${CHECK_JSON})::text END AS entry
-       FROM (
-         SELECT ${CHECK_COLUMNS}, s.passed, s.failed, s.last_pass, s.last_fail, s.p95, s.p97, s.p99, s.rolling1h,
-           cs.json AS cached, cs.stats_at AS cached_at
-         FROM checks k JOIN canaries c ON c.id = k.canary_id
-         LEFT JOIN check_summaries cs ON cs.check_id = k.id
-         LEFT JOIN check_stats s ON s.check_id = k.id AND s.updated_at > now() - interval '1 hour'
-         WHERE ${FILTERS}
-       ) x`;
-    rows = (await db.query<EntryRow>(sql, params)).rows;
-  } else {
-    params.push(q.windowMs);
-    // Entries cached within the hour are current but for their uptime and latency: those are
-    // written anew and put after the cached check fields, which costs far less than a whole entry.
-    const sql = (fromSpan: boolean) => `WITH ${windowCtes(q.windowMs, fromSpan)}
-      SELECT x.id, x.canary_name, x.name,
-        CASE WHEN x.cached_at > now() - interval '1 hour' THEN x.cached END AS cached,
-        CASE WHEN x.cached_at > now() - interval '1 hour' THEN ${STATS_JSON} ELSE (${CHECK_JSON})::text END AS entry
-      FROM (
-        SELECT ${CHECK_COLUMNS}, w.passed, w.failed, s.last_pass, s.last_fail, w.p95, w.p97, w.p99, s.rolling1h,
-          cs.json AS cached, cs.stats_at AS cached_at
-        FROM checks k JOIN canaries c ON c.id = k.canary_id
-        LEFT JOIN w ON w.check_id = k.id
-        LEFT JOIN check_stats s ON s.check_id = k.id
-        LEFT JOIN check_summaries cs ON cs.check_id = k.id
-        WHERE ${FILTERS}
-      ) x`;
-    const built = await db.transaction(
-      async (tx) => {
-        // Measured at 10k checks, each of these made the query 1.5-3 times slower: JIT compiles
-        // for longer than the query runs (PostgreSQL turns it on for its row estimates), a merge
-        // join sorts the statuses not rolled up where a hash of the checks' marks does, and
-        // parallel workers start up for longer than they save on a few hundred thousand rows.
-        // Repeatable read: the bounds asked first and the summary see the same roll-up pass.
-        await tx.exec(
-          'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ; SET LOCAL jit = off; SET LOCAL enable_mergejoin = off; SET LOCAL max_parallel_workers_per_gather = 0',
+  const built =
+    q.windowMs === HOUR_MS
+      ? await (async () => {
+          const { sql, params } = hourStatement(q);
+          return (await db.query<RawEntryRow>(sql, params)).rows;
+        })()
+      : await db.transaction(
+          async (tx) => {
+            const { sql, params } = await windowStatement(tx, q);
+            return (await tx.query<RawEntryRow>(sql, params)).rows;
+          },
+          { readOnly: true },
         );
-        const span = readsRollUp(q.windowMs) ? await spanRolledUpTo(tx, q.windowMs) : null;
-        if (readsRollUp(q.windowMs)) params.push(span ?? (await rolledUpTo(tx)));
-        return (await tx.query<EntryRow & { cached: string | null }>(sql(span !== null), params)).rows;
-      },
-      { readOnly: true },
-    );
-    rows = built.map((r) => (r.cached === null ? r : { ...r, entry: withStats(r.cached, r.entry) }));
-  }
-  return rows;
+  return built.map((r) => (r.cached ? { ...r, entry: entryOf(r) } : r));
+}
+
+/**
+ * The summary's statement, made in the transaction that runs it: a window other than the hour
+ * sets the transaction up and reads its roll-up bound first (windowStatement).
+ */
+export function summaryStatement(tx: Queryable, q: SummaryQuery): Promise<CursorStatement> {
+  return q.windowMs === HOUR_MS ? Promise.resolve(hourStatement(q)) : windowStatement(tx, q);
+}
+
+const filterParams = (q: SummaryQuery): unknown[] => [
+  q.checkId ? [q.checkId] : (q.ids ?? null),
+  q.labels ? JSON.stringify(q.labels) : null,
+];
+
+/** The hour: fresh cached entries are taken as they are; stale or missing ones are built here. */
+function hourStatement(q: SummaryQuery): CursorStatement {
+  const sql = `SELECT x.id, x.canary_name, x.name,
+       CASE WHEN x.cached_at > now() - interval '1 hour' THEN x.cached ELSE (${CHECK_JSON})::text END AS entry
+     FROM (
+       SELECT ${CHECK_COLUMNS}, s.passed, s.failed, s.last_pass, s.last_fail, s.p95, s.p97, s.p99, s.rolling1h,
+         cs.json AS cached, cs.stats_at AS cached_at
+       FROM checks k JOIN canaries c ON c.id = k.canary_id
+       LEFT JOIN check_summaries cs ON cs.check_id = k.id
+       LEFT JOIN check_stats s ON s.check_id = k.id AND s.updated_at > now() - interval '1 hour'
+       WHERE ${FILTERS}
+     ) x`;
+  return { sql, params: filterParams(q) };
+}
+
+/**
+ * Another window. Entries cached within the hour are current but for their uptime and latency:
+ * those are written anew and put after the cached check fields (entryOf), which costs far less
+ * than a whole entry.
+ */
+async function windowStatement(tx: Queryable, q: SummaryQuery): Promise<CursorStatement> {
+  const params = [...filterParams(q), q.windowMs];
+  // Measured at 10k checks, each of these made the query 1.5-3 times slower: JIT compiles
+  // for longer than the query runs (PostgreSQL turns it on for its row estimates), a merge
+  // join sorts the statuses not rolled up where a hash of the checks' marks does, and
+  // parallel workers start up for longer than they save on a few hundred thousand rows.
+  // Repeatable read: the bounds asked first and the summary see the same roll-up pass.
+  await tx.exec(
+    'SET TRANSACTION ISOLATION LEVEL REPEATABLE READ; SET LOCAL jit = off; SET LOCAL enable_mergejoin = off; SET LOCAL max_parallel_workers_per_gather = 0',
+  );
+  const span = readsRollUp(q.windowMs) ? await spanRolledUpTo(tx, q.windowMs) : null;
+  if (readsRollUp(q.windowMs)) params.push(span ?? (await rolledUpTo(tx)));
+  const sql = `WITH ${windowCtes(q.windowMs, span !== null)}
+    SELECT x.id, x.canary_name, x.name,
+      CASE WHEN x.cached_at > now() - interval '1 hour' THEN x.cached END AS cached,
+      CASE WHEN x.cached_at > now() - interval '1 hour' THEN ${STATS_JSON} ELSE (${CHECK_JSON})::text END AS entry
+    FROM (
+      SELECT ${CHECK_COLUMNS}, w.passed, w.failed, s.last_pass, s.last_fail, w.p95, w.p97, w.p99, s.rolling1h,
+        cs.json AS cached, cs.stats_at AS cached_at
+      FROM checks k JOIN canaries c ON c.id = k.canary_id
+      LEFT JOIN w ON w.check_id = k.id
+      LEFT JOIN check_stats s ON s.check_id = k.id
+      LEFT JOIN check_summaries cs ON cs.check_id = k.id
+      WHERE ${FILTERS}
+    ) x`;
+  return { sql, params };
 }
 
 /** A cached entry's check fields followed by `stats` (STATS_JSON: `,"uptime":…}`). */

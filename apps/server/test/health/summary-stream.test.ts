@@ -44,7 +44,7 @@ describe.each(DB_KINDS)('the summary streamed in chunks on %s', (kind) => {
   const streamed = async (windowMs: number, labels?: Record<string, string>) => {
     const q = { windowMs, labels };
     let text = '';
-    for (const part of await summaryChunks(db, q, 2)) text += part;
+    for await (const part of await summaryChunks(db, q, 2)) text += part;
     return JSON.parse(`[${text}]`) as unknown[];
   };
 
@@ -64,7 +64,7 @@ describe.each(DB_KINDS)('the summary streamed in chunks on %s', (kind) => {
     expect(await summaryCount(db, { windowMs: 3_600_000 })).toBe(5);
     expect(await summaryCount(db, { windowMs: 3_600_000, labels: { canary: 'ledger' } })).toBe(2);
     const none: string[] = [];
-    for (const part of await summaryChunks(db, { windowMs: 3_600_000, labels: { canary: 'none' } }, 2))
+    for await (const part of await summaryChunks(db, { windowMs: 3_600_000, labels: { canary: 'none' } }, 2))
       none.push(part);
     expect(none).toEqual([]);
   });
