@@ -93,7 +93,10 @@ export async function searchChanges(
   req: z.infer<typeof changesRequestSchema>,
 ): Promise<ChangesResponse> {
   const params = new Params();
+  // Conditions on the change, and on its config item: kept apart so that the counts can skip
+  // the join when the item's only condition is that it is not deleted (below).
   const where: string[] = [];
+  const itemWhere: string[] = [];
   const configId = req.id ?? req.config_id;
   if (configId) {
     const id = params.add(assertUuid(configId, 'id'));
@@ -107,8 +110,7 @@ export async function searchChanges(
         SELECT r.id FROM related_configs_recursive(${id}::uuid, ${typeFilter}, ${includeDeleted}, ${depth}) r))`);
     }
   }
-  if (!req.include_deleted_configs) where.push('ci.deleted_at IS NULL');
-  where.push(...listConditions('ci.type', parseListFilter(req.config_type), params));
+  itemWhere.push(...listConditions('ci.type', parseListFilter(req.config_type), params));
   where.push(...listConditions('cc.change_type', parseListFilter(req.type ?? req.change_type), params));
   where.push(...listConditions('cc.severity', parseListFilter(req.severity), params));
   where.push(...listConditions('cc.source', parseListFilter(req.source), params));
@@ -117,17 +119,35 @@ export async function searchChanges(
   createdBy.include.forEach((v) => assertUuid(v, 'created_by'));
   createdBy.exclude.forEach((v) => assertUuid(v, 'created_by'));
   where.push(...listConditions('cc.created_by::text', createdBy, params));
-  where.push(...tagConditions('ci.tags', req.tags, params));
+  itemWhere.push(...tagConditions('ci.tags', req.tags, params));
   const from = parseTimeBound(req.from, 'from');
   const to = parseTimeBound(req.to, 'to');
   if (from) where.push(`cc.created_at >= ${params.add(from)}`);
   if (to) where.push(`cc.created_at <= ${params.add(to)}`);
   if (req.summary)
     where.push(`cc.summary ILIKE ${params.add(`%${req.summary.replace(/[\\%_]/g, '\\$&')}%`)}`);
+  const liveOnly = !req.include_deleted_configs;
 
-  const base = `FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id ${
-    where.length ? `WHERE ${where.join(' AND ')}` : ''
-  }`;
+  const whereSql = (conditions: string[]) => (conditions.length ? `WHERE ${conditions.join(' AND ')}` : '');
+  const base = `FROM config_changes cc JOIN config_items ci ON ci.id = cc.config_id ${whereSql([
+    ...where,
+    ...(liveOnly ? ['ci.deleted_at IS NULL'] : []),
+    ...itemWhere,
+  ])}`;
+  // Counting 200k changes of the last two days at 10M: joined to every config item it took 1.4 s
+  // (a scan of 1M items); with no condition on the item but "not deleted" it is the changes'
+  // time index alone (change_type included in it, migration 213) less the few deleted items'
+  // changes (their own index).
+  const countBase = itemWhere.length
+    ? base
+    : `FROM config_changes cc ${whereSql([
+        ...where,
+        ...(liveOnly
+          ? [
+              'NOT EXISTS (SELECT 1 FROM config_items d WHERE d.id = cc.config_id AND d.deleted_at IS NOT NULL)',
+            ]
+          : []),
+      ])}`;
   const limit = params.add(req.page_size);
   const offset = params.add((req.page - 1) * req.page_size);
   const rows = await db.query<ChangeRow>(
@@ -142,7 +162,7 @@ export async function searchChanges(
   // The count and per-type summary use the same filters without paging (fewer parameters).
   const countParams = params.values.slice(0, params.values.length - 2);
   const summary = await db.query<{ change_type: string; n: number }>(
-    `SELECT cc.change_type, count(*)::int AS n ${base} GROUP BY cc.change_type`,
+    `SELECT cc.change_type, count(*)::int AS n ${countBase} GROUP BY cc.change_type`,
     countParams,
   );
   const byType: Record<string, number> = {};
