@@ -121,12 +121,19 @@ const LABEL_OPTIONS = `(SELECT coalesce(json_agg(json_build_object('key', l.key,
  * itself rather than a copy of 100k rows.
  */
 function figuresSql(q: DashboardQuery, p: Params, figured: Figured): string {
-  const stats =
-    figured === 'window'
+  const grouped = q.group_by !== NO_GROUP;
+  // Passed, failed and latency serve the group rows and the uptime and latency sorts only:
+  // an ungrouped page sorted otherwise reads no figures (the join cost 60-90 ms at 100k checks).
+  const figures = grouped || q.sort === 'uptime' || q.sort === 'latency';
+  const stats = !figures
+    ? ''
+    : figured === 'window'
       ? `LEFT JOIN w ON w.check_id = k.id LEFT JOIN check_stats s ON s.check_id = k.id`
       : `LEFT JOIN check_stats s ON s.check_id = k.id${figured === 'hour' ? ` AND s.updated_at > now() - interval '1 hour'` : ''}`;
-  const passed = figured === 'window' ? 'w.passed' : figured === 'hour' ? 's.passed' : 'null::bigint';
-  const failed = figured === 'window' ? 'w.failed' : figured === 'hour' ? 's.failed' : 'null::bigint';
+  const figure = (window: string, hour: string) =>
+    !figures ? 'null::bigint' : figured === 'window' ? window : figured === 'hour' ? hour : 'null::bigint';
+  const passed = figure('w.passed', 's.passed');
+  const failed = figure('w.failed', 's.failed');
   const search = q.query.trim() !== '';
   const needsLabels = Object.keys(q.labels.include).length > 0 || q.labels.exclude.length > 0;
   const columns = [
@@ -136,11 +143,10 @@ function figuresSql(q: DashboardQuery, p: Params, figured: Figured): string {
     `${HEALTH} AS health`,
     `coalesce(${passed}, 0) AS passed`,
     `coalesce(${failed}, 0) AS failed`,
-    'coalesce(s.rolling1h, 0) AS latency',
+    `${figures ? 'coalesce(s.rolling1h, 0)' : '0'} AS latency`,
     'k.last_transition_time',
     `${fieldOf(q.tab_by, p, 'tab')} AS tab`,
   ];
-  const grouped = q.group_by !== NO_GROUP;
   columns.push(`${grouped ? fieldOf(q.group_by, p, 'group') : `''`} AS grp`);
   if (search) columns.push('k.description', 'k.endpoint');
   if (needsLabels) columns.push('k.labels');
@@ -149,7 +155,7 @@ function figuresSql(q: DashboardQuery, p: Params, figured: Figured): string {
   const visible = q.hide_passing ? 'visible' : matching;
   const dir = q.desc ? 'DESC' : 'ASC';
   // Groups by their name, then the chosen sort; ties keep the canary-then-name order.
-  const order = `lower(v.grp) COLLATE "C", v.grp COLLATE "C", ${sortKey(q.sort)} ${dir},
+  const order = `${grouped ? `lower(v.grp) COLLATE "C", v.grp COLLATE "C", ` : ''}${sortKey(q.sort)} ${dir},
     v.canary_name COLLATE "C", v.name COLLATE "C", v.id`;
   const limit = p.add(q.limit, 'int');
   const offset = p.add(q.offset, 'int');
