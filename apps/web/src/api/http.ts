@@ -58,8 +58,9 @@ export async function rawFetch(
 const early = new Map<string, { at: number; res: Promise<Response> }>();
 const EARLY_MAX_AGE_MS = 10_000;
 
-/** Starts `GET url` now; the app's own request for it later reuses the answer. */
-export function startEarly(url: string): void {
+/** Starts `GET path?query` now; the app's own request for it later reuses the answer. */
+export function startEarly(path: string, query?: RequestOptions['query']): void {
+  const url = withQuery(path, query);
   const res = send(url, { method: 'GET', headers: { Accept: 'application/json' } });
   res.catch(() => undefined); // a failed early request is simply sent again
   early.set(url, { at: Date.now(), res });

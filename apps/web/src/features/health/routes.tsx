@@ -1,18 +1,8 @@
 import { HeartPulse } from 'lucide-react';
 import type { FeatureModule } from '../../platform/feature.js';
 import { lazyPage } from '../../platform/lazyPage.js';
-import { serverWindow } from './lib/timeRange.js';
-import { DASHBOARD_FIRST_ROWS, dashboardRequest, parseHealthParams } from './lib/useHealthParams.js';
 import { checkDetailsAction } from './resourceActions.js';
 import { checksSource } from './search.js';
-
-/** The first page the dashboard will ask for, from the URL it is opened with. */
-function firstDashboardPage() {
-  const params = new URLSearchParams(window.location.search);
-  const p = parseHealthParams(params);
-  const rows = Number.parseInt(params.get('pageSize') ?? '', 10);
-  return dashboardRequest(p, serverWindow(p.timeRange), rows > 0 ? rows : DASHBOARD_FIRST_ROWS);
-}
 
 /** Health area: the dashboard and Settings › Health Checks. */
 export const feature: FeatureModule = {
@@ -25,13 +15,8 @@ export const feature: FeatureModule = {
   routes: [
     {
       path: 'health',
-      ...lazyPage(async () => {
-        // The checks are the page's main request: start it alongside the page's code. Reached
-        // from another page, the address is not /health yet: the page asks itself.
-        if (window.location.pathname === '/health')
-          void import('./api/dashboard.js').then((m) => m.prefetchDashboardPage(firstDashboardPage()));
-        return import('./pages/HealthRoute.js').then((m) => m.HealthRoute);
-      }),
+      // Opened on /health, the entry module has asked for the first page already (early.ts).
+      ...lazyPage(() => import('./pages/HealthRoute.js').then((m) => m.HealthRoute)),
     },
     {
       path: 'settings/canaries',

@@ -4,9 +4,9 @@ import { cn } from '../../../lib/cn.js';
 import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
 import { AgentBadge } from '../../../ui/AgentBadge.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
-import { DASHBOARD_PAGE_MAX } from '../api/dashboard.js';
+import { DASHBOARD_PAGE_MAX } from '../api/dashboardQuery.js';
 import { checkHealth, type DashboardRow } from '../lib/checks.js';
-import { DASHBOARD_FIRST_ROWS } from '../lib/useHealthParams.js';
+import { DASHBOARD_FIRST_ROWS } from '../lib/healthParams.js';
 import { AgeText, HealthCell, LatencyText, UptimeText } from './HealthCells.js';
 
 const col = columnHelper<DashboardRow>();

@@ -12,7 +12,8 @@ import { SegmentedControl } from '../../../ui/SegmentedControl.js';
 import { Select } from '../../../ui/Select.js';
 import { useTableUrlState } from '../../../ui/DataTable/tableUrlState.js';
 import { useComponentName } from '../api/componentName.js';
-import { useDashboardPage, type SortKey } from '../api/dashboard.js';
+import { useDashboardPage } from '../api/dashboard.js';
+import type { SortKey } from '../api/dashboardQuery.js';
 import { ChecksCards } from '../components/ChecksCards.js';
 import { ChecksTable } from '../components/ChecksTable.js';
 import { FilterDrawer } from '../components/FilterDrawer.js';
@@ -26,12 +27,8 @@ import {
   serverWindow,
   windowText,
 } from '../lib/timeRange.js';
-import {
-  DASHBOARD_FIRST_ROWS,
-  dashboardRequest,
-  encodeLabels,
-  useHealthParams,
-} from '../lib/useHealthParams.js';
+import { DASHBOARD_FIRST_ROWS, dashboardRequest } from '../lib/healthParams.js';
+import { encodeLabels, useHealthParams } from '../lib/useHealthParams.js';
 
 const LAYOUTS = [
   { value: 'table', label: <Table2 className="size-4" />, ariaLabel: 'Table layout' },
