@@ -47,12 +47,21 @@ async function untilNextDue(ctx: HealthContext): Promise<number> {
 export async function runCanaryLoop(ctx: HealthContext, signal: AbortSignal): Promise<number> {
   const inFlight = new Set<Promise<unknown>>();
   let runs = 0;
+  // Checks run CHECK_CONCURRENCY at a time whatever is claimed: canaries claimed beyond that
+  // only wait, each holding its checks' state (10,000 checks due at a start took the server
+  // from 200 to 780 MiB in 8 s). The others stay due, unclaimed, until a run ends.
+  const maxInFlight = Math.max(1, ctx.config.health.checkConcurrency);
   while (!signal.aborted) {
     let more = false;
     try {
-      const claimed = await claimDueCanaries(ctx.db, CLAIM_LIMIT, new Date());
+      if (inFlight.size >= maxInFlight) {
+        await Promise.race(inFlight);
+        continue;
+      }
+      const limit = Math.min(CLAIM_LIMIT, maxInFlight - inFlight.size);
+      const claimed = await claimDueCanaries(ctx.db, limit, new Date());
       // A full batch: more may be due, claim again at once.
-      more = claimed.length === CLAIM_LIMIT;
+      more = claimed.length === limit;
       for (const c of claimed) {
         const p = runCanary(ctx, c, new Date(), signal).catch((e: unknown) => {
           if (!isDatabaseUnavailable(e)) ctx.log.warn({ err: e, canary: c.name }, 'canary run failed');

@@ -3,7 +3,7 @@ import { migrate } from '../../src/db/migrate.js';
 import { openPostgres } from '../../src/db/pg.js';
 import type { Db } from '../../src/db/types.js';
 import { claimDueCanaries } from '../../src/health/claim.js';
-import { runDueCanaries } from '../../src/health/scheduler.js';
+import { runCanaryLoop, runDueCanaries } from '../../src/health/scheduler.js';
 import { syncCanaryChecks } from '../../src/health/sync.js';
 import { freshDb } from '../helpers.js';
 import { healthContext } from './context.js';
@@ -62,5 +62,50 @@ describe('two replicas on one PostgreSQL database', () => {
     const later = new Date(Date.now() + 3_600_000 + 1000);
     const again = await Promise.all([claimDueCanaries(a, 100, later), claimDueCanaries(b, 100, later)]);
     expect(again.flat().length).toBe(11);
+  });
+});
+
+describe('the canary loop with many canaries due at once', () => {
+  let db: Db;
+  let drop: () => Promise<void>;
+  let target: Listening;
+  const claimedWhenRequested: number[] = [];
+  beforeAll(async () => {
+    ({ db, drop } = await freshDb('postgresql'));
+    await migrate(db);
+    target = await httpServer((_req, res) => {
+      void db
+        .query<{ n: number }>('SELECT count(*)::int AS n FROM canaries WHERE last_runtime IS NOT NULL')
+        .then(({ rows }) => {
+          claimedWhenRequested.push(rows[0]?.n ?? -1);
+          setTimeout(() => res.end('ok'), 150);
+        });
+    });
+  });
+  afterAll(async () => {
+    await drop();
+    await target.close();
+  });
+
+  it('claims no more canaries than checks may run at once (CHECK_CONCURRENCY); the others wait due, and all run', async () => {
+    for (let i = 0; i < 6; i++) {
+      const spec = {
+        schedule: '@every 1h',
+        http: [{ name: 'home', url: `http://127.0.0.1:${target.port}/` }],
+      };
+      const { rows } = await db.query<{ id: string }>(
+        "INSERT INTO canaries (name, spec, schedule) VALUES ($1, $2, '@every 1h') RETURNING id",
+        [`due-${i}`, JSON.stringify(spec)],
+      );
+      await syncCanaryChecks(db, rows[0]!.id);
+    }
+    const stop = new AbortController();
+    const loop = runCanaryLoop(healthContext(db, { CHECK_CONCURRENCY: '2' }), stop.signal);
+    await expect.poll(() => claimedWhenRequested.length, { timeout: 10_000 }).toBe(6);
+    stop.abort();
+    await expect(loop).resolves.toBe(6);
+    // When the first checks ran, only two canaries had been claimed (before: all six at once).
+    expect(claimedWhenRequested[0]).toBeLessThanOrEqual(2);
+    expect(Math.max(...claimedWhenRequested)).toBe(6);
   });
 });
