@@ -42,6 +42,7 @@ import type { BenchFigure, BenchModule, BenchRow } from './lib/types.js';
 const RUNNING_CHECKS = 10_000;
 const SCHEDULE_MS = 5 * 60_000;
 const RSS_BUDGET_BYTES = 1024 ** 3;
+const mib = (bytes: number) => Math.round(bytes / 1024 ** 2);
 
 type ApiCase = { name: string; method: 'GET' | 'POST'; path: string; body?: unknown; budgetMs?: number };
 type PageCase = { name: string; path: string; rows: RegExp; budgetMs?: number };
@@ -284,10 +285,14 @@ async function run(): Promise<(BenchRow | BenchFigure)[]> {
       // A start finds all 10,000 checks due at once; the figures are those of a console whose
       // checks run on their schedule, so the measuring starts once that first round has run.
       const settled = await firstRoundRun(db, new Date(readyAt));
-      console.error(`  the checks' first round ran ${Math.round(settled / 1000)} s after ready`);
+      console.error(
+        `  the checks' first round ran ${Math.round(settled / 1000)} s after ready (server RSS peak so far ${mib(rss.peak())} MiB)`,
+      );
       for (const c of API_CASES) {
         const t = await timeApi(base, viewer, c);
-        console.error(`  ${c.name}: p50 ${t.p50.toFixed(0)} ms`);
+        console.error(
+          `  ${c.name}: p50 ${t.p50.toFixed(0)} ms (server RSS peak so far ${mib(rss.peak())} MiB)`,
+        );
         rows.push(row(`API: ${c.name}`, t.p50, t.p95, c.budgetMs));
       }
       const browser = await chromium.launch({
@@ -306,7 +311,9 @@ async function run(): Promise<(BenchRow | BenchFigure)[]> {
             times.push(await timePage(page, base, c));
           while (times.length < 4) times.push(Infinity);
           const warm = times.slice(1).sort((a, b) => a - b);
-          console.error(`  page ${c.name}: ${times.map((t) => t.toFixed(0)).join(', ')} ms`);
+          console.error(
+            `  page ${c.name}: ${times.map((t) => t.toFixed(0)).join(', ')} ms (server RSS peak so far ${mib(rss.peak())} MiB)`,
+          );
           // Not usable within the give-up time: reported as that time, and said so.
           const shown = (t: number) => Math.min(t, PAGE_GIVE_UP_MS);
           const gaveUp = warm.some((t) => !Number.isFinite(t))
