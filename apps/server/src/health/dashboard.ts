@@ -131,7 +131,7 @@ function figuresSql(q: DashboardQuery, p: Params, figured: Figured): string {
       ? `LEFT JOIN w ON w.check_id = k.id LEFT JOIN check_stats s ON s.check_id = k.id`
       : `LEFT JOIN check_stats s ON s.check_id = k.id${figured === 'hour' ? ` AND s.updated_at > now() - interval '1 hour'` : ''}`;
   const figure = (window: string, hour: string) =>
-    !figures ? 'null::bigint' : figured === 'window' ? window : figured === 'hour' ? hour : 'null::bigint';
+    figures && figured === 'window' ? window : figures && figured === 'hour' ? hour : 'null::bigint';
   const passed = figure('w.passed', 's.passed');
   const failed = figure('w.failed', 's.failed');
   const search = q.query.trim() !== '';

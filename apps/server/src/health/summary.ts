@@ -54,19 +54,13 @@ export const entryOf = (r: RawEntryRow): string => (r.cached ? withStats(r.cache
 
 /** The summary's entries, one row per check, in no particular order. */
 export async function summaryEntries(db: Db, q: SummaryQuery): Promise<EntryRow[]> {
-  const built =
-    q.windowMs === HOUR_MS
-      ? await (async () => {
-          const { sql, params } = hourStatement(q);
-          return (await db.query<RawEntryRow>(sql, params)).rows;
-        })()
-      : await db.transaction(
-          async (tx) => {
-            const { sql, params } = await windowStatement(tx, q);
-            return (await tx.query<RawEntryRow>(sql, params)).rows;
-          },
-          { readOnly: true },
-        );
+  const read = async (on: Queryable) => {
+    const { sql, params } = await summaryStatement(on, q);
+    return (await on.query<RawEntryRow>(sql, params)).rows;
+  };
+  // The hour is one statement (no transaction: one round trip); another window sets its
+  // transaction up first.
+  const built = q.windowMs === HOUR_MS ? await read(db) : await db.transaction(read, { readOnly: true });
   return built.map((r) => (r.cached ? { ...r, entry: entryOf(r) } : r));
 }
 
