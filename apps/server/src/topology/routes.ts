@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { topologyJsonSchema } from '@opsdeck/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -9,8 +10,8 @@ import { reconcileTopology, TopologyBusy, TopologyNotFound } from './reconcile.j
 import { lookupComponentsBySource } from './source-lookup.js';
 import { SnapshotNotFound, snapshotQuerySchema, topologySnapshot } from './snapshot.js';
 import { TopologySpecError } from './spec.js';
-import { ComponentNotFound } from './tree.js';
-import { sharedTopologyTreeJson } from './shared-tree.js';
+import { sharedTopologyTree } from './shared-tree.js';
+import { ComponentNotFound } from './tree-load.js';
 import { treeQuerySchema } from './tree-query.js';
 
 const topologyParams = z.object({ id: z.uuid({ message: 'must be a topology id (UUID)' }) });
@@ -34,9 +35,11 @@ export async function topologyRoutes(app: FastifyInstance, ctx: ServerContext): 
     try {
       // Component properties keep their credentials only for those who may write topologies.
       const redactProperties = !(await readsWhole(ctx, req, 'components', 'properties'));
+      const answer = await sharedTopologyTree(ctx.db, q, { redactProperties }, ctx.config.summaryShareMs);
+      // A large tree goes out a chunk at a time (shared-tree.ts).
       return reply
         .type('application/json; charset=utf-8')
-        .send(await sharedTopologyTreeJson(ctx.db, q, { redactProperties }, ctx.config.summaryShareMs));
+        .send(typeof answer === 'string' ? answer : Readable.from(answer));
     } catch (e) {
       if (e instanceof ComponentNotFound) return reply.code(404).send({ error: e.message });
       throw e;

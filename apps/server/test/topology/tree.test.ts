@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../src/db/types.js';
-import type { TreeResponse } from '../../src/topology/tree.js';
+import { planTree, topologyTreeJson, treeChunks, type TreeResponse } from '../../src/topology/tree.js';
+import { treeQuerySchema } from '../../src/topology/tree-query.js';
 import { DB_KINDS, startTestServer, type TestServer } from '../helpers.js';
 import { insertChecks, insertTopology } from './fixtures.js';
 
@@ -209,6 +210,50 @@ describe.each(DB_KINDS)('topology tree API (%s)', (kind) => {
     expect(all.types).toEqual(['Container', 'Database', 'Pod', 'Queue', 'Service']);
     expect(all.teams).toEqual(['Core']);
     expect(all.tags).toEqual({ env: ['dev', 'prod'] });
+  });
+
+  it('writes the same tree a chunk at a time, whatever the chunk size (a large tree is sent so)', async () => {
+    const queryOf = (query: string) => treeQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+    const chunked = async (query: string, size: number) => {
+      const parts: string[] = [];
+      for await (const part of treeChunks(server.db, await planTree(server.db, queryOf(query)), size)) {
+        parts.push(part);
+      }
+      return parts;
+    };
+    for (const query of [
+      '',
+      'flatten=true',
+      `id=${ids.get('alpha')}`,
+      `id=${ids.get('alpha')}&flatten=true`,
+      'sortBy=name&depth=1',
+      'hidden=true&depth=0',
+      'status=unhealthy',
+    ]) {
+      const whole = JSON.parse(await topologyTreeJson(server.db, queryOf(query))) as TreeResponse;
+      expect(whole.components.length, query).toBeGreaterThan(0);
+      for (const size of [1, 2, 1000]) {
+        expect(JSON.parse((await chunked(query, size)).join('')), `${query} in chunks of ${size}`).toEqual(
+          whole,
+        );
+      }
+    }
+    // Four cards of one or more components each: a chunk per card, and the closing.
+    expect((await chunked('', 1)).length).toBe(5);
+  });
+
+  it('leaves out a component deleted after the tree was planned, as one deleted between two reads', async () => {
+    const plan = await planTree(server.db, treeQuerySchema.parse({}));
+    await server.db.query('UPDATE components SET deleted_at = now() WHERE id = $1', [ids.get('a2')]);
+    try {
+      let text = '';
+      for await (const part of treeChunks(server.db, plan, 1)) text += part;
+      const tree = JSON.parse(text) as TreeResponse;
+      expect(tree.components.map((c) => c.name)).toEqual(['delta', 'alpha', 'charlie', 'bravo']);
+      expect(tree.components[1]!.children.map((c) => c.name)).toEqual(['a1']);
+    } finally {
+      await server.db.query('UPDATE components SET deleted_at = NULL WHERE id = $1', [ids.get('a2')]);
+    }
   });
 
   it('refuses bad input with 4xx and a message', async () => {
