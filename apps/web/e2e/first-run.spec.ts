@@ -54,17 +54,17 @@ test.describe('first run', () => {
     await page.goto('/settings/canaries/new');
     await page.getByRole('button', { name: 'HTTP', exact: true }).click();
     await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`guided-${suffix}`);
-    await page.getByRole('textbox', { name: 'name', exact: true }).fill(`about-${suffix}`);
+    await page.getByRole('textbox', { name: 'Check name', exact: true }).fill(`about-${suffix}`);
     // A typo in the URL is refused at save (a 400 the browser logs), naming the field.
     allowConsoleErrors(/status of 400 \(Bad Request\)/);
-    await page.getByRole('textbox', { name: 'url', exact: true }).fill('htp//localhost');
+    await page.getByRole('textbox', { name: 'URL', exact: true }).fill('htp//localhost');
     await page.getByRole('combobox', { name: 'Schedule' }).selectOption('@every 1m');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(
       page.getByRole('form', { name: 'Health check' }).getByText(/http\.0\.url: not a url/),
     ).toBeVisible();
     await page
-      .getByRole('textbox', { name: 'url', exact: true })
+      .getByRole('textbox', { name: 'URL', exact: true })
       .fill(`${new URL(page.url()).origin}/api/about`);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Health Check created successfully')).toBeVisible();

@@ -26,7 +26,7 @@ test('previews a Kubernetes install as Flux YAML and as a Helm command', async (
     'mission-control',
   );
   await expect(dialog.getByRole('textbox', { name: 'Interval', exact: true })).toHaveValue('30m');
-  await dialog.getByRole('textbox', { name: 'clusterName', exact: true }).fill('prod-eu');
+  await dialog.getByRole('textbox', { name: 'Cluster name', exact: true }).fill('prod-eu');
 
   await expect(dialog.getByRole('note')).toHaveText('The Kubernetes chart must be installed in flux.');
   const flux = dialog.getByLabel('Flux YAML', { exact: true });

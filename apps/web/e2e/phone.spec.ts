@@ -225,6 +225,23 @@ test.describe('on a phone', () => {
     expect(await first.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
   });
 
+  test("an empty table's text is in view, not centred in columns wider than the screen", async ({ page }) => {
+    // No agent, whatever other journeys created: the agents list answers empty.
+    await page.route('**/api/db/agents_summary?**', (route) =>
+      route.fulfill({ json: [], headers: { 'content-range': '*/0' } }),
+    );
+    await page.goto('/settings/agents');
+    const empty = page.getByTestId('table-empty');
+    await expect(empty).toHaveText(/\S/);
+    const box = await empty.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
+    // The table itself is wider than the screen: the text stays in view while it scrolls.
+    const region = page.getByRole('region', { name: 'Table' });
+    expect(await region.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  });
+
   test("a catalog item's Details open as a sheet on demand, never over the tabs", async ({ page }) => {
     const id = await firstId(page.request, 'config_items', '&deleted_at=is.null');
     await page.goto(`/catalog/${id}`);

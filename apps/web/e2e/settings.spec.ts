@@ -57,7 +57,9 @@ test.describe('generic settings pages', () => {
       .getByRole('link', { name: 'Topologies' })
       .click();
     await page.getByRole('cell', { name }).click();
-    await fillEditor(page, 'Labels', '{"team": "e2e"}');
+    await page.getByRole('button', { name: 'Add label' }).click();
+    await page.getByRole('textbox', { name: 'Label 1 key' }).fill('team');
+    await page.getByRole('textbox', { name: 'Label 1 value' }).fill('e2e');
     await page.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByText('Topology updated successfully')).toBeVisible();
     await page

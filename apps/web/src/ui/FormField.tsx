@@ -14,12 +14,18 @@ export function FormField({
   error,
   labelable = true,
   required = false,
+  hint,
+  hintId,
   children,
 }: {
   label: string;
   error?: string | undefined;
   labelable?: boolean;
   required?: boolean;
+  /** One line of help under the control, outside the label (not part of the control's name). */
+  hint?: string | undefined;
+  /** The hint's id, for the control's `aria-describedby`. */
+  hintId?: string | undefined;
   children: ReactNode;
 }) {
   const body = (
@@ -40,9 +46,18 @@ export function FormField({
       ) : null}
     </>
   );
-  return labelable ? (
+  const field = labelable ? (
     <label className="flex flex-col gap-1">{body}</label>
   ) : (
     <div className="flex flex-col gap-1">{body}</div>
+  );
+  if (!hint) return field;
+  return (
+    <div className="flex flex-col gap-1">
+      {field}
+      <span id={hintId} className="text-xs text-muted">
+        {hint}
+      </span>
+    </div>
   );
 }

@@ -288,7 +288,11 @@ export function DataTable<T extends RowData>({
       {/* Focusable, so a keyboard scrolls a wide or long table whose rows hold no control. */}
       <div
         ref={scrollRef}
-        className="relative min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:outline-brand-600"
+        className={cn(
+          'relative min-h-0 flex-1 overflow-auto focus-visible:outline-2 focus-visible:outline-brand-600',
+          // The empty state is as wide as this box (100cqw), not as the table's columns.
+          rows.length === 0 && '@container',
+        )}
         tabIndex={0}
         role="region"
         aria-label="Table"
@@ -309,12 +313,14 @@ export function DataTable<T extends RowData>({
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={colCount} className="h-28 text-center text-muted">
-                  {loading ? (
-                    <Loader2 className="mx-auto size-5 animate-spin" aria-label="Loading" />
-                  ) : (
-                    emptyText
-                  )}
+                <td colSpan={colCount} className="p-0 text-muted">
+                  {/* Held in view at the left of a table wider than the screen (a phone). */}
+                  <div
+                    className="sticky left-0 flex h-28 w-[100cqw] items-center justify-center px-3 text-center"
+                    data-testid="table-empty"
+                  >
+                    {loading ? <Loader2 className="size-5 animate-spin" aria-label="Loading" /> : emptyText}
+                  </div>
                 </td>
               </tr>
             ) : virtual ? (

@@ -25,16 +25,16 @@ function Harness({ initial }: { initial: Record<string, unknown> }) {
 describe('SchemaForm', () => {
   it('renders one input a field, marks required ones and edits the value', () => {
     render(<Harness initial={{ url: 'https://a', extra: { kept: true } }} />);
-    const url = screen.getByRole('textbox', { name: 'url' });
+    const url = screen.getByRole('textbox', { name: 'URL' });
     expect(url).toHaveValue('https://a');
     expect(url).toHaveAttribute('aria-required', 'true');
-    expect(screen.getByRole('textbox', { name: 'port' })).not.toHaveAttribute('aria-required');
+    expect(screen.getByRole('textbox', { name: 'Port' })).not.toHaveAttribute('aria-required');
 
     fireEvent.change(url, { target: { value: 'https://b' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'port' }), { target: { value: '8080' } });
-    fireEvent.click(screen.getByRole('checkbox', { name: 'insecure' }));
-    fireEvent.change(screen.getByRole('combobox', { name: 'method' }), { target: { value: 'POST' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'codes' }), { target: { value: '200,\n204' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Port' }), { target: { value: '8080' } });
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Insecure' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'HTTP method' }), { target: { value: 'POST' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Codes' }), { target: { value: '200,\n204' } });
 
     expect(JSON.parse(screen.getByRole('status').textContent ?? '')).toEqual({
       url: 'https://b',
@@ -45,12 +45,12 @@ describe('SchemaForm', () => {
       codes: [200, 204],
     });
     // The typed text stays as typed while it means the same value.
-    expect(screen.getByRole('textbox', { name: 'codes' })).toHaveValue('200,\n204');
+    expect(screen.getByRole('textbox', { name: 'Codes' })).toHaveValue('200,\n204');
   });
 
   it('removes a field that is emptied', () => {
     render(<Harness initial={{ url: 'https://a', port: 1 }} />);
-    fireEvent.change(screen.getByRole('textbox', { name: 'port' }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Port' }), { target: { value: '' } });
     expect(JSON.parse(screen.getByRole('status').textContent ?? '')).toEqual({ url: 'https://a' });
   });
 
@@ -67,9 +67,9 @@ describe('SchemaForm', () => {
     }
     render(<One />);
     const out = () => JSON.parse(screen.getByRole('status').textContent ?? '') as unknown;
-    const source = screen.getByRole('combobox', { name: 'bearer source' });
+    const source = screen.getByRole('combobox', { name: 'Bearer token source' });
     expect(source).toHaveValue('static');
-    expect(screen.getByRole('textbox', { name: 'bearer' })).toHaveValue('abc');
+    expect(screen.getByRole('textbox', { name: 'Bearer token' })).toHaveValue('abc');
     fireEvent.change(source, { target: { value: 'secret' } });
     expect(out()).toEqual({ bearer: { valueFrom: { secretKeyRef: { name: '', key: '' } } } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Secret name' }), { target: { value: 'api' } });
@@ -80,7 +80,7 @@ describe('SchemaForm', () => {
     expect(screen.getByRole('textbox', { name: 'ConfigMap name' })).toHaveValue('');
     fireEvent.change(source, { target: { value: 'static' } });
     expect(out()).toEqual({});
-    expect(screen.getByRole('textbox', { name: 'bearer' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Bearer token' })).toHaveValue('');
   });
 
   it('scripts: None, Go Template, Javascript, Expr, JSONPath; switching clears the text', () => {
@@ -96,7 +96,7 @@ describe('SchemaForm', () => {
     }
     render(<One />);
     const out = () => JSON.parse(screen.getByRole('status').textContent ?? '') as unknown;
-    const kind = screen.getByRole('combobox', { name: 'test kind' });
+    const kind = screen.getByRole('combobox', { name: 'Test kind' });
     expect([...kind.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
       'None',
       'Go Template',
@@ -105,14 +105,14 @@ describe('SchemaForm', () => {
       'JSONPath',
     ]);
     expect(kind).toHaveValue('expr');
-    expect(screen.getByRole('textbox', { name: 'test' })).toHaveValue('code == 200');
+    expect(screen.getByRole('textbox', { name: 'Test' })).toHaveValue('code == 200');
     fireEvent.change(kind, { target: { value: 'javascript' } });
     expect(out()).toEqual({ test: { javascript: '' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'test' }), { target: { value: 'code === 200' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Test' }), { target: { value: 'code === 200' } });
     expect(out()).toEqual({ test: { javascript: 'code === 200' } });
     fireEvent.change(kind, { target: { value: '' } });
     expect(out()).toEqual({});
-    expect(screen.queryByRole('textbox', { name: 'test' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Test' })).toBeNull();
   });
 
   it('groups username and password under Authentication: None, Basic, NTLM, NTLMv2; switching clears', () => {
@@ -136,11 +136,11 @@ describe('SchemaForm', () => {
     const out = () => JSON.parse(screen.getByRole('status').textContent ?? '') as unknown;
     const auth = screen.getByRole('combobox', { name: 'Authentication' });
     expect(auth).toHaveValue('none');
-    expect(screen.queryByRole('textbox', { name: 'username' })).toBeNull();
-    expect(screen.queryByRole('checkbox', { name: 'ntlm' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Username' })).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: 'NTLM' })).toBeNull();
     fireEvent.change(auth, { target: { value: 'basic' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'username' }), { target: { value: 'bot' } });
-    fireEvent.change(screen.getByRole('combobox', { name: 'password source' }), {
+    fireEvent.change(screen.getByRole('textbox', { name: 'Username' }), { target: { value: 'bot' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Password source' }), {
       target: { value: 'secret' },
     });
     expect(out()).toEqual({
@@ -150,7 +150,7 @@ describe('SchemaForm', () => {
     });
     fireEvent.change(auth, { target: { value: 'ntlmv2' } });
     expect(out()).toEqual({ url: 'https://a', ntlmv2: true });
-    expect(screen.getByRole('textbox', { name: 'username' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Username' })).toHaveValue('');
     fireEvent.change(auth, { target: { value: 'none' } });
     expect(out()).toEqual({ url: 'https://a' });
   });
@@ -165,7 +165,7 @@ describe('SchemaForm', () => {
       return <SchemaForm fields={fields} value={value} onChange={setValue} />;
     }
     render(<One />);
-    const threshold = screen.getByRole('textbox', { name: 'thresholdMillis' });
+    const threshold = screen.getByRole('textbox', { name: 'Response time limit (ms)' });
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.change(threshold, { target: { value: '12a' } });
     expect(screen.getByRole('alert')).toHaveTextContent('This field must be a number');
@@ -173,7 +173,21 @@ describe('SchemaForm', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('This field must be at least 0');
     fireEvent.change(threshold, { target: { value: '250' } });
     expect(screen.queryByRole('alert')).toBeNull();
-    fireEvent.blur(screen.getByRole('textbox', { name: 'port' }));
+    fireEvent.blur(screen.getByRole('textbox', { name: 'Port' }));
     expect(screen.getByRole('alert')).toHaveTextContent('This field is required');
+  });
+
+  it("labels fields in words, the form's own first, with the description's first sentence as help", () => {
+    const fields: SchemaField[] = [
+      { name: 'name', kind: 'text', required: false },
+      { name: 'thresholdMillis', kind: 'integer', required: false, description: 'Fails when slower. In ms.' },
+    ];
+    render(
+      <SchemaForm fields={fields} value={{}} onChange={() => undefined} labels={{ name: 'Check name' }} />,
+    );
+    expect(screen.getByRole('textbox', { name: 'Check name' })).toBeInTheDocument();
+    const threshold = screen.getByRole('textbox', { name: 'Response time limit (ms)' });
+    expect(threshold).toHaveAccessibleDescription('Fails when slower');
+    expect(screen.getByText('Fails when slower')).toBeVisible();
   });
 });

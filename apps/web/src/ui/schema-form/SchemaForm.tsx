@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import { fieldHint, fieldLabel } from './fieldLabels.js';
 import { ScriptInput } from './ScriptInput.js';
 import { ValueSourceInput } from './ValueSourceInput.js';
 import { FormField } from '../FormField.js';
@@ -9,6 +10,8 @@ type Props = {
   value: Record<string, unknown>;
   onChange: (next: Record<string, unknown>) => void;
   readOnly?: boolean;
+  /** The form's own words for some keys (a check's `name` is its 'Check name'); fieldLabels.ts the rest. */
+  labels?: Readonly<Record<string, string>> | undefined;
 };
 
 /** The fields the Authentication selector groups (an http check's). */
@@ -19,7 +22,7 @@ const AUTH_FIELDS = ['username', 'password', 'ntlm', 'ntlmv2'];
  * the fields hold username and password as secret-capable values, they sit under an
  * Authentication selector (None, Basic, and NTLM / NTLMv2 where the schema has them).
  */
-export function SchemaForm({ fields, value, onChange, readOnly = false }: Props) {
+export function SchemaForm({ fields, value, onChange, readOnly = false, labels }: Props) {
   const hasAuth = ['username', 'password'].every((n) =>
     fields.some((f) => f.name === n && f.kind === 'valueSource'),
   );
@@ -27,12 +30,13 @@ export function SchemaForm({ fields, value, onChange, readOnly = false }: Props)
   return (
     <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
       {hasAuth ? (
-        <AuthSelector fields={fields} value={value} onChange={onChange} readOnly={readOnly} />
+        <AuthSelector fields={fields} value={value} onChange={onChange} readOnly={readOnly} labels={labels} />
       ) : null}
       {shown.map((f) => (
         <FieldInput
           key={f.name}
           field={f}
+          label={fieldLabel(f.name, labels)}
           value={value[f.name]}
           readOnly={readOnly}
           onChange={(next) => onChange(withField(value, f.name, next))}
@@ -49,12 +53,16 @@ function same(a: unknown, b: unknown): boolean {
 /** What every field editor of the form gets. */
 type FieldProps = {
   field: SchemaField;
+  /** What the form calls it (the key stays what the YAML holds). */
+  label: string;
   value: unknown;
   onChange: (next: unknown) => void;
   readOnly: boolean;
 };
 
-function FieldInput({ field, value, onChange, readOnly }: FieldProps) {
+function FieldInput({ field, label, value, onChange, readOnly }: FieldProps) {
+  const hintId = useId();
+  const hint = fieldHint(field.description);
   // The typed text is kept while it still means the stored value, so '1.' or a trailing
   // comma survive the round trip through the YAML; a change from outside replaces it.
   const [draft, setDraft] = useState(() => fieldText(field, value));
@@ -67,8 +75,9 @@ function FieldInput({ field, value, onChange, readOnly }: FieldProps) {
   const [touched, setTouched] = useState(false);
   const problem = numberProblem(field, draft);
   const common = {
-    'aria-label': field.name,
+    'aria-label': label,
     'aria-required': field.required || undefined,
+    'aria-describedby': hint ? hintId : undefined,
     disabled: readOnly,
     title: field.description,
   };
@@ -82,14 +91,14 @@ function FieldInput({ field, value, onChange, readOnly }: FieldProps) {
           checked={value === true}
           onChange={(e) => change(e.target.checked ? 'true' : '')}
         />
-        {field.name}
+        {label}
       </label>
     );
   }
   if (field.kind === 'valueSource') {
     return (
       <ValueSourceInput
-        label={field.name}
+        label={label}
         value={value}
         onChange={onChange}
         required={field.required}
@@ -101,7 +110,7 @@ function FieldInput({ field, value, onChange, readOnly }: FieldProps) {
   if (field.kind === 'script') {
     return (
       <ScriptInput
-        label={field.name}
+        label={label}
         value={value}
         onChange={onChange}
         readOnly={readOnly}
@@ -110,7 +119,9 @@ function FieldInput({ field, value, onChange, readOnly }: FieldProps) {
     );
   }
   if (field.kind === 'numberList' && field.options) {
-    return <NumberChoices field={field} value={value} onChange={onChange} readOnly={readOnly} />;
+    return (
+      <NumberChoices field={field} label={label} value={value} onChange={onChange} readOnly={readOnly} />
+    );
   }
   let input;
   if (field.kind === 'select') {
@@ -155,7 +166,13 @@ function FieldInput({ field, value, onChange, readOnly }: FieldProps) {
     );
   }
   return (
-    <FormField label={field.name} required={field.required} error={touched ? problem : undefined}>
+    <FormField
+      label={label}
+      required={field.required}
+      error={touched ? problem : undefined}
+      hint={hint}
+      hintId={hintId}
+    >
       {input}
     </FormField>
   );
@@ -165,7 +182,7 @@ function FieldInput({ field, value, onChange, readOnly }: FieldProps) {
  * A list of numbers with offered values (an http check's response codes): one checkbox each,
  * plus any stored value the list does not offer; the list stays sorted.
  */
-function NumberChoices({ field, value, onChange, readOnly }: FieldProps) {
+function NumberChoices({ field, label, value, onChange, readOnly }: FieldProps) {
   const chosen = Array.isArray(value) ? value.filter((v): v is number => typeof v === 'number') : [];
   const offered = [...new Set([...(field.options ?? []).map(Number), ...chosen])].sort((a, b) => a - b);
   const toggle = (n: number, on: boolean) => {
@@ -174,7 +191,7 @@ function NumberChoices({ field, value, onChange, readOnly }: FieldProps) {
   };
   return (
     <fieldset className="flex flex-col gap-1 md:col-span-2" title={field.description}>
-      <legend className="text-xs font-semibold text-muted">{field.name}</legend>
+      <legend className="text-xs font-semibold text-muted">{label}</legend>
       <div className="flex flex-wrap gap-x-3 gap-y-1">
         {offered.map((n) => (
           <label key={n} className="flex items-center gap-1 text-sm">
@@ -206,11 +223,13 @@ function AuthSelector({
   value,
   onChange,
   readOnly,
+  labels,
 }: {
   fields: SchemaField[];
   value: Record<string, unknown>;
   onChange: (next: Record<string, unknown>) => void;
   readOnly: boolean;
+  labels: Props['labels'];
 }) {
   const stored = authKindOf(value);
   // Basic chosen with nothing typed yet still shows its fields.
@@ -251,7 +270,7 @@ function AuthSelector({
           {['username', 'password'].map((name) => (
             <ValueSourceInput
               key={name}
-              label={name}
+              label={fieldLabel(name, labels)}
               value={value[name]}
               required={field(name)?.required ?? false}
               readOnly={readOnly}

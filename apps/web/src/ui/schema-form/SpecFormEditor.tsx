@@ -34,6 +34,8 @@ type Props = {
   omit?: readonly string[];
   /** Warnings the YAML view underlines. */
   warnings?: CodeEditorProps['warnings'];
+  /** The form's own words for some keys (SchemaForm). */
+  labels?: Readonly<Record<string, string>>;
 };
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -61,6 +63,7 @@ export function SpecFormEditor({
   templates = [],
   omit = [],
   warnings,
+  labels,
 }: Props) {
   const [view, setView] = useState<SpecView>(initialView);
   const parsed = parseSpecText(text);
@@ -122,7 +125,13 @@ export function SpecFormEditor({
           </div>
         ) : (
           <>
-            <SchemaForm fields={fields} value={value} onChange={setValue} readOnly={readOnly} />
+            <SchemaForm
+              fields={fields}
+              value={value}
+              onChange={setValue}
+              readOnly={readOnly}
+              labels={labels}
+            />
             <p className="text-xs text-muted">Other fields can be set in Code (YAML).</p>
           </>
         )

@@ -7,6 +7,7 @@ import { useHasPermission } from '../../auth/permissions.js';
 import { CodeField, SpecField } from '../CodeEditor/CodeField.js';
 import { SpecWarnings } from '../CodeEditor/SpecWarnings.js';
 import { FormField } from '../FormField.js';
+import { LabelsField } from '../LabelsField.js';
 import { IconPicker } from '../IconPicker.js';
 import { ResourceForm } from '../ResourceForm.js';
 import { SpecFormEditor } from '../schema-form/SpecFormEditor.js';
@@ -118,16 +119,7 @@ export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: Se
           </FormField>
         ) : null}
       </div>
-      {has('labels') ? (
-        <CodeField
-          control={form.control}
-          name="labels"
-          label="Labels"
-          language="json"
-          height="90px"
-          readOnly={readOnly}
-        />
-      ) : null}
+      {has('labels') ? <LabelsField control={form.control} name="labels" readOnly={readOnly} /> : null}
       {!editing && canWrite && t.templates?.length ? (
         <section aria-label="Templates" className="flex flex-wrap items-center gap-2">
           <span className="text-xs font-semibold text-muted">Templates</span>

@@ -49,20 +49,20 @@ describe('ScraperForm for a new scraper', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Kubernetes' }));
-    const cluster = await screen.findByRole('textbox', { name: 'clusterName' });
+    const cluster = await screen.findByRole('textbox', { name: 'Cluster name' });
     expect(cluster).toHaveAttribute('aria-required', 'true');
-    expect(screen.getByRole('checkbox', { name: 'inCluster' })).toBeInTheDocument();
-    expect(screen.queryByRole('textbox', { name: 'query' })).toBeNull();
+    expect(screen.getByRole('checkbox', { name: 'In cluster' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Query' })).toBeNull();
   });
 
   it('fills the form from a template and round-trips with the YAML', async () => {
     renderWithApp(<ScraperForm />, { url: '/settings/config_scrapers/new' });
     fireEvent.click(screen.getByRole('button', { name: 'PostgreSQL query' }));
-    expect(await screen.findByRole('textbox', { name: 'query' })).toHaveValue(
+    expect(await screen.findByRole('textbox', { name: 'Query' })).toHaveValue(
       'SELECT datname AS name, oid::text AS id FROM pg_database',
     );
-    expect(screen.getByRole('combobox', { name: 'driver' })).toHaveValue('postgres');
-    fireEvent.change(screen.getByRole('textbox', { name: 'query' }), { target: { value: 'SELECT 1' } });
+    expect(screen.getByRole('combobox', { name: 'Driver' })).toHaveValue('postgres');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Query' }), { target: { value: 'SELECT 1' } });
 
     showCode();
     expect(parse(yamlEditor().value)).toMatchObject({ schedule: '@every 5m', sql: [{ query: 'SELECT 1' }] });
@@ -70,14 +70,14 @@ describe('ScraperForm for a new scraper', () => {
       target: { value: 'sql:\n  - connection: postgres://h/db\n    query: SELECT 2\n' },
     });
     showForm();
-    expect(screen.getByRole('textbox', { name: 'query' })).toHaveValue('SELECT 2');
-    expect(screen.getByRole('textbox', { name: 'connection' })).toHaveValue('postgres://h/db');
+    expect(screen.getByRole('textbox', { name: 'Query' })).toHaveValue('SELECT 2');
+    expect(screen.getByRole('textbox', { name: 'Connection' })).toHaveValue('postgres://h/db');
   });
 
   it('saves the spec the form built', async () => {
     renderWithApp(<ScraperForm />, { url: '/settings/config_scrapers/new' });
     fireEvent.click(screen.getByRole('button', { name: 'File' }));
-    fireEvent.change(await screen.findByRole('textbox', { name: 'paths' }), {
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Paths' }), {
       target: { value: '/data/*.yaml' },
     });
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'files' } });
@@ -101,6 +101,6 @@ describe('ScraperForm for a new scraper', () => {
     renderWithApp(<ScraperForm row={row} />, { url: '/settings/config_scrapers/s1' });
     expect(yamlEditor().value).toContain('url: https://a.example');
     showForm();
-    expect(await screen.findByRole('textbox', { name: 'url' })).toHaveValue('https://a.example');
+    expect(await screen.findByRole('textbox', { name: 'URL' })).toHaveValue('https://a.example');
   });
 });

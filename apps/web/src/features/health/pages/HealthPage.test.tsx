@@ -1,3 +1,4 @@
+import { permissionsFor } from '@opsdeck/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -276,5 +277,43 @@ describe('health dashboard', () => {
     // 1h is the default: it leaves the URL.
     expect(r.location().searchParams.has('timeRange')).toBe(false);
     expect(screen.getByRole('combobox', { name: 'Time Range' })).toHaveValue('1h');
+  });
+
+  const signedInAs = (role: string, checks: Check[]) =>
+    fakeServer({
+      '/api/about': () => ({ version: '1', appMode: 'full', authMode: 'builtin' }),
+      '/api/auth/whoami': () => ({
+        payload: { user: { id: 'u1', name: 'Sam' }, roles: [role], permissions: permissionsFor([role]) },
+      }),
+      '/api/health/dashboard': dashboard(checks),
+    });
+
+  it('offers an editor Add Health Check in the header, and the first check on an empty console', async () => {
+    signedInAs('editor', []);
+    renderWithApp(<HealthPage />, { url: '/health' });
+    expect(await screen.findByTestId('no-checks')).toHaveTextContent('No health checks yet');
+    await waitFor(() => expect(screen.getAllByRole('link', { name: 'Add Health Check' })).toHaveLength(2));
+    for (const link of screen.getAllByRole('link', { name: 'Add Health Check' })) {
+      expect(link).toHaveAttribute('href', '/settings/canaries/new');
+    }
+  });
+
+  it('tells a viewer the console has no checks, offering nothing to add', async () => {
+    signedInAs('viewer', []);
+    renderWithApp(<HealthPage />, { url: '/health' });
+    expect(await screen.findByTestId('no-checks')).toHaveTextContent('No health checks yet');
+    expect(screen.queryByRole('link', { name: 'Add Health Check' })).toBeNull();
+  });
+
+  it('does not say there are no checks when a search emptied the list', async () => {
+    signedInAs('editor', summary.checks_summary);
+    const user = userEvent.setup();
+    renderWithApp(<HealthPage />, { url: '/health?hidePassing=false' });
+    await screen.findByText('login');
+    await user.type(screen.getByRole('searchbox', { name: 'Search checks' }), 'nothing');
+    await waitFor(() => expect(screen.queryByText('login')).toBeNull());
+    expect(screen.queryByTestId('no-checks')).toBeNull();
+    // The header's link stays.
+    expect(screen.getAllByRole('link', { name: 'Add Health Check' })).toHaveLength(1);
   });
 });

@@ -1,5 +1,7 @@
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, Search, Table2, X } from 'lucide-react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, Plus, Search, Table2, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useHasPermission } from '../../../auth/permissions.js';
 import { cn } from '../../../lib/cn.js';
 import { DEBOUNCE, useDebouncedValue } from '../../../lib/useDebouncedValue.js';
 import { PHONE_QUERY, useMediaQuery } from '../../../lib/useMediaQuery.js';
@@ -19,6 +21,7 @@ import { ChecksTable } from '../components/ChecksTable.js';
 import { FilterDrawer } from '../components/FilterDrawer.js';
 import { FilterPanel } from '../components/FilterPanel.js';
 import { HiddenPassingEmpty } from '../components/HiddenPassingEmpty.js';
+import { NEW_CHECK_PATH, NoChecksEmpty } from '../components/NoChecksEmpty.js';
 import { ALL_TAB, buildRows, groupByOptions, labelOptions, tabByOptions, tabsFrom } from '../lib/checks.js';
 import {
   DEFAULT_PANEL_RANGE,
@@ -106,10 +109,17 @@ export function HealthPage({ checker = false, embedded = false }: { checker?: bo
     [checks, p.groupBy, groups, collapsed],
   );
   const uptimeWindow = windowText(summaryRange);
+  // Writing checks is offered where the dashboard is the console's own (not the standalone
+  // checker, not embedded in another page).
+  const canAdd = useHasPermission('canaries', 'write') && !checker && !isEmbedded;
+  const filtered = Boolean(query || p.component || p.status || Object.keys(p.labels).length > 0);
   // Hide Passing, not the search or filters, emptied the list: say so and offer the way back.
+  // No check at all (nothing passing or failing, nothing filtered): say so and offer the first.
   const emptyText =
     p.hidePassing && total === 0 && passing > 0 ? (
       <HiddenPassingEmpty count={passing} onShowPassing={() => setParams({ hidePassing: 'false' })} />
+    ) : page.data && total === 0 && passing + failing === 0 && !filtered && p.tab === ALL_TAB ? (
+      <NoChecksEmpty canAdd={canAdd} />
     ) : undefined;
 
   const toggleGroup = useCallback((id: string) => {
@@ -159,6 +169,11 @@ export function HealthPage({ checker = false, embedded = false }: { checker?: bo
             options={dashboardRangeOptions(summaryRange)}
           />
           <RefreshRateSelect value={rate} onChange={setRate} rangeMinutes={rangeMinutes(summaryRange)} />
+          {canAdd ? (
+            <Link to={NEW_CHECK_PATH} className="btn btn-primary">
+              <Plus className="size-4" aria-hidden /> Add Health Check
+            </Link>
+          ) : null}
         </div>
       }
     >

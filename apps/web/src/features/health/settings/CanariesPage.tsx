@@ -12,6 +12,7 @@ import { JobStatusBadge } from '../../../ui/JobStatusBadge.js';
 import { Tags, type TagMap } from '../../../ui/Tags.js';
 import { fetchCanaries, fetchCanaryJobs, fetchPeople, type CanaryJob, type CanaryRow } from './canaryApi.js';
 import { healthKeys } from '../api/keys.js';
+import { NEW_CHECK_PATH } from '../components/NoChecksEmpty.js';
 
 type ListRow = CanaryRow & { job?: CanaryJob; lastFailed?: string; createdByName?: string };
 
@@ -121,7 +122,7 @@ export function CanariesPage() {
       crumbs={[{ label: 'Settings' }, { label: 'Health Checks' }]}
       actions={
         canWrite ? (
-          <Link to="/settings/canaries/new" className="btn btn-primary">
+          <Link to={NEW_CHECK_PATH} className="btn btn-primary">
             <Plus className="size-4" aria-hidden /> Add Health Check
           </Link>
         ) : null

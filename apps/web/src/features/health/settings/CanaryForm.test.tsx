@@ -36,15 +36,15 @@ describe('CanaryForm for a new health check', () => {
     renderWithApp(<CanaryForm />);
     expect(screen.queryByRole('form')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'TCP' }));
-    const endpoint = await screen.findByRole('textbox', { name: 'endpoint' });
+    const endpoint = await screen.findByRole('textbox', { name: 'Endpoint' });
     expect(endpoint).toHaveAttribute('aria-required', 'true');
-    expect(screen.queryByRole('textbox', { name: 'url' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'URL' })).toBeNull();
   });
 
   it('round-trips between the form and the YAML', async () => {
     renderWithApp(<CanaryForm />);
     fireEvent.click(screen.getByRole('button', { name: 'HTTP' }));
-    fireEvent.change(await screen.findByRole('textbox', { name: 'url' }), {
+    fireEvent.change(await screen.findByRole('textbox', { name: 'URL' }), {
       target: { value: 'https://x.example' },
     });
     showCode();
@@ -54,29 +54,29 @@ describe('CanaryForm for a new health check', () => {
       target: { value: 'http:\n  - url: https://y.example\n    method: POST\n' },
     });
     showForm();
-    expect(screen.getByRole('textbox', { name: 'url' })).toHaveValue('https://y.example');
-    expect(screen.getByRole('combobox', { name: 'method' })).toHaveValue('POST');
+    expect(screen.getByRole('textbox', { name: 'URL' })).toHaveValue('https://y.example');
+    expect(screen.getByRole('combobox', { name: 'HTTP method' })).toHaveValue('POST');
   });
 
   it('keeps YAML that does not parse in the Code view, with the parser’s message', async () => {
     renderWithApp(<CanaryForm />);
     fireEvent.click(screen.getByRole('button', { name: 'HTTP' }));
-    await screen.findByRole('textbox', { name: 'url' });
+    await screen.findByRole('textbox', { name: 'URL' });
     showCode();
     fireEvent.change(yamlEditor(), { target: { value: 'http: [oops' } });
     showForm();
     expect(yamlEditor()).toBeInTheDocument();
-    expect(screen.queryByRole('textbox', { name: 'url' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'URL' })).toBeNull();
     expect(screen.getByRole('alert')).toHaveTextContent(/flow sequence|oops|expected/i);
   });
 
   it('fills the form from a template', async () => {
     renderWithApp(<CanaryForm />);
     fireEvent.click(screen.getByRole('button', { name: 'HTTP 200 with response time < 2 s' }));
-    expect(await screen.findByRole('textbox', { name: 'url' })).toHaveValue('https://example.com');
-    expect(screen.getByRole('textbox', { name: 'thresholdMillis' })).toHaveValue('2000');
+    expect(await screen.findByRole('textbox', { name: 'URL' })).toHaveValue('https://example.com');
+    expect(screen.getByRole('textbox', { name: 'Response time limit (ms)' })).toHaveValue('2000');
     // The response codes are the spec's options (200 … 503), the template's 200 ticked.
-    const codes = screen.getByRole('group', { name: 'responseCodes' });
+    const codes = screen.getByRole('group', { name: 'Expected status codes' });
     expect(
       within(codes)
         .getAllByRole('checkbox')
@@ -92,19 +92,19 @@ describe('CanaryForm for a new health check', () => {
   it('offers the type’s templates inside the form too', async () => {
     renderWithApp(<CanaryForm />);
     fireEvent.click(screen.getByRole('button', { name: 'DNS' }));
-    await screen.findByRole('textbox', { name: 'query' });
+    await screen.findByRole('textbox', { name: 'Query' });
     fireEvent.change(screen.getByRole('combobox', { name: 'Template' }), {
       target: { value: 'DNS A record resolves' },
     });
-    expect(screen.getByRole('textbox', { name: 'query' })).toHaveValue('example.com');
-    expect(screen.getByRole('combobox', { name: 'querytype' })).toHaveValue('A');
+    expect(screen.getByRole('textbox', { name: 'Query' })).toHaveValue('example.com');
+    expect(screen.getByRole('combobox', { name: 'Record type' })).toHaveValue('A');
   });
 
   it('saves the schedule from its control and shows the server’s refusal', async () => {
     create.mockRejectedValue(new Error('spec.http.0.url: not a url'));
     renderWithApp(<CanaryForm />);
     fireEvent.click(screen.getByRole('button', { name: 'HTTP' }));
-    fireEvent.change(await screen.findByRole('textbox', { name: 'url' }), { target: { value: 'nope' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'URL' }), { target: { value: 'nope' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: 'web' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Schedule' }), { target: { value: '@every 1m' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -144,7 +144,7 @@ describe('CanaryForm for a stored health check', () => {
     expect(screen.getByRole('combobox', { name: 'Schedule' })).toHaveValue('@every 1m');
     expect(yamlEditor().value).not.toContain('schedule');
     showForm();
-    expect(await screen.findByRole('textbox', { name: 'url' })).toHaveValue('https://a.example');
+    expect(await screen.findByRole('textbox', { name: 'URL' })).toHaveValue('https://a.example');
   });
 });
 
@@ -178,7 +178,7 @@ describe('Run once (try the draft before saving it)', () => {
     });
     renderWithApp(<CanaryForm />);
     fireEvent.click(screen.getByRole('button', { name: 'HTTP' }));
-    fireEvent.change(await screen.findByRole('textbox', { name: 'url' }), {
+    fireEvent.change(await screen.findByRole('textbox', { name: 'URL' }), {
       target: { value: 'https://shop.example/health' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Run once' }));
@@ -219,7 +219,7 @@ describe('Run once (try the draft before saving it)', () => {
     });
     renderWithApp(<CanaryForm />);
     fireEvent.click(screen.getByRole('button', { name: 'HTTP' }));
-    await screen.findByRole('textbox', { name: 'url' });
+    await screen.findByRole('textbox', { name: 'URL' });
     showCode();
     fireEvent.change(yamlEditor(), { target: { value: 'http:\n  - name: typo\n    url: nope\n' } });
     fireEvent.click(screen.getByRole('button', { name: 'Run once' }));

@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { parseYamlObject } from '../../../lib/yaml.js';
-import { CodeField, SpecField } from '../../../ui/CodeEditor/CodeField.js';
+import { SpecField } from '../../../ui/CodeEditor/CodeField.js';
 import { FormField } from '../../../ui/FormField.js';
+import { LabelsField } from '../../../ui/LabelsField.js';
 import { ResourceForm } from '../../../ui/ResourceForm.js';
 import { useResourceMutations } from '../../../ui/useResourceMutations.js';
 import {
@@ -172,14 +173,7 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
           )}
         />
       </div>
-      <CodeField
-        control={form.control}
-        name="labels"
-        label="Labels"
-        language="json"
-        height="90px"
-        readOnly={readOnly}
-      />
+      <LabelsField control={form.control} name="labels" readOnly={readOnly} />
       {type === OTHER_TYPE ? (
         <SpecField control={form.control} schemaUrl={CANARY_SCHEMA_URL} height="380px" readOnly={readOnly} />
       ) : (

@@ -13,11 +13,25 @@ type Props = {
   initialView?: SpecView;
 };
 
+/**
+ * The check's own name, namespace and description sit below the canary's: the words say which
+ * is which (issue 36).
+ */
+const CHECK_LABELS = { name: 'Check name', namespace: 'Check namespace', description: 'Check description' };
+
 /** A check type's spec as a generated form or as YAML: the first check of that type is the form's. */
 export function CanarySpecEditor({ type, ...rest }: Props) {
   const templates = CANARY_TEMPLATES.filter((t) => t.type === type).map((t) => ({
     label: t.label,
     value: t.check,
   }));
-  return <SpecFormEditor schemaUrl={CANARY_SCHEMA_URL} itemKey={type} templates={templates} {...rest} />;
+  return (
+    <SpecFormEditor
+      schemaUrl={CANARY_SCHEMA_URL}
+      itemKey={type}
+      templates={templates}
+      labels={CHECK_LABELS}
+      {...rest}
+    />
+  );
 }

@@ -148,7 +148,7 @@ describe('the integrations list', () => {
     const d = within(dialog);
     expect(d.getByRole('textbox', { name: 'Namespace' })).toHaveValue('mission-control');
     expect(d.getByRole('textbox', { name: 'Interval' })).toHaveValue('30m');
-    await user.type(d.getByRole('textbox', { name: 'clusterName' }), 'prod-eu');
+    await user.type(d.getByRole('textbox', { name: 'Cluster name' }), 'prod-eu');
 
     expect(d.getByRole('note')).toHaveTextContent('The Kubernetes chart must be installed in flux.');
     const flux = d.getByLabelText('Flux YAML').textContent ?? '';

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { TOAST_MS } from '../../../api/queryClient.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
+import { useServerFieldErrors } from '../../../ui/useServerFieldErrors.js';
 import { FormField } from '../../../ui/FormField.js';
 import { Modal } from '../../../ui/Modal.js';
 import { MultiSelect } from '../../../ui/MultiSelect.js';
@@ -38,10 +39,11 @@ type FormProps = {
 function RuleForm({ id, initial, editable, onClose, onSaved }: FormProps) {
   const queryClient = useQueryClient();
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const { register, control, handleSubmit, getValues, reset, formState } = useForm<RuleFormValues>({
+  const form = useForm<RuleFormValues>({
     resolver: zodResolver(ruleFormSchema),
     defaultValues: initial,
   });
+  const { register, control, handleSubmit, getValues, reset, formState } = form;
   const [tab, otherKind] = useWatch({ control, name: ['recipientTab', 'otherKind'] });
   const save = useMutation({
     mutationFn: (v: RuleFormValues) => saveRule(formToColumns(v), id),
@@ -61,6 +63,8 @@ function RuleForm({ id, initial, editable, onClose, onSaved }: FormProps) {
       onClose();
     },
   });
+  // A refusal about fields of the rule (a duplicate name) is said next to them (issue 36).
+  const atFields = useServerFieldErrors(form, save.error);
   const e = formState.errors;
   return (
     <form
@@ -175,7 +179,7 @@ function RuleForm({ id, initial, editable, onClose, onSaved }: FormProps) {
           </FormField>
         </div>
       </fieldset>
-      {save.isError ? <ErrorView error={save.error} /> : null}
+      {save.isError && !atFields ? <ErrorView error={save.error} /> : null}
       <div className="flex justify-end gap-2 pt-2">
         {id && editable ? (
           <button type="button" className="btn btn-danger mr-auto" onClick={() => setConfirmDelete(true)}>

@@ -213,6 +213,28 @@ describe('RulesPage', () => {
     await waitFor(() => expect(writes[0]?.body).toMatchObject({ repeat_interval: '6h' }));
   });
 
+  it('shows a taken name next to Name and Namespace, as the server words it, not below the form', async () => {
+    const taken = 'a notification named "api-down-2" already exists in namespace "default"';
+    const writes: FakeRequest[] = [];
+    serve(['admin'], {
+      ...routes(writes),
+      'PATCH /api/db/notifications': () =>
+        json(
+          { code: '23505', message: taken, details: null, hint: null, fields: ['namespace', 'name'] },
+          { status: 409 },
+        ),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<RulesPage />, { url: `/notifications/rules?id=${RULE_ID}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Notification' });
+    expect(await within(dialog).findByRole('textbox', { name: /^Email/ })).toHaveValue('oncall@example.com');
+    await user.clear(within(dialog).getByLabelText(/^Name(This field is required)?$/));
+    await user.type(within(dialog).getByLabelText(/^Name(This field is required)?$/), 'api-down-2');
+    await user.click(within(dialog).getByRole('button', { name: 'Update' }));
+    // Once under Name and once under Namespace; no second copy under the form.
+    expect(await within(dialog).findAllByText(taken)).toHaveLength(2);
+  });
+
   it('readers get no Create button', async () => {
     serve(['viewer'], routes([]));
     renderWithApp(<RulesPage />, { url: '/notifications/rules' });

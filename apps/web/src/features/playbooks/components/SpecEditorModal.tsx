@@ -9,6 +9,7 @@ import { SpecWarnings } from '../../../ui/CodeEditor/SpecWarnings.js';
 import { FormField } from '../../../ui/FormField.js';
 import { IconPicker } from '../../../ui/IconPicker.js';
 import { Modal } from '../../../ui/Modal.js';
+import { useServerFieldErrors } from '../../../ui/useServerFieldErrors.js';
 import { playbookKeys } from '../api/keys.js';
 import { createPlaybook, updatePlaybook } from '../api/playbooks.js';
 import type { PlaybookRow } from '../api/types.js';
@@ -19,7 +20,8 @@ export const PLAYBOOK_SPEC_SCHEMA_URL = '/api/schemas/playbook-spec.schema.json'
 
 /**
  * Add or edit a playbook: Title (required), Name, Icon, Category, Description and the Spec as
- * YAML checked against the playbook spec schema. The server's refusal shows in a toast. An
+ * YAML checked against the playbook spec schema. The server's refusal shows in a toast, and
+ * next to the field it is about. An
  * exec script that pastes an event value into its text is underlined and listed as a warning.
  */
 export function SpecEditorModal({
@@ -54,6 +56,8 @@ export function SpecEditorModal({
     // The spec names one message for a failed save, whether it created or updated.
     onError: (e) => toast.error(`Unable to update playbook spec: ${errorMessage(e)}`),
   });
+  // A refusal about a field (a name already taken) is also said next to it (issue 36).
+  useServerFieldErrors(form, save.error);
 
   return (
     <Modal

@@ -53,10 +53,10 @@ describe('a new topology', () => {
     expect(yamlEditor().value).toContain('Kubernetes::Namespace');
 
     fireEvent.click(screen.getByRole('radio', { name: 'Form' }));
-    const type = await screen.findByRole('textbox', { name: 'type' });
+    const type = await screen.findByRole('textbox', { name: 'Type' });
     expect(type).toHaveValue('KubernetesCluster');
     // The page's Schedule dropdown owns the schedule.
-    expect(screen.queryByRole('textbox', { name: 'schedule' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Schedule' })).toBeNull();
     fireEvent.change(type, { target: { value: 'Cluster' } });
     fireEvent.click(screen.getByRole('radio', { name: 'Code (YAML)' }));
     expect(parse(yamlEditor().value)).toMatchObject({ type: 'Cluster', forEach: { type: 'Namespace' } });
