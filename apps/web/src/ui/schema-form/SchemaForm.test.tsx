@@ -190,4 +190,43 @@ describe('SchemaForm', () => {
     expect(threshold).toHaveAccessibleDescription('Fails when slower');
     expect(screen.getByText('Fails when slower')).toBeVisible();
   });
+
+  it('edits a list of named values (headers) a row each, the value static or a secret reference', () => {
+    const fields: SchemaField[] = [{ name: 'headers', kind: 'namedValues', required: false }];
+    function Harness() {
+      const [value, setValue] = useState<Record<string, unknown>>({
+        headers: [{ name: 'Accept', value: 'application/json' }],
+      });
+      return (
+        <>
+          <SchemaForm fields={fields} value={value} onChange={setValue} />
+          <output>{JSON.stringify(value)}</output>
+        </>
+      );
+    }
+    render(<Harness />);
+    const out = () => JSON.parse(screen.getByRole('status').textContent ?? '') as unknown;
+    expect(screen.getByRole('textbox', { name: 'Headers 1 name' })).toHaveValue('Accept');
+    expect(screen.getByRole('textbox', { name: 'Headers 1 value' })).toHaveValue('application/json');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Headers' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Headers 2 name' }), {
+      target: { value: 'Authorization' },
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Headers 2 value source' }), {
+      target: { value: 'secret' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Secret name' }), { target: { value: 'api' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Key' }), { target: { value: 'token' } });
+    expect(out()).toEqual({
+      headers: [
+        { name: 'Accept', value: 'application/json' },
+        { name: 'Authorization', valueFrom: { secretKeyRef: { name: 'api', key: 'token' } } },
+      ],
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Headers 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Headers 1' }));
+    expect(out()).toEqual({});
+  });
 });

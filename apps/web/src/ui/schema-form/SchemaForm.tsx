@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { fieldHint, fieldLabel } from './fieldLabels.js';
+import { NamedValuesInput } from './NamedValuesInput.js';
 import { ScriptInput } from './ScriptInput.js';
 import { ValueSourceInput } from './ValueSourceInput.js';
 import { FormField } from '../FormField.js';
@@ -110,6 +111,17 @@ function FieldInput({ field, label, value, onChange, readOnly }: FieldProps) {
   if (field.kind === 'script') {
     return (
       <ScriptInput
+        label={label}
+        value={value}
+        onChange={onChange}
+        readOnly={readOnly}
+        description={field.description}
+      />
+    );
+  }
+  if (field.kind === 'namedValues') {
+    return (
+      <NamedValuesInput
         label={label}
         value={value}
         onChange={onChange}

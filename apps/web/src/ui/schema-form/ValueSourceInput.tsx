@@ -1,3 +1,4 @@
+import { cn } from '../../lib/cn.js';
 import { FormField } from '../FormField.js';
 import {
   emptySource,
@@ -15,6 +16,8 @@ type Props = {
   required?: boolean;
   readOnly?: boolean;
   description?: string | undefined;
+  /** The caption is read by assistive technology only (a row of a list whose columns say it). */
+  hideLegend?: boolean;
 };
 
 /**
@@ -28,17 +31,18 @@ export function ValueSourceInput({
   required = false,
   readOnly = false,
   description,
+  hideLegend = false,
 }: Props) {
   const source = readValueSource(value);
   const set = (next: ValueSource) => onChange(writeValueSource(next, value));
   return (
     <fieldset className="flex flex-col gap-1" title={description}>
       <legend
-        className={
-          required
-            ? "text-xs font-semibold text-muted after:ml-0.5 after:text-health-unhealthy after:content-['*'_/_'']"
-            : 'text-xs font-semibold text-muted'
-        }
+        className={cn(
+          'text-xs font-semibold text-muted',
+          required && "after:ml-0.5 after:text-health-unhealthy after:content-['*'_/_'']",
+          hideLegend && 'sr-only',
+        )}
       >
         {label}
       </legend>

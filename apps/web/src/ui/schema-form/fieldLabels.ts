@@ -11,6 +11,7 @@ const LABELS: Readonly<Record<string, string>> = {
   body: 'Request body',
   templateBody: 'Body is a Go template',
   headers: 'Headers',
+  env: 'Environment variables',
   responseCodes: 'Expected status codes',
   responseContent: 'Response must contain',
   responseJSONContent: 'Response JSON must contain',

@@ -47,6 +47,8 @@ describe('schemaFields', () => {
     const byName = new Map(http.map((f) => [f.name, f]));
     expect(byName.get('url')?.kind).toBe('text');
     expect(byName.get('method')?.kind).toBe('select');
+    // Headers are `{name, value | valueFrom}`: rows, not YAML only (issue 36).
+    expect(byName.get('headers')?.kind).toBe('namedValues');
     expect(byName.get('responseCodes')).toMatchObject({
       kind: 'numberList',
       options: ['200', '201', '202', '204', '301', '302', '401', '404', '500', '502', '503'],
@@ -58,8 +60,7 @@ describe('schemaFields', () => {
     expect(byName.get('bearer')?.kind).toBe('valueSource');
     expect(byName.get('test')?.kind).toBe('script');
     expect(byName.get('display')?.kind).toBe('script');
-    // Objects, unions and lists of objects stay in the Code view.
-    expect(byName.has('headers')).toBe(false);
+    // Objects, unions and lists of other objects stay in the Code view.
     expect(byName.has('timeout')).toBe(false);
     const tcp = schemaFields(itemSchema(root, 'tcp') ?? {});
     expect(tcp[0]).toMatchObject({ name: 'endpoint', required: true });

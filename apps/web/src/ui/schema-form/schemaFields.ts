@@ -1,7 +1,7 @@
 /**
- * Turns a JSON Schema object's properties into simple form fields. Only flat values are
- * covered (text, numbers, booleans, enums, lists of strings or numbers); anything else is
- * left to the Code view, which keeps it untouched.
+ * Turns a JSON Schema object's properties into simple form fields. Flat values are covered
+ * (text, numbers, booleans, enums, lists of strings or numbers), and lists of named values
+ * (headers); anything else is left to the Code view, which keeps it untouched.
  */
 
 export type JsonSchema = {
@@ -28,7 +28,9 @@ export type FieldKind =
   /** A secret-capable value: static, secret reference or config map reference (valueSource.ts). */
   | 'valueSource'
   /** An expression: None, Go Template, Javascript, Expr or JSONPath. */
-  | 'script';
+  | 'script'
+  /** A list of `{name, value | valueFrom}` (an http check's headers): NamedValuesInput.tsx. */
+  | 'namedValues';
 
 export type SchemaField = {
   name: string;
@@ -53,6 +55,9 @@ function kindOf(s: JsonSchema): Pick<SchemaField, 'kind' | 'options'> | undefine
   if (s.type === 'object' && ['expr', 'template', 'javascript'].every((k) => isSchema(s.properties?.[k]))) {
     return { kind: 'script' };
   }
+  const item = s.type === 'array' && isSchema(s.items) ? s.items.properties : undefined;
+  if (isSchema(item?.name) && item.name.type === 'string' && isSchema(item.value))
+    return { kind: 'namedValues' };
   switch (s.type) {
     case 'string':
       return { kind: 'text' };
