@@ -41,6 +41,17 @@ describe('CanaryForm for a new health check', () => {
     expect(screen.queryByRole('textbox', { name: 'URL' })).toBeNull();
   });
 
+  it('offers every check type that runs here, each as a form of its own fields', async () => {
+    renderWithApp(<CanaryForm />);
+    const picker = screen.getByRole('region', { name: 'Check type' });
+    // 28 types and Other (YAML).
+    expect(within(picker).getAllByRole('button')).toHaveLength(29);
+    fireEvent.click(within(picker).getByRole('button', { name: 'Prometheus' }));
+    expect(await screen.findByRole('textbox', { name: 'Query' })).toHaveAttribute('aria-required', 'true');
+    showCode();
+    expect(yamlEditor().value).toContain('prometheus:');
+  });
+
   it('round-trips between the form and the YAML', async () => {
     renderWithApp(<CanaryForm />);
     fireEvent.click(screen.getByRole('button', { name: 'HTTP' }));

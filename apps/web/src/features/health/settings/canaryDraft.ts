@@ -1,3 +1,4 @@
+import type { RunnableCheckType } from '@opsdeck/shared';
 import {
   firstListKey,
   itemOf,
@@ -8,17 +9,47 @@ import {
   type ParsedSpec,
 } from '../../../ui/schema-form/specDraft.js';
 
-/** The check types the guided form offers; 'other' opens the YAML editor alone. */
-export const FORM_CHECK_TYPES = [
-  { type: 'http', label: 'HTTP' },
-  { type: 'tcp', label: 'TCP' },
-  { type: 'dns', label: 'DNS' },
-  { type: 'icmp', label: 'ICMP' },
-  { type: 'exec', label: 'Exec' },
-  { type: 'postgres', label: 'Postgres' },
-  { type: 'redis', label: 'Redis' },
-] as const;
-export type FormCheckType = (typeof FORM_CHECK_TYPES)[number]['type'];
+/** Every check type that runs here, as the picker names it (type-only: no schema in the bundle). */
+const CHECK_TYPE_LABELS: Record<RunnableCheckType, string> = {
+  http: 'HTTP',
+  tcp: 'TCP',
+  dns: 'DNS',
+  icmp: 'ICMP (ping)',
+  exec: 'Exec',
+  postgres: 'Postgres',
+  redis: 'Redis',
+  alertmanager: 'Alertmanager',
+  catalog: 'Catalog',
+  configDB: 'Config DB',
+  dynatrace: 'Dynatrace',
+  elasticsearch: 'Elasticsearch',
+  folder: 'Folder',
+  gcs: 'Google Cloud Storage',
+  github: 'GitHub',
+  junit: 'JUnit',
+  kubernetes: 'Kubernetes',
+  kubernetesResource: 'Kubernetes resource',
+  ldap: 'LDAP',
+  mysql: 'MySQL',
+  namespace: 'Kubernetes namespace',
+  opensearch: 'OpenSearch',
+  pod: 'Kubernetes pod',
+  prometheus: 'Prometheus',
+  s3: 'S3',
+  sftp: 'SFTP',
+  smb: 'SMB',
+  sql: 'SQL',
+};
+
+/**
+ * The check types the guided form offers, the common ones first and then the others as
+ * listed above (each a form generated from its JSON Schema); 'other' opens the YAML editor alone.
+ */
+export const FORM_CHECK_TYPES = (Object.keys(CHECK_TYPE_LABELS) as RunnableCheckType[]).map((type) => ({
+  type,
+  label: CHECK_TYPE_LABELS[type],
+}));
+export type FormCheckType = RunnableCheckType;
 export const OTHER_TYPE = 'other';
 export type CheckChoice = FormCheckType | typeof OTHER_TYPE;
 
