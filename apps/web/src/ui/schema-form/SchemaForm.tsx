@@ -13,7 +13,12 @@ type Props = {
   readOnly?: boolean;
   /** The form's own words for some keys (a check's `name` is its 'Check name'); fieldLabels.ts the rest. */
   labels?: Readonly<Record<string, string>> | undefined;
+  /** Values a text field offers as it is typed (a `connection`: the stored connections). */
+  suggestions?: Readonly<Record<string, readonly Suggestion[]>> | undefined;
 };
+
+/** A value offered for a text field, and what the list shows for it. */
+export type Suggestion = { value: string; label: string };
 
 /** The fields the Authentication selector groups (an http check's). */
 const AUTH_FIELDS = ['username', 'password', 'ntlm', 'ntlmv2'];
@@ -23,7 +28,7 @@ const AUTH_FIELDS = ['username', 'password', 'ntlm', 'ntlmv2'];
  * the fields hold username and password as secret-capable values, they sit under an
  * Authentication selector (None, Basic, and NTLM / NTLMv2 where the schema has them).
  */
-export function SchemaForm({ fields, value, onChange, readOnly = false, labels }: Props) {
+export function SchemaForm({ fields, value, onChange, readOnly = false, labels, suggestions }: Props) {
   const hasAuth = ['username', 'password'].every((n) =>
     fields.some((f) => f.name === n && f.kind === 'valueSource'),
   );
@@ -38,6 +43,7 @@ export function SchemaForm({ fields, value, onChange, readOnly = false, labels }
           key={f.name}
           field={f}
           label={fieldLabel(f.name, labels)}
+          suggestions={suggestions?.[f.name]}
           value={value[f.name]}
           readOnly={readOnly}
           onChange={(next) => onChange(withField(value, f.name, next))}
@@ -56,13 +62,15 @@ type FieldProps = {
   field: SchemaField;
   /** What the form calls it (the key stays what the YAML holds). */
   label: string;
+  suggestions?: readonly Suggestion[] | undefined;
   value: unknown;
   onChange: (next: unknown) => void;
   readOnly: boolean;
 };
 
-function FieldInput({ field, label, value, onChange, readOnly }: FieldProps) {
+function FieldInput({ field, label, suggestions, value, onChange, readOnly }: FieldProps) {
   const hintId = useId();
+  const listId = useId();
   const hint = fieldHint(field.description);
   // The typed text is kept while it still means the stored value, so '1.' or a trailing
   // comma survive the round trip through the YAML; a change from outside replaces it.
@@ -160,12 +168,14 @@ function FieldInput({ field, label, value, onChange, readOnly }: FieldProps) {
     );
   } else {
     const numeric = field.kind === 'number' || field.kind === 'integer';
+    const offered = !numeric && suggestions && suggestions.length > 0 ? suggestions : undefined;
     // Numbers are typed as text (inputmode decimal) so a wrong entry can be named, not dropped.
     input = (
       <input
         className="input"
         type="text"
         {...(numeric ? { inputMode: 'decimal' as const } : {})}
+        {...(offered ? { list: listId } : {})}
         {...common}
         aria-invalid={(numeric && touched && problem !== undefined) || undefined}
         value={text}
@@ -176,6 +186,20 @@ function FieldInput({ field, label, value, onChange, readOnly }: FieldProps) {
         }}
       />
     );
+    if (offered) {
+      input = (
+        <>
+          {input}
+          <datalist id={listId}>
+            {offered.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </datalist>
+        </>
+      );
+    }
   }
   return (
     <FormField

@@ -4,7 +4,7 @@ import { http } from '../../api/http.js';
 import { CodeEditor, type CodeEditorProps } from '../CodeEditor/CodeEditor.js';
 import { ErrorView } from '../ErrorView.js';
 import { SegmentedControl } from '../SegmentedControl.js';
-import { SchemaForm } from './SchemaForm.js';
+import { SchemaForm, type Suggestion } from './SchemaForm.js';
 import { itemSchema, schemaFields, type JsonSchema } from './schemaFields.js';
 import { itemOf, parseSpecText, specBody, specText, withItem } from './specDraft.js';
 
@@ -36,6 +36,8 @@ type Props = {
   warnings?: CodeEditorProps['warnings'];
   /** The form's own words for some keys (SchemaForm). */
   labels?: Readonly<Record<string, string>>;
+  /** Values text fields offer (SchemaForm). */
+  suggestions?: Readonly<Record<string, readonly Suggestion[]>>;
 };
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -64,6 +66,7 @@ export function SpecFormEditor({
   omit = [],
   warnings,
   labels,
+  suggestions,
 }: Props) {
   const [view, setView] = useState<SpecView>(initialView);
   const parsed = parseSpecText(text);
@@ -131,6 +134,7 @@ export function SpecFormEditor({
               onChange={setValue}
               readOnly={readOnly}
               labels={labels}
+              suggestions={suggestions}
             />
             <p className="text-xs text-muted">Other fields can be set in Code (YAML).</p>
           </>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Play } from 'lucide-react';
 import { useState } from 'react';
+import { useConnectionChoices } from '../../../api/connectionChoices.js';
 import { Controller, useForm } from 'react-hook-form';
 import { stringify } from 'yaml';
 import { useHasPermission } from '../../../auth/permissions.js';
@@ -68,6 +69,12 @@ function typeOfRow(row: Scraper): ScraperChoice {
 }
 
 /**
+ * A scraper's `id`, `name`, `type` and `class` say how each config item it reads is named,
+ * not the scraper: the words say so beside the scraper's own Name (issue 36).
+ */
+const ITEM_LABELS = { id: 'Item ID', name: 'Item name', type: 'Item type', class: 'Item class' };
+
+/**
  * The scraper form: Name, Namespace, Source (read-only) and the spec. A new scraper starts with
  * its kind (or a template); a kind the form knows is edited as a form generated from the JSON
  * Schema or as YAML, other specs as YAML.
@@ -75,6 +82,8 @@ function typeOfRow(row: Scraper): ScraperChoice {
 export function ScraperForm({ row }: { row?: Scraper | undefined }) {
   const editing = row !== undefined;
   const canWrite = useHasPermission('config_scrapers', 'write');
+  // A scraper's `connection` offers the stored connections as they are typed.
+  const connections = useConnectionChoices();
   const qc = useQueryClient();
   const form = useForm<ScraperFormValues>({
     resolver: zodResolver(scraperFormSchema),
@@ -186,6 +195,8 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
                 label: t.label,
                 value: t.item,
               }))}
+              labels={ITEM_LABELS}
+              suggestions={{ connection: connections }}
               text={field.value}
               onChange={field.onChange}
               readOnly={readOnly}

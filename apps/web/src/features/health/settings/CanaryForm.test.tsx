@@ -52,6 +52,20 @@ describe('CanaryForm for a new health check', () => {
     expect(yamlEditor().value).toContain('prometheus:');
   });
 
+  it("offers the stored connections in a check's connection field, as the spec names them", async () => {
+    fakeServer({
+      '/api/schemas/canary.schema.json': () => canaryJsonSchema(),
+      '/api/db/connections_list': () => [{ name: 'orders-db', namespace: 'shop', type: 'postgres' }],
+    });
+    renderWithApp(<CanaryForm />);
+    fireEvent.click(screen.getByRole('button', { name: 'Postgres' }));
+    const connection = await screen.findByRole('combobox', { name: 'Connection' });
+    const list = document.getElementById(connection.getAttribute('list') ?? '');
+    await waitFor(() => expect(list?.querySelectorAll('option')).toHaveLength(1));
+    expect(list?.querySelector('option')).toHaveValue('connection://shop/orders-db');
+    expect(list?.querySelector('option')).toHaveTextContent('orders-db (postgres)');
+  });
+
   it('round-trips between the form and the YAML', async () => {
     renderWithApp(<CanaryForm />);
     fireEvent.click(screen.getByRole('button', { name: 'HTTP' }));

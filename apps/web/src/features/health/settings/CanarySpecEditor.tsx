@@ -1,3 +1,4 @@
+import { useConnectionChoices } from '../../../api/connectionChoices.js';
 import { SpecFormEditor, type SpecView } from '../../../ui/schema-form/SpecFormEditor.js';
 import { CANARY_SCHEMA_URL } from './canaryApi.js';
 import { CANARY_TEMPLATES, type FormCheckType } from './canaryDraft.js';
@@ -21,6 +22,8 @@ const CHECK_LABELS = { name: 'Check name', namespace: 'Check namespace', descrip
 
 /** A check type's spec as a generated form or as YAML: the first check of that type is the form's. */
 export function CanarySpecEditor({ type, ...rest }: Props) {
+  // A check's `connection` offers the stored connections as they are typed.
+  const connections = useConnectionChoices();
   const templates = CANARY_TEMPLATES.filter((t) => t.type === type).map((t) => ({
     label: t.label,
     value: t.check,
@@ -31,6 +34,7 @@ export function CanarySpecEditor({ type, ...rest }: Props) {
       itemKey={type}
       templates={templates}
       labels={CHECK_LABELS}
+      suggestions={{ connection: connections }}
       {...rest}
     />
   );
