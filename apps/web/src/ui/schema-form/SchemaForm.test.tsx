@@ -229,4 +229,28 @@ describe('SchemaForm', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove Headers 1' }));
     expect(out()).toEqual({});
   });
+
+  it("shows the required and basic fields first and folds the rest under 'More settings', open when one holds a value", () => {
+    const fields: SchemaField[] = [
+      { name: 'url', kind: 'text', required: true },
+      { name: 'method', kind: 'select', required: false, options: ['GET'] },
+      { name: 'maxSSLExpiry', kind: 'integer', required: false },
+    ];
+    const { rerender } = render(
+      <SchemaForm fields={fields} value={{}} onChange={() => undefined} basic={['method']} />,
+    );
+    const folded = screen.getByRole('textbox', { name: /certificate expires/ }).closest('details');
+    expect(folded).toHaveTextContent('More settings (1)');
+    expect(folded?.open).toBe(false);
+    expect(screen.getByRole('combobox', { name: 'HTTP method' }).closest('details')).toBeNull();
+    rerender(
+      <SchemaForm
+        fields={fields}
+        value={{ maxSSLExpiry: 7 }}
+        onChange={() => undefined}
+        basic={['method']}
+      />,
+    );
+    expect(screen.getByRole('textbox', { name: /certificate expires/ }).closest('details')?.open).toBe(true);
+  });
 });

@@ -15,6 +15,8 @@ type Props = {
   labels?: Readonly<Record<string, string>> | undefined;
   /** Values a text field offers as it is typed (a `connection`: the stored connections). */
   suggestions?: Readonly<Record<string, readonly Suggestion[]>> | undefined;
+  /** The fields shown before 'More settings' besides the required ones; without it, all are. */
+  basic?: readonly string[] | undefined;
 };
 
 /** A value offered for a text field, and what the list shows for it. */
@@ -26,29 +28,42 @@ const AUTH_FIELDS = ['username', 'password', 'ntlm', 'ntlmv2'];
 /**
  * One input a field of the schema, editing the object `value` (unknown keys are kept). When
  * the fields hold username and password as secret-capable values, they sit under an
- * Authentication selector (None, Basic, and NTLM / NTLMv2 where the schema has them).
+ * Authentication selector (None, Basic, and NTLM / NTLMv2 where the schema has them). With
+ * `basic`, the required and basic fields come first and the others fold under 'More settings'
+ * (open when one of them holds a value).
  */
-export function SchemaForm({ fields, value, onChange, readOnly = false, labels, suggestions }: Props) {
+export function SchemaForm({ fields, value, onChange, readOnly = false, labels, suggestions, basic }: Props) {
   const hasAuth = ['username', 'password'].every((n) =>
     fields.some((f) => f.name === n && f.kind === 'valueSource'),
   );
   const shown = hasAuth ? fields.filter((f) => !AUTH_FIELDS.includes(f.name)) : fields;
+  const first = basic ? shown.filter((f) => f.required || basic.includes(f.name)) : shown;
+  const more = basic ? shown.filter((f) => !first.includes(f)) : [];
+  const input = (f: SchemaField) => (
+    <FieldInput
+      key={f.name}
+      field={f}
+      label={fieldLabel(f.name, labels)}
+      suggestions={suggestions?.[f.name]}
+      value={value[f.name]}
+      readOnly={readOnly}
+      onChange={(next) => onChange(withField(value, f.name, next))}
+    />
+  );
   return (
     <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
+      {first.map(input)}
       {hasAuth ? (
         <AuthSelector fields={fields} value={value} onChange={onChange} readOnly={readOnly} labels={labels} />
       ) : null}
-      {shown.map((f) => (
-        <FieldInput
-          key={f.name}
-          field={f}
-          label={fieldLabel(f.name, labels)}
-          suggestions={suggestions?.[f.name]}
-          value={value[f.name]}
-          readOnly={readOnly}
-          onChange={(next) => onChange(withField(value, f.name, next))}
-        />
-      ))}
+      {more.length > 0 ? (
+        <details className="md:col-span-2" open={more.some((f) => value[f.name] !== undefined) || undefined}>
+          <summary className="cursor-pointer text-xs font-semibold text-muted">
+            More settings ({more.length})
+          </summary>
+          <div className="mt-2 grid grid-cols-1 gap-3 md:grid-cols-2">{more.map(input)}</div>
+        </details>
+      ) : null}
     </div>
   );
 }

@@ -38,6 +38,8 @@ type Props = {
   labels?: Readonly<Record<string, string>>;
   /** Values text fields offer (SchemaForm). */
   suggestions?: Readonly<Record<string, readonly Suggestion[]>>;
+  /** The fields shown before 'More settings' (SchemaForm). */
+  basic?: readonly string[];
 };
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -67,6 +69,7 @@ export function SpecFormEditor({
   warnings,
   labels,
   suggestions,
+  basic,
 }: Props) {
   const [view, setView] = useState<SpecView>(initialView);
   const parsed = parseSpecText(text);
@@ -135,6 +138,7 @@ export function SpecFormEditor({
               readOnly={readOnly}
               labels={labels}
               suggestions={suggestions}
+              basic={basic}
             />
             <p className="text-xs text-muted">Other fields can be set in Code (YAML).</p>
           </>

@@ -20,6 +20,30 @@ type Props = {
  */
 const CHECK_LABELS = { name: 'Check name', namespace: 'Check namespace', description: 'Check description' };
 
+/**
+ * What most checks of a type set, shown first with the required fields; the rest of the
+ * type's fields fold under 'More settings'.
+ */
+const CHECK_BASICS = [
+  'name',
+  'url',
+  'endpoint',
+  'host',
+  'port',
+  'method',
+  'headers',
+  'body',
+  'responseCodes',
+  'responseContent',
+  'thresholdMillis',
+  'query',
+  'querytype',
+  'connection',
+  'script',
+  'path',
+  'test',
+];
+
 /** A check type's spec as a generated form or as YAML: the first check of that type is the form's. */
 export function CanarySpecEditor({ type, ...rest }: Props) {
   // A check's `connection` offers the stored connections as they are typed.
@@ -34,6 +58,7 @@ export function CanarySpecEditor({ type, ...rest }: Props) {
       itemKey={type}
       templates={templates}
       labels={CHECK_LABELS}
+      basic={CHECK_BASICS}
       suggestions={{ connection: connections }}
       {...rest}
     />
