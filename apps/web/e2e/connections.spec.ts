@@ -24,15 +24,6 @@ function recordBodies(page: Page): () => Promise<string[]> {
   return () => Promise.all(bodies);
 }
 
-/** Types into a CodeMirror editor found by its label, replacing what it holds. */
-async function fillEditor(page: Page, label: string, text: string) {
-  const editor = page.getByRole('textbox', { name: label });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(text);
-}
-
 /** A form's text field by its caption (after a failed save its name goes on with the message). */
 function textbox(scope: Locator, caption: string): Locator {
   return scope.getByRole('textbox', { name: new RegExp(`^${caption}( |$)`) });
@@ -135,16 +126,22 @@ test.describe('connections', () => {
     await page.keyboard.press('Escape');
     await expect(editor).toHaveCount(0);
 
-    // A new health check uses it by reference and passes.
+    // A new health check uses it by reference, through the guided form (the field offers the
+    // stored connection), passes a run before it is saved, and keeps passing.
     await page.goto('/settings/canaries/new');
-    await page.getByRole('button', { name: 'Other (YAML)' }).click();
+    await page.getByRole('button', { name: 'Postgres', exact: true }).click();
     await page.getByLabel('Name', { exact: true }).fill(`e2e-conn-${suffix}`);
     await page.getByLabel('Schedule').selectOption('@every 30s');
-    await fillEditor(
-      page,
-      'Spec',
-      `postgres:\n  - name: ${CHECK}\n    connection: connection://default/${NAME}\n    query: SELECT 1\n`,
-    );
+    await page.getByRole('textbox', { name: 'Check name', exact: true }).fill(CHECK);
+    const connection = page.getByRole('combobox', { name: 'Connection', exact: true });
+    const offered = page.locator(`datalist option[value="connection://default/${NAME}"]`);
+    await expect(offered).toHaveCount(1);
+    await connection.fill(`connection://default/${NAME}`);
+    await page.getByRole('textbox', { name: 'Query', exact: true }).fill('SELECT 1');
+    await page.getByRole('button', { name: 'Run once' }).click();
+    await expect(
+      page.getByRole('region', { name: 'Run once results' }).getByText('Pass', { exact: true }).first(),
+    ).toBeVisible({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Health Check created successfully')).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: CHECK });

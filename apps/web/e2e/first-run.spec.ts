@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { AUTH_MODE, expect, test } from './fixtures.js';
 
 /**
@@ -73,5 +75,54 @@ test.describe('first run', () => {
     const [row] = (await res.json()) as Array<{ schedule: string; spec: { http: Array<{ name: string }> } }>;
     expect(row?.schedule).toBe('@every 1m');
     expect(row?.spec.http[0]?.name).toBe(`about-${suffix}`);
+  });
+
+  test('an HTTP check with a header and basic auth, run once before it is saved, without YAML', async ({
+    page,
+    request,
+  }) => {
+    const suffix = Math.random().toString(36).slice(2, 8);
+    // A loopback service that answers 200 only with the header and the credentials.
+    const expected = `Basic ${Buffer.from(`probe:s3cret-${suffix}`).toString('base64')}`;
+    const target = http.createServer((req, res) => {
+      const ok = req.headers['x-tenant'] === suffix && req.headers.authorization === expected;
+      res.writeHead(ok ? 200 : 401).end(ok ? 'ok' : 'no');
+    });
+    await new Promise<void>((r) => target.listen(0, '127.0.0.1', r));
+    try {
+      const url = `http://127.0.0.1:${(target.address() as AddressInfo).port}/health`;
+      await page.goto('/settings/canaries/new');
+      await page.getByRole('button', { name: 'HTTP', exact: true }).click();
+      await page.getByRole('textbox', { name: 'Name', exact: true }).fill(`tenant-${suffix}`);
+      await page.getByRole('textbox', { name: 'Check name', exact: true }).fill(`tenant-api-${suffix}`);
+      await page.getByRole('textbox', { name: 'URL', exact: true }).fill(url);
+      await page.getByRole('checkbox', { name: '200', exact: true }).check();
+
+      // Without the header and credentials the service refuses: run once, it fails.
+      const results = page.getByRole('region', { name: 'Run once results' });
+      await page.getByRole('button', { name: 'Run once' }).click();
+      await expect(results.getByText('Fail', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+
+      await page.getByRole('button', { name: 'Add to Headers' }).click();
+      await page.getByRole('textbox', { name: 'Headers 1 name' }).fill('X-Tenant');
+      await page.getByRole('textbox', { name: 'Headers 1 value' }).fill(suffix);
+      await page.getByRole('combobox', { name: 'Authentication' }).selectOption('basic');
+      await page.getByRole('textbox', { name: 'Username', exact: true }).fill('probe');
+      await page.getByRole('textbox', { name: 'Password', exact: true }).fill(`s3cret-${suffix}`);
+      await page.getByRole('button', { name: 'Run once' }).click();
+      await expect(results.getByText('Pass', { exact: true }).first()).toBeVisible({ timeout: 30_000 });
+
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Health Check created successfully')).toBeVisible();
+      const res = await request.get(`/api/db/canaries?select=spec&name=eq.tenant-${suffix}`);
+      const [row] = (await res.json()) as Array<{ spec: { http: Array<Record<string, unknown>> } }>;
+      expect(row?.spec.http[0]).toMatchObject({
+        url,
+        headers: [{ name: 'X-Tenant', value: suffix }],
+        username: 'probe',
+      });
+    } finally {
+      target.close();
+    }
   });
 });
