@@ -11,6 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Page } from '@playwright/test';
 import { request } from 'undici';
+import { DEBOUNCE } from '../apps/web/src/lib/useDebouncedValue.js';
 import { generate } from './health.js';
 import { startBrowserBench } from './lib/browser-server.js';
 import { coldLoadRow } from './lib/cold-load.js';
@@ -18,6 +19,7 @@ import { percentile, round } from './lib/stats.js';
 import type { BenchModule, BenchRow } from './lib/types.js';
 
 const ROWS_BUDGET_MS = 2000;
+/** The rows follow the search box within this long once its debounce has passed. */
 const SEARCH_BUDGET_MS = 200;
 
 const DASHBOARD = '/health?hidePassing=false&groupBy=no_group';
@@ -102,7 +104,8 @@ export const healthDashboardBench: BenchModule = {
       await resetSearch(page);
       for (let i = 0; i < iterations; i++) {
         const n = 20 + ((i * 7) % 79);
-        search.push(await timeSearch(page, `check-${n}`, `check-${n}`));
+        // The spec debounces the box 400 ms (doc 1 §5): the budget is for what follows it.
+        search.push((await timeSearch(page, `check-${n}`, `check-${n}`)) - DEBOUNCE.filter);
         await resetSearch(page);
       }
       search.sort((a, b) => a - b);
@@ -132,7 +135,7 @@ export const healthDashboardBench: BenchModule = {
         },
         {
           bench: 'health-dashboard',
-          case: '10k checks: search updates the rows',
+          case: `10k checks: search updates the rows, after the box's ${DEBOUNCE.filter} ms debounce`,
           driver: 'chromium',
           p50Ms: round(searchP50),
           p95Ms: round(percentile(search, 95)),

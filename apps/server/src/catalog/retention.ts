@@ -23,22 +23,25 @@ export async function deleteStaleItems(
   // config-db's `keep`: items missing from scrapes stay as they are.
   if (retention?.staleItemAge === 'keep') return 0;
   const age = seconds(retention?.staleItemAge ?? DEFAULT_STALE_ITEM_AGE) ?? 1800;
-  const r = await db.query<{ id: string; last_scraped_time: string | null }>(
-    `UPDATE config_items SET deleted_at = now(), updated_at = now()
-     WHERE scraper_id = $1 AND deleted_at IS NULL
-       AND coalesce(last_scraped_time, created_at) < $3::timestamptz - make_interval(secs => $2)
-     RETURNING id, last_scraped_time`,
+  // One statement: the items and their DELETE changes are written by the database, not read
+  // into the server and sent back as JSON (that can be every item of a push scraper whose
+  // agent was away: a million rows at ten times our sizes).
+  const r = await db.query<{ n: number }>(
+    `WITH gone AS (
+       UPDATE config_items SET deleted_at = now(), updated_at = now()
+       WHERE scraper_id = $1 AND deleted_at IS NULL
+         AND coalesce(last_scraped_time, created_at) < $3::timestamptz - make_interval(secs => $2)
+       RETURNING id, last_scraped_time
+     ), changed AS (
+       INSERT INTO config_changes (config_id, change_type, severity, source, summary, fingerprint)
+       SELECT id, 'DELETE', 'info', 'scraper', 'Not seen by the scraper since ' || coalesce(last_scraped_time::text, 'creation'), NULL
+       FROM gone
+       RETURNING 1
+     )
+     SELECT count(*)::int AS n FROM changed`,
     [scraperId, age, scrapeStartedAt],
   );
-  if (r.rows.length) {
-    await db.query(
-      `INSERT INTO config_changes (config_id, change_type, severity, source, summary, fingerprint)
-       SELECT id, 'DELETE', 'info', 'scraper', 'Not seen by the scraper since ' || coalesce(last_scraped_time::text, 'creation'), NULL
-       FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, last_scraped_time timestamptz)`,
-      [JSON.stringify(r.rows)],
-    );
-  }
-  return r.rows.length;
+  return r.rows[0]?.n ?? 0;
 }
 
 export type RetentionResult = { changesDeleted: number; itemsDeleted: number };

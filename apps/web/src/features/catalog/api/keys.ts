@@ -13,6 +13,9 @@ export const catalogKeys = {
   components: (configId: string) => [...catalogKeys.config(configId), 'components'] as const,
   /** The checks linked to one item (its Checks tab). */
   checks: (configId: string) => [...catalogKeys.config(configId), 'checks'] as const,
+  /** The incidents linked to one item by evidence (its Details' Incidents). */
+  incidents: (configId: string, filters: { type: string; status: string }) =>
+    [...catalogKeys.config(configId), 'incidents', filters] as const,
   changes: (q: ChangesQuery) => [...catalogKeys.all, 'changes', q] as const,
   change: (configId: string | undefined, id: string | undefined) =>
     [...catalogKeys.all, 'change', configId, id] as const,

@@ -12,6 +12,7 @@ import { Tabs } from '../../../ui/Tabs.js';
 import { CONFIG_CACHE, fetchConfigDetail } from '../api/catalog.js';
 import { ChangesView } from '../components/ChangesView.js';
 import { ChecksTab } from '../components/ChecksTab.js';
+import { ConfigIncidents } from '../components/ConfigIncidents.js';
 import { ConfigSidePanel } from '../components/ConfigSidePanel.js';
 import { TopologySplit } from '../components/TopologySplit.js';
 import { fetchConfigComponents, splitComponent } from '../api/components.js';
@@ -182,6 +183,7 @@ export function ConfigDetailPage() {
           {split ? <TopologySplit component={split}>{tabs}</TopologySplit> : tabs}
           <SidePanelFrame>
             <ConfigSidePanel config={config} />
+            <ConfigIncidents configId={config.id} />
           </SidePanelFrame>
         </div>
       ) : null}

@@ -15,9 +15,9 @@ import {
 } from '../api/panelApi.js';
 import type { TopologyComponent } from '../api/types.js';
 import { propertyText } from '../lib/cards.js';
-import { severityTone } from '../lib/severity.js';
+import { severityTone } from '../../../ui/severityTone.js';
 import { CatalogList } from './CatalogSection.js';
-import { DEFAULT_INCIDENT_FILTER, IncidentsList } from './IncidentsSection.js';
+import { DEFAULT_INCIDENT_FILTER, IncidentsList } from '../../../ui/IncidentsList.js';
 import { PanelSection } from './PanelSection.js';
 
 export const PANEL_SECTIONS = [

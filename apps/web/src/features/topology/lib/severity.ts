@@ -1,22 +1,3 @@
-import type { BadgeTone } from '../../../ui/Badge.js';
-
-/** Severity colours: critical and high red, medium and low orange. */
-export function severityTone(severity: string | null | undefined): BadgeTone {
-  switch (severity) {
-    case 'critical':
-    case 'blocker':
-    case 'high':
-      return 'red';
-    case 'medium':
-    case 'low':
-      return 'orange';
-    case 'warning':
-      return 'yellow';
-    default:
-      return 'grey';
-  }
-}
-
 const RANK = ['critical', 'blocker', 'high', 'medium', 'warning', 'info'];
 const rank = (s: string) => (RANK.includes(s) ? RANK.indexOf(s) : RANK.length);
 

@@ -1,9 +1,11 @@
 import { INCIDENT_STATUSES, INCIDENT_TYPES } from '@opsdeck/shared';
 import { Link } from 'react-router';
-import { Badge } from '../../../ui/Badge.js';
-import { Select } from '../../../ui/Select.js';
-import type { ComponentIncident } from '../api/panelApi.js';
-import { severityTone } from '../lib/severity.js';
+import { Badge } from './Badge.js';
+import { Select } from './Select.js';
+import { severityTone } from './severityTone.js';
+
+/** An incident as a list of linked incidents shows it (incidents_by_component, _by_config). */
+export type IncidentRef = { id: string; title: string; severity: string; status: string };
 
 export type IncidentFilter = { type: string; status: string };
 /** The section's filters start at type All, status open. */
@@ -17,13 +19,13 @@ const withAll = (values: readonly string[]) => [
 const TYPE_OPTIONS = withAll(INCIDENT_TYPES);
 const STATUS_OPTIONS = withAll(INCIDENT_STATUSES);
 
-/** The side panel's Incidents: Type and Status filters, one link per incident. */
+/** Linked incidents (a side panel's Incidents): Type and Status filters, one link per incident. */
 export function IncidentsList({
   incidents,
   filter,
   onFilter,
 }: {
-  incidents: ComponentIncident[] | undefined;
+  incidents: IncidentRef[] | undefined;
   filter: IncidentFilter;
   onFilter: (f: IncidentFilter) => void;
 }) {
