@@ -1,17 +1,10 @@
 import { z } from 'zod';
+import {
+  LINKED_INCIDENT_COLUMNS,
+  linkedIncidentSchema,
+  type LinkedIncident,
+} from '../../../api/linkedIncidents.js';
 import { db, rows } from '../../../api/postgrest.js';
-
-/** A row of incidents_by_config: an incident whose evidence names the item. */
-const configIncidentSchema = z.object({
-  id: z.string(),
-  incident_id: z.string().nullable(),
-  title: z.string(),
-  type: z.string(),
-  severity: z.string(),
-  status: z.string(),
-  created_at: z.string(),
-});
-export type ConfigIncident = z.infer<typeof configIncidentSchema>;
 
 /** The newest this many are listed. */
 const MAX_INCIDENTS = 100;
@@ -21,14 +14,14 @@ export async function fetchConfigIncidents(
   configId: string,
   filters: { type: string; status: string },
   signal?: AbortSignal,
-): Promise<ConfigIncident[]> {
+): Promise<LinkedIncident[]> {
   let q = db
     .from('incidents_by_config')
-    .select('id,incident_id,title,type,severity,status,created_at')
+    .select(LINKED_INCIDENT_COLUMNS)
     .eq('config_id', configId)
     .order('created_at', { ascending: false })
     .limit(MAX_INCIDENTS);
   if (filters.type !== 'all') q = q.eq('type', filters.type);
   if (filters.status !== 'all') q = q.eq('status', filters.status);
-  return z.array(configIncidentSchema).parse(await rows(signal ? q.abortSignal(signal) : q));
+  return z.array(linkedIncidentSchema).parse(await rows(signal ? q.abortSignal(signal) : q));
 }

@@ -1,6 +1,5 @@
-import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, Plus, Search, Table2, X } from 'lucide-react';
+import { ArrowDownWideNarrow, ArrowUpNarrowWide, LayoutGrid, Search, Table2, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { cn } from '../../../lib/cn.js';
 import { DEBOUNCE, useDebouncedValue } from '../../../lib/useDebouncedValue.js';
@@ -21,7 +20,7 @@ import { ChecksTable } from '../components/ChecksTable.js';
 import { FilterDrawer } from '../components/FilterDrawer.js';
 import { FilterPanel } from '../components/FilterPanel.js';
 import { HiddenPassingEmpty } from '../components/HiddenPassingEmpty.js';
-import { NEW_CHECK_PATH, NoChecksEmpty } from '../components/NoChecksEmpty.js';
+import { AddCheckLink, NoChecksEmpty } from '../components/NoChecksEmpty.js';
 import { ALL_TAB, buildRows, groupByOptions, labelOptions, tabByOptions, tabsFrom } from '../lib/checks.js';
 import {
   DEFAULT_PANEL_RANGE,
@@ -169,11 +168,7 @@ export function HealthPage({ checker = false, embedded = false }: { checker?: bo
             options={dashboardRangeOptions(summaryRange)}
           />
           <RefreshRateSelect value={rate} onChange={setRate} rangeMinutes={rangeMinutes(summaryRange)} />
-          {canAdd ? (
-            <Link to={NEW_CHECK_PATH} className="btn btn-primary">
-              <Plus className="size-4" aria-hidden /> Add Health Check
-            </Link>
-          ) : null}
+          {canAdd ? <AddCheckLink /> : null}
         </div>
       }
     >

@@ -1,6 +1,5 @@
 import { formatDateTime, formatRelativeTime } from '@opsdeck/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Plus } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CACHE } from '../../../api/queryClient.js';
@@ -12,7 +11,7 @@ import { JobStatusBadge } from '../../../ui/JobStatusBadge.js';
 import { Tags, type TagMap } from '../../../ui/Tags.js';
 import { fetchCanaries, fetchCanaryJobs, fetchPeople, type CanaryJob, type CanaryRow } from './canaryApi.js';
 import { healthKeys } from '../api/keys.js';
-import { NEW_CHECK_PATH } from '../components/NoChecksEmpty.js';
+import { AddCheckLink } from '../components/NoChecksEmpty.js';
 
 type ListRow = CanaryRow & { job?: CanaryJob; lastFailed?: string; createdByName?: string };
 
@@ -120,13 +119,7 @@ export function CanariesPage() {
   return (
     <Page
       crumbs={[{ label: 'Settings' }, { label: 'Health Checks' }]}
-      actions={
-        canWrite ? (
-          <Link to={NEW_CHECK_PATH} className="btn btn-primary">
-            <Plus className="size-4" aria-hidden /> Add Health Check
-          </Link>
-        ) : null
-      }
+      actions={canWrite ? <AddCheckLink /> : null}
     >
       {list.isError ? <ErrorView error={list.error} onRetry={() => void list.refetch()} /> : null}
       <DataTable

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { db, rows } from '../../../api/postgrest.js';
 import { topologyKeys } from './keys.js';
+import { LINKED_INCIDENT_COLUMNS, linkedIncidentSchema } from '../../../api/linkedIncidents.js';
 
 const linkRows = z.array(
   z.object({
@@ -53,18 +54,7 @@ export function useComponentConfigs(componentId: string, enabled: boolean) {
   });
 }
 
-const incidentRows = z.array(
-  z.object({
-    id: z.string(),
-    incident_id: z.string().nullable(),
-    title: z.string(),
-    type: z.string(),
-    severity: z.string(),
-    status: z.string(),
-    created_at: z.string(),
-  }),
-);
-export type ComponentIncident = z.infer<typeof incidentRows>[number];
+const incidentRows = z.array(linkedIncidentSchema);
 
 /** Incidents whose evidence points at the component or below it; 'all' leaves a filter out. */
 export function useComponentIncidents(
@@ -78,7 +68,7 @@ export function useComponentIncidents(
     queryFn: async ({ signal }) => {
       let q = db
         .from('incidents_by_component')
-        .select('id,incident_id,title,type,severity,status,created_at')
+        .select(LINKED_INCIDENT_COLUMNS)
         .eq('component_id', componentId)
         .order('created_at', { ascending: false })
         .limit(100);
