@@ -150,7 +150,7 @@ export async function planTree(
   cards.sort(sort);
   // With flatten every shown component is a card and its children are among them.
   const children = q.flatten ? childrenOf(candidates) : await loadChildren(db, q, scope, cards, columns);
-  const plan: TreePlan = {
+  return {
     q,
     redact,
     scope,
@@ -158,12 +158,9 @@ export async function planTree(
     cards,
     children,
     sort,
-    size: 0,
-    optionsTail: '',
+    size: cards.reduce((n, c) => n + collectSubtree(children, q.depth, c, []), 0),
+    optionsTail: `,${optionsText(options).slice(1)}`,
   };
-  plan.size = cards.reduce((n, c) => n + subtreeIds(plan, c).length, 0);
-  plan.optionsTail = `,${optionsText(options).slice(1)}`;
-  return plan;
 }
 
 async function readAnchor(db: Db, anchor: Anchor, redact: boolean): Promise<TreePlan['anchor']> {
@@ -181,15 +178,24 @@ async function readAnchor(db: Db, anchor: Anchor, redact: boolean): Promise<Tree
   };
 }
 
-/** A card and its children down to `depth`: the components its part of the answer holds. */
-function subtreeIds(plan: TreePlan, card: LightRow): string[] {
-  const ids: string[] = [];
+/**
+ * Appends to `into` the ids of a card and its children down to `depth` (the components its
+ * part of the answer holds) and returns how many. Appended one by one: a spread of a card with
+ * a hundred thousand descendants would overflow the call stack.
+ */
+function collectSubtree(
+  children: ReadonlyMap<string, LightRow[]>,
+  depth: number,
+  card: LightRow,
+  into: string[],
+): number {
+  const start = into.length;
   const collect = (r: LightRow, level: number) => {
-    ids.push(r.id);
-    if (level < plan.q.depth) for (const c of plan.children.get(r.id) ?? []) collect(c, level + 1);
+    into.push(r.id);
+    if (level < depth) for (const c of children.get(r.id) ?? []) collect(c, level + 1);
   };
   collect(card, 0);
-  return ids;
+  return into.length - start;
 }
 
 /** `{…own fields, "children": […], "checks": […], "teams": […], "logs": […]}`, open before the children. */
@@ -220,7 +226,7 @@ export async function* treeChunks(db: Db, plan: TreePlan, chunk = TREE_CHUNK): A
   for (let i = 0; i < plan.cards.length; i += 1) {
     const card = plan.cards[i] as LightRow;
     batch.push(card);
-    ids.push(...subtreeIds(plan, card));
+    collectSubtree(plan.children, q.depth, card, ids);
     if (ids.length < chunk && i < plan.cards.length - 1) continue;
     const text = await chunkText(db, plan, batch, ids, scan);
     batch = [];
