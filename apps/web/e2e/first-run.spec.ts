@@ -29,9 +29,10 @@ test.describe('first run', () => {
     await expect(page.getByRole('row').nth(1)).toBeVisible({ timeout: 60_000 });
 
     // Topology cards show real health: some healthy, some not, none left grey. Counted over the
-    // cards and the components they list: once the catalog's first scrape has filled in the
-    // cluster's namespaces (within a minute of a start), every top-level card of the demo rolls
-    // up something failing, while most of what they list is healthy.
+    // cards and the components they list: the topologies are rebuilt on the scheduler's tick
+    // after the catalog's first scrape (15 s), which fills in the cluster's namespaces and the
+    // deployments the payments card reads; then every top-level card of the demo rolls up
+    // something failing, while most of what they list is healthy.
     await page.goto('/topology');
     const cards = page.getByTestId('topology-card');
     await expect(cards.first()).toBeVisible({ timeout: 90_000 });

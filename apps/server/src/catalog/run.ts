@@ -1,6 +1,7 @@
 import { describeSpecIssues, scrapeConfigSpecSchema, type ScrapeConfigSpec } from '@opsdeck/shared';
 import type { ServerContext } from '../context.js';
 import { recordJob } from '../jobs/history.js';
+import { makeAllDue } from '../jobs/claim-due.js';
 import { outboundPolicy } from '../net/outbound.js';
 import { analyseItems } from './analysis/index.js';
 import { applyRetention, deleteStaleItems } from './retention.js';
@@ -49,6 +50,15 @@ async function takeLease(ctx: RunCtx, id: string): Promise<boolean> {
     [id],
   );
   return r.rows.length > 0;
+}
+
+/** Before the run's `finally` stamps it: a scraper that has never finished a run. */
+async function isFirstRun(ctx: RunCtx, id: string): Promise<boolean> {
+  const r = await ctx.db.query<{ last_run_at: Date | null }>(
+    'SELECT last_run_at FROM config_scraper_state WHERE scraper_id = $1',
+    [id],
+  );
+  return r.rows[0]?.last_run_at == null;
 }
 
 async function scrape(ctx: RunCtx, scraper: ScraperRow, spec: ScrapeConfigSpec, signal: AbortSignal) {
@@ -119,6 +129,13 @@ export async function runScraper(
         return scrape(ctx, scraper, parsed.data, signal);
       },
     );
+    // Topologies look up what a new scraper's first scrape stores (namespaces, deployments):
+    // built before it (at start-up, in the same second), their cards would stay empty or grey
+    // until their next slot. Later scrapes change little, and rebuilding a large topology
+    // after every push would cost more than it shows.
+    if (outcome.result.configs_scraped > 0 && (await isFirstRun(ctx, scraper.id))) {
+      await makeAllDue(ctx.db, 'topologies');
+    }
     // The demo's catalog gets its week of past changes once its items exist.
     if (scraper.source === DEMO_SOURCE && outcome.result.configs_scraped > 0)
       await backfillDemoChanges(ctx.db, scraper.id);

@@ -1,5 +1,5 @@
 import { LOCAL_AGENT_ID, nextRunAfter } from '@opsdeck/shared';
-import type { Db } from '../db/types.js';
+import type { Db, Queryable } from '../db/types.js';
 
 /** Tables of scheduled resources with `schedule`, `next_runtime` and `agent_id` columns. */
 type ScheduledTable = 'canaries' | 'topologies';
@@ -39,4 +39,11 @@ export async function claimDueRuns(db: Db, table: ScheduledTable, o: ClaimOption
     );
     return rows;
   });
+}
+
+/** Makes every local row of the table due at its scheduler's next tick. */
+export async function makeAllDue(db: Queryable, table: ScheduledTable): Promise<void> {
+  await db.query(`UPDATE ${table} SET next_runtime = NULL WHERE deleted_at IS NULL AND agent_id = $1`, [
+    LOCAL_AGENT_ID,
+  ]);
 }

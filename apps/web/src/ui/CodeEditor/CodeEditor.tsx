@@ -24,6 +24,8 @@ export function CodeEditor(props: CodeEditorProps) {
           style={{ height: props.height ?? '320px' }}
           aria-busy="true"
           aria-label={props.ariaLabel}
+          // It scrolls when the text is long: reachable by keyboard, as the editor will be.
+          tabIndex={0}
         >
           {props.value}
         </pre>
