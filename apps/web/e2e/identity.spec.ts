@@ -67,6 +67,18 @@ test.describe('identity (builtin)', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByRole('cell', { name: VIEWER.email })).toBeVisible();
 
+    // The same email again: the refusal is said next to the Email field.
+    allowConsoleErrors(/status of 409 \(Conflict\)/);
+    await page.getByRole('button', { name: 'Invite User' }).click();
+    const again = page.getByRole('dialog', { name: 'Invite User' });
+    await again.getByLabel('First Name').fill('Someone');
+    await again.getByLabel('Last Name').fill('Else');
+    await again.getByLabel('Email').fill(VIEWER.email);
+    await again.getByLabel('Role').selectOption('viewer');
+    await again.getByRole('button', { name: 'Invite user' }).click();
+    await expect(again.getByRole('alert')).toHaveText(`A user with the email ${VIEWER.email} already exists`);
+    await page.keyboard.press('Escape');
+
     // The invitee opens the link in their own browser and sets a password.
     const ctx = await browser.newContext();
     const guest = await ctx.newPage();

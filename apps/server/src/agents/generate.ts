@@ -33,7 +33,7 @@ export async function generateAgent(
   const username = `agent-${body.name}`;
   return db.transaction(async (tx) => {
     const taken = await tx.query('SELECT 1 FROM agents WHERE name = $1 AND deleted_at IS NULL', [body.name]);
-    if (taken.rows.length) throw new HttpError(409, `An agent named ${body.name} already exists`);
+    if (taken.rows.length) throw new HttpError(409, `An agent named ${body.name} already exists`, ['name']);
     const person = await tx.query<{ id: string }>(
       `INSERT INTO people (name, type) VALUES ($1, 'agent') RETURNING id`,
       [username],

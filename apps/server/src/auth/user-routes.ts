@@ -91,7 +91,9 @@ export async function userRoutes(app: FastifyInstance, svc: AuthServices): Promi
       const actor = await requireCan(req, 'identities', 'write');
       const body = inviteBody.parse(req.body ?? {});
       if (await findIdentityByEmail(db, body.email)) {
-        return reply.code(409).send({ error: `A user with the email ${body.email} already exists` });
+        return reply
+          .code(409)
+          .send({ error: `A user with the email ${body.email} already exists`, fields: ['email'] });
       }
       const token = randomToken();
       try {
@@ -110,7 +112,9 @@ export async function userRoutes(app: FastifyInstance, svc: AuthServices): Promi
         });
       } catch (e) {
         if (isPgError(e) && e.code === '23505') {
-          return reply.code(409).send({ error: `A user with the email ${body.email} already exists` });
+          return reply
+            .code(409)
+            .send({ error: `A user with the email ${body.email} already exists`, fields: ['email'] });
         }
         throw e;
       }

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { isDatabaseUnavailable } from '../db/availability.js';
 import { fieldErrorOf } from '../db/error-words.js';
 import { isPgError } from '../db/types.js';
+import { HttpError } from './http-error.js';
 
 /**
  * Database errors a client's value can cause outside the data API (which maps its own, the
@@ -34,7 +35,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (error instanceof ZodError) {
       const message = error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
-      return reply.code(400).send({ error: message });
+      return reply.code(400).send({ error: message, ...fieldsOf(error.issues.map((i) => i.path[0])) });
     }
     if (isPgError(error) && error.code) {
       const status = clientDbStatus(error.code);
@@ -50,6 +51,16 @@ export function installErrorHandler(app: FastifyInstance): void {
       req.log.error({ err: error }, 'request failed');
       return reply.code(status).send({ error: 'Internal server error' });
     }
-    return reply.code(status).send({ error: error.message });
+    return reply.code(status).send({ error: error.message, ...fieldsOf(httpErrorFields(error)) });
   });
+}
+
+/** `{ fields }` naming the body's top-level fields an error is about, or nothing. */
+function fieldsOf(keys: readonly unknown[]): { fields?: string[] } {
+  const fields = [...new Set(keys.filter((k): k is string => typeof k === 'string'))];
+  return fields.length ? { fields } : {};
+}
+
+function httpErrorFields(error: unknown): readonly string[] {
+  return error instanceof HttpError ? error.fields : [];
 }

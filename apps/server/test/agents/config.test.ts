@@ -66,6 +66,14 @@ describe('the upstream API with AUTH_MODE=none', () => {
       body: JSON.stringify({ name: 'open' }),
     });
     expect(res.status).toBe(201);
+    const again = await fetch(`${server.baseUrl}/api/agent/generate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'open' }),
+    });
+    // The Add Agent form says it next to the Name field.
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: 'An agent named open already exists', fields: ['name'] });
     const { access_token } = (await res.json()) as { access_token: string };
     const ping = await fetch(`${server.baseUrl}/api/upstream/ping`, {
       headers: { authorization: `Bearer ${access_token}` },

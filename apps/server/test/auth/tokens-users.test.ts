@@ -146,9 +146,11 @@ describe('users, invites, roles and feature flags', () => {
       });
     const invalid = await post({ firstName: '', lastName: 'X', email: 'bad', role: 'boss' });
     expect(invalid.status).toBe(400);
-    const text = ((await invalid.json()) as { error: string }).error;
-    expect(text).toContain('Please provide valid first name');
-    expect(text).toContain('Entered value does not match email format');
+    const refused = (await invalid.json()) as { error: string; fields: string[] };
+    expect(refused.error).toContain('Please provide valid first name');
+    expect(refused.error).toContain('Entered value does not match email format');
+    // The invite form says each next to its field.
+    expect(refused.fields).toEqual(expect.arrayContaining(['firstName', 'email', 'role']));
     const res = await post({
       firstName: 'Iris',
       lastName: 'Invited',
@@ -157,9 +159,12 @@ describe('users, invites, roles and feature flags', () => {
     });
     expect(res.status).toBe(201);
     const { link } = (await res.json()) as { link: string };
-    expect(
-      (await post({ firstName: 'I', lastName: 'I', email: 'iris@example.com', role: 'viewer' })).status,
-    ).toBe(409);
+    const taken = await post({ firstName: 'I', lastName: 'I', email: 'iris@example.com', role: 'viewer' });
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toEqual({
+      error: 'A user with the email iris@example.com already exists',
+      fields: ['email'],
+    });
 
     const b = new Browser(server.baseUrl);
     const open = await b.fetch(link, { accept: 'html' });

@@ -4,6 +4,7 @@ import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { TOAST_MS } from '../../../api/queryClient.js';
 import { Modal } from '../../../ui/Modal.js';
+import { useServerFieldErrors } from '../../../ui/useServerFieldErrors.js';
 import { generateAgent, type AgentInstallPayload, type GeneratedAgent } from '../api/agents.js';
 import { agentKeys } from '../api/keys.js';
 import { agentFormSchema, installPayload, newAgentForm, type AgentForm } from '../lib/agentForm.js';
@@ -15,7 +16,10 @@ type Props = {
   onCreated: (agent: GeneratedAgent, payload: AgentInstallPayload) => void;
 };
 
-/** Add Agent: the form, then POST /api/agent/generate. A failure toasts the server's message. */
+/**
+ * Add Agent: the form, then POST /api/agent/generate. A failure toasts the server's message;
+ * one about a field (a taken name) is also said next to it.
+ */
 export function CreateAgentDialog({ onClose, onCreated }: Props) {
   const qc = useQueryClient();
   const form = useForm<AgentForm>({ resolver: zodResolver(agentFormSchema), defaultValues: newAgentForm() });
@@ -27,6 +31,8 @@ export function CreateAgentDialog({ onClose, onCreated }: Props) {
       onCreated(agent, payload);
     },
   });
+  // A taken name is said next to the Name field (and toasted, as every failed save is).
+  useServerFieldErrors(form, create.error);
   const submit = (f: AgentForm) => create.mutate(installPayload(f));
   return (
     <Modal

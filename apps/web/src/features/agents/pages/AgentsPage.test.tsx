@@ -196,9 +196,10 @@ describe('AgentsPage', () => {
     expect(app.location().href).not.toContain('secret-once');
   });
 
-  it('a failed create toasts the server message and keeps the form', async () => {
+  it('a failed create toasts the server message, says it next to the Name field and keeps the form', async () => {
     serve(['admin'], {
-      'POST /api/agent/generate': () => json({ error: "agent 'edge-eu' already exists" }, { status: 409 }),
+      'POST /api/agent/generate': () =>
+        json({ error: 'An agent named edge-eu already exists', fields: ['name'] }, { status: 409 }),
     });
     const user = userEvent.setup();
     // The app's query client: it toasts a failed mutation's message.
@@ -211,7 +212,12 @@ describe('AgentsPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Agent' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'edge-eu');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText("agent 'edge-eu' already exists")).toBeInTheDocument();
+    // Under the Name field (part of its label), and in the toast.
+    await waitFor(() =>
+      expect(within(dialog).getByRole('alert')).toHaveTextContent('An agent named edge-eu already exists'),
+    );
+    expect(within(dialog).getByRole('textbox', { name: /^Name/ })).toHaveValue('edge-eu');
+    expect(screen.getAllByText('An agent named edge-eu already exists')).toHaveLength(2);
     expect(screen.getByRole('dialog', { name: 'Add Agent' })).toBeInTheDocument();
   });
 

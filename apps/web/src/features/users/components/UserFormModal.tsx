@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../ui/FormField.js';
 import { Modal } from '../../../ui/Modal.js';
+import { useServerFieldErrors } from '../../../ui/useServerFieldErrors.js';
 import { EMPTY_USER_FORM, userFormSchema, type UserForm } from '../api/users.js';
 
 type UserFormModalProps = {
@@ -13,15 +14,27 @@ type UserFormModalProps = {
   userId?: string;
   initial?: UserForm;
   busy: boolean;
+  /** The last failed save: a taken email is said next to the Email field. */
+  error?: Error | null;
   onSubmit: (values: UserForm) => void;
 };
 
 /** Invite User / Edit User: names, email, role and (when editing) active. */
-export function UserFormModal({ open, onOpenChange, userId, initial, busy, onSubmit }: UserFormModalProps) {
-  const { register, handleSubmit, reset, formState } = useForm<UserForm>({
+export function UserFormModal({
+  open,
+  onOpenChange,
+  userId,
+  initial,
+  busy,
+  error,
+  onSubmit,
+}: UserFormModalProps) {
+  const form = useForm<UserForm>({
     resolver: zodResolver(userFormSchema),
     defaultValues: initial ?? EMPTY_USER_FORM,
   });
+  const { register, handleSubmit, reset, formState } = form;
+  useServerFieldErrors(form, error);
   useEffect(() => {
     if (open) reset(initial ?? EMPTY_USER_FORM);
   }, [initial, open, reset]);

@@ -40,6 +40,8 @@ export function UsersPage() {
   const [deleting, setDeleting] = useState<User | null>(null);
   const [link, setLink] = useState<string | null>(null);
 
+  // Stable: a dialog opened again does not show the last failed save's field errors.
+  const resetUpdate = update.reset;
   const columns = useMemo(
     () =>
       col.columns([
@@ -86,6 +88,7 @@ export function UsersPage() {
                       aria-label="Edit User"
                       title="Edit User"
                       onClick={() => {
+                        resetUpdate();
                         setEditing(c.row.original);
                         setFormOpen(true);
                       }}
@@ -107,10 +110,11 @@ export function UsersPage() {
             ]
           : []),
       ]),
-    [canWrite],
+    [canWrite, resetUpdate],
   );
 
   const openInvite = () => {
+    invite.reset();
     setEditing(null);
     setFormOpen(true);
   };
@@ -153,6 +157,7 @@ export function UsersPage() {
         userId={editing?.id}
         initial={editing ? formValuesOf(editing) : undefined}
         busy={invite.isPending || update.isPending}
+        error={editing ? update.error : invite.error}
         onSubmit={submit}
       />
       <InviteLinkModal link={link} onClose={() => setLink(null)} />
