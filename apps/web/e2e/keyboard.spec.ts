@@ -1,0 +1,99 @@
+import type { Page } from '@playwright/test';
+import { AUTH_MODE, expect, test } from './fixtures.js';
+
+/**
+ * Tab forward until the focused element has this accessible name (role and name as a user's
+ * screen reader says them); fails when Tab never reaches it — the control is then out of a
+ * keyboard user's reach.
+ */
+async function tabTo(page: Page, role: Role, name: string, maxTabs = 80): Promise<void> {
+  await pressUntil(page, 'Tab', role, name, maxTabs);
+}
+
+type Role = Parameters<Page['getByRole']>[0];
+
+/** Presses `key` until the focused element is this role and name. */
+async function pressUntil(page: Page, key: string, role: Role, name: string, max: number): Promise<void> {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(key);
+    const matches = await page
+      .getByRole(role, { name, exact: true })
+      .evaluateAll((els) => els.some((e) => e === document.activeElement));
+    if (matches) return;
+  }
+  throw new Error(`${key} never reached the ${role} '${name}'`);
+}
+
+/** A newcomer without a mouse adds a health check and a notification rule: Tab, Enter, arrows, typing. */
+test.describe('keyboard only', () => {
+  test.skip(AUTH_MODE !== 'none', 'writes without signing in (AUTH_MODE=none)');
+
+  test('adds an HTTP health check from the health page without touching the mouse', async ({
+    page,
+    request,
+  }) => {
+    const suffix = Math.random().toString(36).slice(2, 8);
+    await page.goto('/health');
+    await tabTo(page, 'link', 'Add Health Check');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/settings\/canaries\/new$/);
+
+    await tabTo(page, 'button', 'HTTP');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'textbox', 'Name');
+    await page.keyboard.type(`keys-${suffix}`);
+    await tabTo(page, 'textbox', 'Check name');
+    await page.keyboard.type(`keys-about-${suffix}`);
+    await tabTo(page, 'textbox', 'URL');
+    await page.keyboard.type(`${new URL(page.url()).origin}/api/about`);
+    await tabTo(page, 'button', 'Save');
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByText('Health Check created successfully')).toBeVisible();
+    await expect(page).toHaveURL(/\/settings\/canaries\/[0-9a-f-]{36}$/);
+    const res = await request.get(`/api/db/canaries?select=spec&name=eq.keys-${suffix}`);
+    const [row] = (await res.json()) as Array<{ spec: { http: Array<{ name: string; url: string }> } }>;
+    expect(row?.spec.http[0]?.name).toBe(`keys-about-${suffix}`);
+  });
+
+  test('creates a notification rule: name, an event from the list, an email recipient, save', async ({
+    page,
+    request,
+  }) => {
+    const suffix = Math.random().toString(36).slice(2, 8);
+    await page.goto('/notifications/rules');
+    await tabTo(page, 'button', 'Create Notification');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Create Notification' });
+    await expect(dialog).toBeVisible();
+
+    await tabTo(page, 'textbox', 'Name');
+    await page.keyboard.type(`keys-rule-${suffix}`);
+    // The events list opens on Enter with its search focused; Tab reaches the option.
+    await tabTo(page, 'button', 'Events');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('check.failed');
+    await tabTo(page, 'option', 'check.failed', 5);
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeVisible();
+    // The recipient kinds are one stop for Tab; arrows move between them, Space chooses.
+    await tabTo(page, 'radio', 'Person');
+    await pressUntil(page, 'ArrowRight', 'radio', 'Others', 3);
+    await page.keyboard.press('Space');
+    await tabTo(page, 'textbox', 'Email');
+    await page.keyboard.type(`keys-${suffix}@example.com`);
+    // A repeat interval is required: the quick choices are buttons.
+    await tabTo(page, 'button', '1h');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'button', 'Save');
+    await page.keyboard.press('Enter');
+
+    await expect(page.getByText('Notification created successfully')).toBeVisible();
+    const res = await request.get(
+      `/api/db/notifications?select=events,repeat_interval&name=eq.keys-rule-${suffix}`,
+    );
+    const [row] = (await res.json()) as Array<{ events: string[]; repeat_interval: string }>;
+    expect(row).toMatchObject({ events: ['check.failed'], repeat_interval: '1h' });
+  });
+});
