@@ -107,4 +107,32 @@ test.describe('generic settings pages', () => {
     await page.goto('/settings/incident_rules/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('No resources found');
   });
+
+  test('a new incident rule through the form: template, filter and auto-close, without YAML', async ({
+    page,
+    request,
+  }) => {
+    const name = `e2e-rule-${Math.random().toString(36).slice(2, 8)}`;
+    await page.goto('/settings/incident_rules/new');
+    // A new rule opens on the form; the row's Name is the rule's only name field.
+    await expect(page.getByRole('radio', { name: 'Form' })).toBeChecked();
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveCount(1);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await page.getByRole('textbox', { name: 'Template title' }).fill('Payments degraded');
+    await page.getByRole('textbox', { name: 'Template severity' }).fill('High');
+    await page.getByRole('textbox', { name: 'Filter status' }).fill('unhealthy');
+    await page.getByRole('textbox', { name: 'Auto close timeout' }).fill('2h');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Incident Rule created successfully')).toBeVisible();
+
+    const res = await request.get(`/api/db/incident_rules?select=id,spec&name=eq.${name}`);
+    const [row] = (await res.json()) as Array<{ id: string; spec: Record<string, unknown> }>;
+    expect(row?.spec).toMatchObject({
+      template: { title: 'Payments degraded', severity: 'High' },
+      filter: { status: ['unhealthy'] },
+      autoClose: { timeout: '2h' },
+    });
+    // Other journeys count the demo's incidents: this rule must not open any.
+    expect((await request.delete(`/api/db/incident_rules?id=eq.${row?.id ?? ''}`)).ok()).toBe(true);
+  });
 });

@@ -54,6 +54,40 @@ describe('SchemaForm', () => {
     expect(JSON.parse(screen.getByRole('status').textContent ?? '')).toEqual({ url: 'https://a' });
   });
 
+  it("edits a group's fields inside its object, named after the group, and drops the group emptied", () => {
+    const fields: SchemaField[] = [
+      {
+        name: 'template',
+        kind: 'group',
+        required: false,
+        fields: [
+          { name: 'title', kind: 'text', required: false },
+          { name: 'severity', kind: 'text', required: false },
+        ],
+      },
+    ];
+    function Grouped() {
+      const [value, setValue] = useState<Record<string, unknown>>({ template: { severity: 'high' } });
+      return (
+        <>
+          <SchemaForm fields={fields} value={value} onChange={setValue} />
+          <output>{JSON.stringify(value)}</output>
+        </>
+      );
+    }
+    render(<Grouped />);
+    expect(screen.getByRole('group', { name: 'Template' })).toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Template title' }), {
+      target: { value: 'DB down' },
+    });
+    expect(JSON.parse(screen.getByRole('status').textContent ?? '')).toEqual({
+      template: { severity: 'high', title: 'DB down' },
+    });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Template title' }), { target: { value: '' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Template severity' }), { target: { value: '' } });
+    expect(JSON.parse(screen.getByRole('status').textContent ?? '')).toEqual({});
+  });
+
   it('secret-capable values: Static, Secret or ConfigMap; switching clears the previous value', () => {
     const fields: SchemaField[] = [{ name: 'bearer', kind: 'valueSource', required: false }];
     function One() {

@@ -17,6 +17,8 @@ type Props = {
   suggestions?: Readonly<Record<string, readonly Suggestion[]>> | undefined;
   /** The fields shown before 'More settings' besides the required ones; without it, all are. */
   basic?: readonly string[] | undefined;
+  /** The group these fields belong to: it starts their accessible names ('Template title'). */
+  group?: string | undefined;
 };
 
 /** A value offered for a text field, and what the list shows for it. */
@@ -32,7 +34,16 @@ const AUTH_FIELDS = ['username', 'password', 'ntlm', 'ntlmv2'];
  * `basic`, the required and basic fields come first and the others fold under 'More settings'
  * (open when one of them holds a value).
  */
-export function SchemaForm({ fields, value, onChange, readOnly = false, labels, suggestions, basic }: Props) {
+export function SchemaForm({
+  fields,
+  value,
+  onChange,
+  readOnly = false,
+  labels,
+  suggestions,
+  basic,
+  group,
+}: Props) {
   const hasAuth = ['username', 'password'].every((n) =>
     fields.some((f) => f.name === n && f.kind === 'valueSource'),
   );
@@ -44,6 +55,8 @@ export function SchemaForm({ fields, value, onChange, readOnly = false, labels, 
       key={f.name}
       field={f}
       label={fieldLabel(f.name, labels)}
+      group={group}
+      labels={labels}
       suggestions={suggestions?.[f.name]}
       value={value[f.name]}
       readOnly={readOnly}
@@ -68,6 +81,10 @@ export function SchemaForm({ fields, value, onChange, readOnly = false, labels, 
   );
 }
 
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
 function same(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
@@ -77,13 +94,16 @@ type FieldProps = {
   field: SchemaField;
   /** What the form calls it (the key stays what the YAML holds). */
   label: string;
+  /** The group it is in (its accessible name starts with the group's). */
+  group?: string | undefined;
+  labels?: Readonly<Record<string, string>> | undefined;
   suggestions?: readonly Suggestion[] | undefined;
   value: unknown;
   onChange: (next: unknown) => void;
   readOnly: boolean;
 };
 
-function FieldInput({ field, label, suggestions, value, onChange, readOnly }: FieldProps) {
+function FieldInput({ field, label, group, labels, suggestions, value, onChange, readOnly }: FieldProps) {
   const hintId = useId();
   const listId = useId();
   const hint = fieldHint(field.description);
@@ -99,13 +119,34 @@ function FieldInput({ field, label, suggestions, value, onChange, readOnly }: Fi
   const [touched, setTouched] = useState(false);
   const problem = numberProblem(field, draft);
   const common = {
-    'aria-label': label,
+    'aria-label': group ? `${group} ${label.toLowerCase()}` : label,
     'aria-required': field.required || undefined,
     'aria-describedby': hint ? hintId : undefined,
     disabled: readOnly,
     title: field.description,
   };
 
+  if (field.kind === 'group') {
+    const inner = isObject(value) ? value : {};
+    return (
+      <fieldset
+        className="flex flex-col gap-2 rounded-md border border-line p-3 md:col-span-2"
+        disabled={readOnly}
+      >
+        <legend className="px-1 text-xs font-semibold text-muted">{label}</legend>
+        {hint ? <p className="text-xs text-muted">{hint}</p> : null}
+        <SchemaForm
+          fields={field.fields ?? []}
+          value={inner}
+          // An emptied group leaves the spec, as an emptied field does.
+          onChange={(next) => onChange(Object.keys(next).length > 0 ? next : undefined)}
+          readOnly={readOnly}
+          labels={labels}
+          group={group ? `${group} ${label.toLowerCase()}` : label}
+        />
+      </fieldset>
+    );
+  }
   if (field.kind === 'boolean') {
     return (
       <label className="flex items-center gap-2 text-sm">

@@ -40,6 +40,8 @@ type Props = {
   suggestions?: Readonly<Record<string, readonly Suggestion[]>>;
   /** The fields shown before 'More settings' (SchemaForm). */
   basic?: readonly string[];
+  /** Objects of simple fields are edited in the form as groups (schemaFields). */
+  groups?: boolean;
 };
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -70,6 +72,7 @@ export function SpecFormEditor({
   labels,
   suggestions,
   basic,
+  groups = false,
 }: Props) {
   const [view, setView] = useState<SpecView>(initialView);
   const parsed = parseSpecText(text);
@@ -80,8 +83,8 @@ export function SpecFormEditor({
       : isObject(schema.data)
         ? (schema.data as JsonSchema)
         : undefined;
-    return s ? schemaFields(s).filter((f) => !omit.includes(f.name)) : [];
-  }, [schema.data, itemKey, omit]);
+    return s ? schemaFields(s, { groups }).filter((f) => !omit.includes(f.name)) : [];
+  }, [schema.data, itemKey, omit, groups]);
 
   const value = parsed.ok ? (itemKey ? itemOf(parsed.spec, itemKey) : specBody(parsed.spec)) : {};
   const setValue = (next: Record<string, unknown>) => {

@@ -79,4 +79,38 @@ describe('schemaFields', () => {
     expect(withField({ a: 1, b: 2 }, 'a', undefined)).toEqual({ b: 2 });
     expect(withField({ a: 1 }, 'b', 'x')).toEqual({ a: 1, b: 'x' });
   });
+
+  it('with groups, an object of fields it can edit is a group of them (any depth); one of nothing is left out', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        name: { type: 'string' },
+        template: {
+          type: 'object',
+          properties: {
+            title: { type: 'string' },
+            note: { type: 'object', properties: { text: { type: 'string' } } },
+          },
+        },
+        filter: { type: 'object', properties: { status: { type: 'array', items: { type: 'string' } } } },
+        empty: { type: 'object', properties: { anything: {} } },
+      },
+    };
+    expect(schemaFields(schema).map((f) => f.name)).toEqual(['name']);
+    const fields = schemaFields(schema, { groups: true });
+    expect(fields.map((f) => [f.name, f.kind])).toEqual([
+      ['name', 'text'],
+      ['template', 'group'],
+      ['filter', 'group'],
+    ]);
+    const template = fields.find((f) => f.name === 'template');
+    expect(template?.fields?.map((f) => [f.name, f.kind])).toEqual([
+      ['title', 'text'],
+      ['note', 'group'],
+    ]);
+    expect(fields.find((f) => f.name === 'filter')?.fields?.[0]).toMatchObject({
+      name: 'status',
+      kind: 'list',
+    });
+  });
 });

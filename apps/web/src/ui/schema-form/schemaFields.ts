@@ -1,7 +1,8 @@
 /**
  * Turns a JSON Schema object's properties into simple form fields. Flat values are covered
- * (text, numbers, booleans, enums, lists of strings or numbers), and lists of named values
- * (headers); anything else is left to the Code view, which keeps it untouched.
+ * (text, numbers, booleans, enums, lists of strings or numbers), lists of named values
+ * (headers) and, when asked, objects of such fields as a group (an incident rule's template);
+ * anything else is left to the Code view, which keeps it untouched.
  */
 
 export type JsonSchema = {
@@ -30,7 +31,9 @@ export type FieldKind =
   /** An expression: None, Go Template, Javascript, Expr or JSONPath. */
   | 'script'
   /** A list of `{name, value | valueFrom}` (an http check's headers): NamedValuesInput.tsx. */
-  | 'namedValues';
+  | 'namedValues'
+  /** An object whose own fields are edited together (`fields`), with `{ groups: true }`. */
+  | 'group';
 
 export type SchemaField = {
   name: string;
@@ -41,13 +44,23 @@ export type SchemaField = {
   /** The smallest value of a number (thresholds, counts, SSL expiry: 0). */
   minimum?: number;
   description?: string;
+  /** A group's own fields. */
+  fields?: SchemaField[];
+};
+
+export type SchemaFieldOptions = {
+  /** Objects whose fields the form can edit become groups (any depth). */
+  groups?: boolean;
 };
 
 function isSchema(v: unknown): v is JsonSchema {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-function kindOf(s: JsonSchema): Pick<SchemaField, 'kind' | 'options'> | undefined {
+function kindOf(
+  s: JsonSchema,
+  options: SchemaFieldOptions,
+): Pick<SchemaField, 'kind' | 'options' | 'fields'> | undefined {
   if (Array.isArray(s.enum) && s.enum.every((e) => typeof e === 'string')) {
     return { kind: 'select', options: s.enum as string[] };
   }
@@ -58,6 +71,10 @@ function kindOf(s: JsonSchema): Pick<SchemaField, 'kind' | 'options'> | undefine
   const item = s.type === 'array' && isSchema(s.items) ? s.items.properties : undefined;
   if (isSchema(item?.name) && item.name.type === 'string' && isSchema(item.value))
     return { kind: 'namedValues' };
+  if (options.groups && s.type === 'object' && isSchema(s.properties)) {
+    const fields = schemaFields(s, options);
+    return fields.length > 0 ? { kind: 'group', fields } : undefined;
+  }
   switch (s.type) {
     case 'string':
       return { kind: 'text' };
@@ -84,12 +101,12 @@ function kindOf(s: JsonSchema): Pick<SchemaField, 'kind' | 'options'> | undefine
 }
 
 /** The form fields of an object schema, required ones first, in the schema's order otherwise. */
-export function schemaFields(schema: JsonSchema): SchemaField[] {
+export function schemaFields(schema: JsonSchema, options: SchemaFieldOptions = {}): SchemaField[] {
   const required = new Set(schema.required ?? []);
   const fields: SchemaField[] = [];
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
     if (!isSchema(prop)) continue;
-    const kind = kindOf(prop);
+    const kind = kindOf(prop, options);
     if (!kind) continue;
     fields.push({
       name,

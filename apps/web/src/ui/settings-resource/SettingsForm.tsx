@@ -32,7 +32,12 @@ function scheduleOptions(stored: string | null | undefined): readonly string[] {
 }
 
 /** The page's own Schedule control owns the spec's schedule. */
-const SCHEDULE_FIELD = ['schedule'] as const;
+/**
+ * Fields of the spec the form's own controls edit: the row's Name above is the name (a spec's
+ * own `name` stays editable in the YAML), and a schedule column's dropdown.
+ */
+const GUIDED_OMIT = ['name'] as const;
+const GUIDED_OMIT_WITH_SCHEDULE = ['name', 'schedule'] as const;
 
 /**
  * The generic resource form: Name (required, set once), Icon, Namespace
@@ -147,9 +152,11 @@ export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: Se
                 onChange={field.onChange}
                 readOnly={readOnly}
                 error={fieldState.error?.message}
-                // Most of a spec (nested children, lookups) is only editable as YAML.
-                initialView="code"
-                omit={has('schedule') ? SCHEDULE_FIELD : []}
+                // Most of a spec (nested children, lookups) is only editable as YAML, unless the
+                // form takes its groups too; a stored spec opens as it was edited before.
+                initialView={t.guidedGroups && !editing ? 'form' : 'code'}
+                groups={t.guidedGroups ?? false}
+                omit={has('schedule') ? GUIDED_OMIT_WITH_SCHEDULE : GUIDED_OMIT}
                 {...(t.specWarnings ? { warnings: t.specWarnings } : {})}
               />
             )}

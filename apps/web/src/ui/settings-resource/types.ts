@@ -79,6 +79,11 @@ export type SettingsTable = {
    * next to the YAML it opens on.
    */
   guidedSpec?: boolean;
+  /**
+   * With `guidedSpec`: objects of simple fields are form groups too (an incident rule's
+   * template, filter and timeouts), and a new row opens on the form rather than the YAML.
+   */
+  guidedGroups?: boolean;
   /** Checked on submit; the server checks again on save. */
   checkSpec?: SpecCheck;
   /** Warnings about the spec's YAML as it is typed (event values pasted into scripts); saving still works. */

@@ -35,5 +35,8 @@ export const TABLE_EXTRAS: Record<SettingsTableName, Partial<SettingsTable>> = {
   },
   incident_rules: {
     checkSpec: zodSpecCheck('IncidentRule', incidentRuleSpecSchema, incidentRuleResourceSchema),
+    // Its template, filter and timeouts are groups of plain fields: a form covers most rules.
+    guidedSpec: true,
+    guidedGroups: true,
   },
 };
