@@ -91,9 +91,11 @@ test.describe('keyboard only', () => {
 
     await expect(page.getByText('Notification created successfully')).toBeVisible();
     const res = await request.get(
-      `/api/db/notifications?select=events,repeat_interval&name=eq.keys-rule-${suffix}`,
+      `/api/db/notifications?select=id,events,repeat_interval&name=eq.keys-rule-${suffix}`,
     );
-    const [row] = (await res.json()) as Array<{ events: string[]; repeat_interval: string }>;
+    const [row] = (await res.json()) as Array<{ id: string; events: string[]; repeat_interval: string }>;
     expect(row).toMatchObject({ events: ['check.failed'], repeat_interval: '1h' });
+    // It would mail every failing check of the journeys after this one.
+    expect((await request.delete(`/api/db/notifications?id=eq.${row?.id ?? ''}`)).ok()).toBe(true);
   });
 });

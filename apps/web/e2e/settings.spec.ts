@@ -121,7 +121,9 @@ test.describe('generic settings pages', () => {
     await page.getByRole('textbox', { name: 'Template title' }).fill('Payments degraded');
     await page.getByRole('textbox', { name: 'Template severity' }).fill('High');
     await page.getByRole('textbox', { name: 'Filter status' }).fill('unhealthy');
-    await page.getByRole('textbox', { name: 'Auto close timeout' }).fill('2h');
+    // A duration is an amount and a unit.
+    await page.getByRole('textbox', { name: 'Auto close timeout amount' }).fill('2');
+    await page.getByRole('combobox', { name: 'Auto close timeout unit' }).selectOption('hours');
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Incident Rule created successfully')).toBeVisible();
 

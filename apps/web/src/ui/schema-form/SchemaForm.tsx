@@ -3,6 +3,7 @@ import { fieldHint, fieldLabel } from './fieldLabels.js';
 import { NamedValuesInput } from './NamedValuesInput.js';
 import { ScriptInput } from './ScriptInput.js';
 import { ValueSourceInput } from './ValueSourceInput.js';
+import { DurationInput } from '../DurationInput.js';
 import { FormField } from '../FormField.js';
 import { fieldText, fieldValue, numberProblem, withField, type SchemaField } from './schemaFields.js';
 
@@ -145,6 +146,19 @@ function FieldInput({ field, label, group, labels, suggestions, value, onChange,
           group={group ? `${group} ${label.toLowerCase()}` : label}
         />
       </fieldset>
+    );
+  }
+  if (field.kind === 'duration') {
+    return (
+      <FormField label={label} required={field.required} hint={hint} hintId={hintId} labelable={false}>
+        <DurationInput
+          label={common['aria-label']}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(next) => onChange(next === '' ? undefined : next)}
+          readOnly={readOnly}
+          describedBy={hint ? hintId : undefined}
+        />
+      </FormField>
     );
   }
   if (field.kind === 'boolean') {

@@ -11,6 +11,8 @@ export type JsonSchema = {
   /** Values a form offers as choices (an http check's response codes). */
   examples?: unknown[];
   minimum?: number;
+  /** A string's pattern: Go durations ('5m', '1h30m') are edited as an amount and a unit. */
+  pattern?: string;
   items?: JsonSchema;
   anyOf?: JsonSchema[];
   properties?: Record<string, JsonSchema>;
@@ -33,7 +35,9 @@ export type FieldKind =
   /** A list of `{name, value | valueFrom}` (an http check's headers): NamedValuesInput.tsx. */
   | 'namedValues'
   /** An object whose own fields are edited together (`fields`), with `{ groups: true }`. */
-  | 'group';
+  | 'group'
+  /** A Go duration: an amount and a unit (ui/DurationInput.tsx). */
+  | 'duration';
 
 export type SchemaField = {
   name: string;
@@ -71,6 +75,7 @@ function kindOf(
   const item = s.type === 'array' && isSchema(s.items) ? s.items.properties : undefined;
   if (isSchema(item?.name) && item.name.type === 'string' && isSchema(item.value))
     return { kind: 'namedValues' };
+  if (s.type === 'string' && s.pattern?.includes('ms|s|m|h')) return { kind: 'duration' };
   if (options.groups && s.type === 'object' && isSchema(s.properties)) {
     const fields = schemaFields(s, options);
     return fields.length > 0 ? { kind: 'group', fields } : undefined;

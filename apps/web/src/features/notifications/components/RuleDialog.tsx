@@ -6,6 +6,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { toast } from 'sonner';
 import { TOAST_MS } from '../../../api/queryClient.js';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.js';
+import { DurationInput } from '../../../ui/DurationInput.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { useServerFieldErrors } from '../../../ui/useServerFieldErrors.js';
 import { FormField } from '../../../ui/FormField.js';
@@ -174,9 +175,20 @@ function RuleForm({ id, initial, editable, onClose, onSaved }: FormProps) {
               </div>
             )}
           />
-          <FormField label="Wait For" error={e.wait_for?.message}>
-            <input className="input w-full" placeholder="e.g. 5m" {...register('wait_for')} />
-          </FormField>
+          <Controller
+            control={control}
+            name="wait_for"
+            render={({ field, fieldState }) => (
+              <FormField label="Wait For" error={fieldState.error?.message} labelable={false}>
+                <DurationInput
+                  label="Wait For"
+                  value={field.value}
+                  onChange={field.onChange}
+                  invalid={fieldState.error !== undefined}
+                />
+              </FormField>
+            )}
+          />
         </div>
       </fieldset>
       {save.isError && !atFields ? <ErrorView error={save.error} /> : null}

@@ -135,7 +135,8 @@ describe('RulesPage', () => {
 
     await user.clear(within(dialog).getByRole('textbox', { name: /^Email/ }));
     await user.type(within(dialog).getByRole('textbox', { name: /^Email/ }), 'oncall@example.com');
-    await user.type(within(dialog).getByLabelText('Wait For'), '2m');
+    // Wait For is an amount and a unit (minutes first).
+    await user.type(within(dialog).getByRole('textbox', { name: 'Wait For amount' }), '2');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Notification created successfully')).toBeInTheDocument();
     expect(writes).toHaveLength(1);
