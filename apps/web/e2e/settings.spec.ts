@@ -121,6 +121,11 @@ test.describe('generic settings pages', () => {
     await page.getByRole('textbox', { name: 'Template title' }).fill('Payments degraded');
     await page.getByRole('textbox', { name: 'Template severity' }).fill('High');
     await page.getByRole('textbox', { name: 'Filter status' }).fill('unhealthy');
+    // The commander is offered from the people, by email.
+    const commander = page.getByRole('combobox', { name: 'Template commander ID' });
+    await expect(commander).toHaveAttribute('list', /.+/);
+    await expect(page.locator('datalist option[value="maya.okafor@example.com"]').first()).toBeAttached();
+    await commander.fill('maya.okafor@example.com');
     // A duration is an amount and a unit.
     await page.getByRole('textbox', { name: 'Auto close timeout amount' }).fill('2');
     await page.getByRole('combobox', { name: 'Auto close timeout unit' }).selectOption('hours');
@@ -130,7 +135,7 @@ test.describe('generic settings pages', () => {
     const res = await request.get(`/api/db/incident_rules?select=id,spec&name=eq.${name}`);
     const [row] = (await res.json()) as Array<{ id: string; spec: Record<string, unknown> }>;
     expect(row?.spec).toMatchObject({
-      template: { title: 'Payments degraded', severity: 'High' },
+      template: { title: 'Payments degraded', severity: 'High', commander_id: 'maya.okafor@example.com' },
       filter: { status: ['unhealthy'] },
       autoClose: { timeout: '2h' },
     });

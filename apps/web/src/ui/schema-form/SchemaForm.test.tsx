@@ -83,9 +83,33 @@ describe('SchemaForm', () => {
     expect(JSON.parse(screen.getByRole('status').textContent ?? '')).toEqual({
       template: { severity: 'high', title: 'DB down' },
     });
+    // A group's fields get the values offered for them (people by email, here none asked).
+    expect(screen.getByRole('textbox', { name: 'Template title' })).not.toHaveAttribute('list');
     fireEvent.change(screen.getByRole('textbox', { name: 'Template title' }), { target: { value: '' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Template severity' }), { target: { value: '' } });
     expect(JSON.parse(screen.getByRole('status').textContent ?? '')).toEqual({});
+  });
+
+  it("offers a group's field the values given for its name", () => {
+    const fields: SchemaField[] = [
+      {
+        name: 'template',
+        kind: 'group',
+        required: false,
+        fields: [{ name: 'commander_id', kind: 'text', required: false }],
+      },
+    ];
+    render(
+      <SchemaForm
+        fields={fields}
+        value={{}}
+        onChange={() => undefined}
+        suggestions={{ commander_id: [{ value: 'maya@example.com', label: 'Maya' }] }}
+      />,
+    );
+    const input = screen.getByRole('combobox', { name: 'Template commander ID' });
+    const list = document.getElementById(input.getAttribute('list') ?? '');
+    expect(list?.querySelector('option')).toHaveAttribute('value', 'maya@example.com');
   });
 
   it('secret-capable values: Static, Secret or ConfigMap; switching clears the previous value', () => {

@@ -58,6 +58,7 @@ export function SchemaForm({
       label={fieldLabel(f.name, labels)}
       group={group}
       labels={labels}
+      suggestionMap={suggestions}
       suggestions={suggestions?.[f.name]}
       value={value[f.name]}
       readOnly={readOnly}
@@ -82,6 +83,11 @@ export function SchemaForm({
   );
 }
 
+/** A field's accessible name inside a group: 'Template' + 'Commander ID' → 'Template commander ID'. */
+function inGroup(group: string | undefined, label: string): string {
+  return group ? `${group} ${label.charAt(0).toLowerCase()}${label.slice(1)}` : label;
+}
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -98,13 +104,25 @@ type FieldProps = {
   /** The group it is in (its accessible name starts with the group's). */
   group?: string | undefined;
   labels?: Readonly<Record<string, string>> | undefined;
+  /** Every field's offered values: a group passes them to its own fields. */
+  suggestionMap?: Readonly<Record<string, readonly Suggestion[]>> | undefined;
   suggestions?: readonly Suggestion[] | undefined;
   value: unknown;
   onChange: (next: unknown) => void;
   readOnly: boolean;
 };
 
-function FieldInput({ field, label, group, labels, suggestions, value, onChange, readOnly }: FieldProps) {
+function FieldInput({
+  field,
+  label,
+  group,
+  labels,
+  suggestionMap,
+  suggestions,
+  value,
+  onChange,
+  readOnly,
+}: FieldProps) {
   const hintId = useId();
   const listId = useId();
   const hint = fieldHint(field.description);
@@ -120,7 +138,7 @@ function FieldInput({ field, label, group, labels, suggestions, value, onChange,
   const [touched, setTouched] = useState(false);
   const problem = numberProblem(field, draft);
   const common = {
-    'aria-label': group ? `${group} ${label.toLowerCase()}` : label,
+    'aria-label': inGroup(group, label),
     'aria-required': field.required || undefined,
     'aria-describedby': hint ? hintId : undefined,
     disabled: readOnly,
@@ -143,7 +161,8 @@ function FieldInput({ field, label, group, labels, suggestions, value, onChange,
           onChange={(next) => onChange(Object.keys(next).length > 0 ? next : undefined)}
           readOnly={readOnly}
           labels={labels}
-          group={group ? `${group} ${label.toLowerCase()}` : label}
+          suggestions={suggestionMap}
+          group={inGroup(group, label)}
         />
       </fieldset>
     );

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { stringify } from 'yaml';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { usePeopleChoices } from '../../api/peopleChoices.js';
 import { useHasPermission } from '../../auth/permissions.js';
 import { CodeField, SpecField } from '../CodeEditor/CodeField.js';
 import { SpecWarnings } from '../CodeEditor/SpecWarnings.js';
@@ -46,6 +47,11 @@ const GUIDED_OMIT_WITH_SCHEDULE = ['name', 'schedule'] as const;
  */
 export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: SettingsRow }) {
   const editing = row !== undefined;
+  const people = usePeopleChoices(Boolean(t.guidedSpec && t.peopleFields?.length));
+  const personSuggestions = useMemo(
+    () => Object.fromEntries((t.peopleFields ?? []).map((f) => [f, people])),
+    [t.peopleFields, people],
+  );
   const canWrite = useHasPermission(t.resource, 'write');
   const queryClient = useQueryClient();
   const schema = useMemo(() => settingsFormSchema(t.checkSpec), [t.checkSpec]);
@@ -156,6 +162,7 @@ export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: Se
                 // form takes its groups too; a stored spec opens as it was edited before.
                 initialView={t.guidedGroups && !editing ? 'form' : 'code'}
                 groups={t.guidedGroups ?? false}
+                suggestions={personSuggestions}
                 omit={has('schedule') ? GUIDED_OMIT_WITH_SCHEDULE : GUIDED_OMIT}
                 {...(t.specWarnings ? { warnings: t.specWarnings } : {})}
               />

@@ -84,6 +84,8 @@ export type SettingsTable = {
    * template, filter and timeouts), and a new row opens on the form rather than the YAML.
    */
   guidedGroups?: boolean;
+  /** Spec fields that name a person by email: the guided form offers the people as typed. */
+  peopleFields?: readonly string[];
   /** Checked on submit; the server checks again on save. */
   checkSpec?: SpecCheck;
   /** Warnings about the spec's YAML as it is typed (event values pasted into scripts); saving still works. */

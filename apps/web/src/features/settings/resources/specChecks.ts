@@ -38,5 +38,7 @@ export const TABLE_EXTRAS: Record<SettingsTableName, Partial<SettingsTable>> = {
     // Its template, filter and timeouts are groups of plain fields: a form covers most rules.
     guidedSpec: true,
     guidedGroups: true,
+    // The template's people, by email (docs/incidents.md).
+    peopleFields: ['created_by', 'commander_id', 'communicator_id'],
   },
 };
