@@ -52,13 +52,13 @@ async function takeLease(ctx: RunCtx, id: string): Promise<boolean> {
   return r.rows.length > 0;
 }
 
-/** Before the run's `finally` stamps it: a scraper that has never finished a run. */
-async function isFirstRun(ctx: RunCtx, id: string): Promise<boolean> {
-  const r = await ctx.db.query<{ last_run_at: Date | null }>(
-    'SELECT last_run_at FROM config_scraper_state WHERE scraper_id = $1',
+/** Whether the scraper has stored an item before (its unique key starts with scraper_id). */
+async function hasStoredItems(ctx: RunCtx, id: string): Promise<boolean> {
+  const r = await ctx.db.query<{ found: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM config_items WHERE scraper_id = $1) AS found',
     [id],
   );
-  return r.rows[0]?.last_run_at == null;
+  return r.rows[0]?.found === true;
 }
 
 async function scrape(ctx: RunCtx, scraper: ScraperRow, spec: ScrapeConfigSpec, signal: AbortSignal) {
@@ -115,6 +115,7 @@ export async function runScraper(
   if (!(await takeLease(ctx, scraper.id)))
     throw new ScraperBusy(`Scraper ${scraper.name} is already running`);
   try {
+    const storedBefore = await hasStoredItems(ctx, scraper.id);
     const outcome = await recordJob(
       ctx,
       {
@@ -129,11 +130,11 @@ export async function runScraper(
         return scrape(ctx, scraper, parsed.data, signal);
       },
     );
-    // Topologies look up what a new scraper's first scrape stores (namespaces, deployments):
-    // built before it (at start-up, in the same second), their cards would stay empty or grey
-    // until their next slot. Later scrapes change little, and rebuilding a large topology
-    // after every push would cost more than it shows.
-    if (outcome.result.configs_scraped > 0 && (await isFirstRun(ctx, scraper.id))) {
+    // Topologies look up what a scraper's first scrape that stores items brings (namespaces,
+    // deployments): built before it (at start-up, in the same second), their cards would stay
+    // empty or grey until their next slot. Later scrapes change little, and rebuilding a large
+    // topology after every push would cost more than it shows.
+    if (outcome.result.configs_scraped > 0 && !storedBefore) {
       await makeAllDue(ctx.db, 'topologies');
     }
     // The demo's catalog gets its week of past changes once its items exist.

@@ -35,6 +35,11 @@ describe.each(DB_KINDS)("a scraper's first scrape rebuilds the topologies (%s)",
 
   it('makes them due on the first scrape that stores items, and not on later ones', async () => {
     expect(await nextRuntime()).not.toBeNull();
+    // A first run that fails (the file is not there yet) stores nothing and changes nothing.
+    fs.renameSync(path.join(server.dir, 'ns.yaml'), path.join(server.dir, 'ns.later'));
+    expect((await runNow(server, scraperId)).configs_scraped).toBe(0);
+    expect(await nextRuntime()).not.toBeNull();
+    fs.renameSync(path.join(server.dir, 'ns.later'), path.join(server.dir, 'ns.yaml'));
     expect((await runNow(server, scraperId)).configs_scraped).toBe(1);
     expect(await nextRuntime()).toBeNull();
 
