@@ -1,26 +1,24 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { z } from 'zod';
+import { MAX_CHOICES, useChoices, type Choice } from './choices.js';
 import { db, rows } from './postgrest.js';
-import { CACHE } from './queryClient.js';
-
-/** A stored connection offered where a spec names one, as the spec writes it. */
-export type ConnectionChoice = { value: string; label: string };
 
 const choiceRow = z.object({ name: z.string(), namespace: z.string().nullable(), type: z.string() });
+type ConnectionRow = z.infer<typeof choiceRow>;
 
-/** Offered at most; past that, the field still takes any text. */
-const MAX_CHOICES = 500;
+const toChoice = (c: ConnectionRow): Choice => ({
+  value: `connection://${c.namespace ?? 'default'}/${c.name}`,
+  label: `${c.name} (${c.type})`,
+});
 
 /**
  * The stored connections as `connection://namespace/name` (what a check's or scraper's
  * `connection` field takes), from `connections_list`: names and types only, readable by every
  * signed-in user. A refused or failed read offers nothing; the field stays free text.
  */
-export function useConnectionChoices(): ConnectionChoice[] {
-  const list = useQuery({
-    queryKey: ['connection-choices'],
-    queryFn: async ({ signal }) =>
+export function useConnectionChoices(): Choice[] {
+  return useChoices({
+    key: 'connection-choices',
+    read: async (signal) =>
       z
         .array(choiceRow)
         .parse(
@@ -33,14 +31,6 @@ export function useConnectionChoices(): ConnectionChoice[] {
               .abortSignal(signal),
           ),
         ),
-    ...CACHE.settings,
+    toChoice,
   });
-  return useMemo(
-    () =>
-      (list.data ?? []).map((c) => ({
-        value: `connection://${c.namespace ?? 'default'}/${c.name}`,
-        label: `${c.name} (${c.type})`,
-      })),
-    [list.data],
-  );
 }

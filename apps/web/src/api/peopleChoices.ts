@@ -1,25 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { z } from 'zod';
+import { MAX_CHOICES, useChoices, type Choice } from './choices.js';
 import { db, rows } from './postgrest.js';
-import { CACHE } from './queryClient.js';
-
-/** A person offered where a spec names one by email (an incident rule's commander). */
-export type PersonChoice = { value: string; label: string };
 
 const choiceRow = z.object({ name: z.string().nullable(), email: z.string() });
+type PersonRow = z.infer<typeof choiceRow>;
 
-/** Offered at most; past that, the field still takes any text. */
-const MAX_CHOICES = 500;
+const toChoice = (p: PersonRow): Choice => ({ value: p.email, label: p.name ?? p.email });
 
 /**
- * People with an email (agents have none), as the email a spec may name them by. Read only
- * when `enabled`; a refused or failed read offers nothing and the field stays free text.
+ * People with an email (agents have none), as the email a spec may name them by (an incident
+ * rule's commander). Read only when `enabled`; a refused or failed read offers nothing and
+ * the field stays free text.
  */
-export function usePeopleChoices(enabled: boolean): PersonChoice[] {
-  const list = useQuery({
-    queryKey: ['people-choices'],
-    queryFn: async ({ signal }) =>
+export function usePeopleChoices(enabled: boolean): Choice[] {
+  return useChoices({
+    key: 'people-choices',
+    read: async (signal) =>
       z
         .array(choiceRow)
         .parse(
@@ -34,12 +30,8 @@ export function usePeopleChoices(enabled: boolean): PersonChoice[] {
               .abortSignal(signal),
           ),
         ),
+    toChoice,
     enabled,
-    meta: { silent: true },
-    ...CACHE.settings,
+    silent: true,
   });
-  return useMemo(
-    () => (list.data ?? []).map((p) => ({ value: p.email, label: p.name ?? p.email })),
-    [list.data],
-  );
 }

@@ -22,8 +22,6 @@ type Props = {
   value: string;
   onChange: (next: string) => void;
   readOnly?: boolean;
-  /** The unit a new value starts in. */
-  defaultUnit?: Unit;
   describedBy?: string | undefined;
   invalid?: boolean;
 };
@@ -32,18 +30,11 @@ type Props = {
  * A duration as an amount and a unit (5 minutes), written as the spec keeps it ('5m'). A value
  * one amount and unit cannot say ('1h30m') is shown as its text, editable as it is.
  */
-export function DurationInput({
-  label,
-  value,
-  onChange,
-  readOnly = false,
-  defaultUnit = 'm',
-  describedBy,
-  invalid,
-}: Props) {
+export function DurationInput({ label, value, onChange, readOnly = false, describedBy, invalid }: Props) {
   const parsed = splitDuration(value);
-  // The unit is kept while the amount is empty, so clearing the number does not reset it.
-  const [unit, setUnit] = useState<Unit>(parsed?.unit ?? defaultUnit);
+  // The unit is kept while the amount is empty, so clearing the number does not reset it; a
+  // new value starts in minutes.
+  const [unit, setUnit] = useState<Unit>(parsed?.unit ?? 'm');
   const shownUnit = parsed?.unit ?? unit;
   if (value.trim() !== '' && !parsed) {
     return (

@@ -58,8 +58,7 @@ export function SchemaForm({
       label={fieldLabel(f.name, labels)}
       group={group}
       labels={labels}
-      suggestionMap={suggestions}
-      suggestions={suggestions?.[f.name]}
+      suggestions={suggestions}
       value={value[f.name]}
       readOnly={readOnly}
       onChange={(next) => onChange(withField(value, f.name, next))}
@@ -104,25 +103,14 @@ type FieldProps = {
   /** The group it is in (its accessible name starts with the group's). */
   group?: string | undefined;
   labels?: Readonly<Record<string, string>> | undefined;
-  /** Every field's offered values: a group passes them to its own fields. */
-  suggestionMap?: Readonly<Record<string, readonly Suggestion[]>> | undefined;
-  suggestions?: readonly Suggestion[] | undefined;
+  /** Values offered per field name: this field's, and a group's for its own fields. */
+  suggestions?: Readonly<Record<string, readonly Suggestion[]>> | undefined;
   value: unknown;
   onChange: (next: unknown) => void;
   readOnly: boolean;
 };
 
-function FieldInput({
-  field,
-  label,
-  group,
-  labels,
-  suggestionMap,
-  suggestions,
-  value,
-  onChange,
-  readOnly,
-}: FieldProps) {
+function FieldInput({ field, label, group, labels, suggestions, value, onChange, readOnly }: FieldProps) {
   const hintId = useId();
   const listId = useId();
   const hint = fieldHint(field.description);
@@ -161,7 +149,7 @@ function FieldInput({
           onChange={(next) => onChange(Object.keys(next).length > 0 ? next : undefined)}
           readOnly={readOnly}
           labels={labels}
-          suggestions={suggestionMap}
+          suggestions={suggestions}
           group={inGroup(group, label)}
         />
       </fieldset>
@@ -257,7 +245,8 @@ function FieldInput({
     );
   } else {
     const numeric = field.kind === 'number' || field.kind === 'integer';
-    const offered = !numeric && suggestions && suggestions.length > 0 ? suggestions : undefined;
+    const mine = suggestions?.[field.name];
+    const offered = !numeric && mine && mine.length > 0 ? mine : undefined;
     // Numbers are typed as text (inputmode decimal) so a wrong entry can be named, not dropped.
     input = (
       <input

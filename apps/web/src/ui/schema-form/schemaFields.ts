@@ -4,6 +4,7 @@
  * (headers) and, when asked, objects of such fields as a group (an incident rule's template);
  * anything else is left to the Code view, which keeps it untouched.
  */
+import { DURATION_PATTERN } from '@opsdeck/shared';
 
 export type JsonSchema = {
   type?: string | string[];
@@ -75,7 +76,7 @@ function kindOf(
   const item = s.type === 'array' && isSchema(s.items) ? s.items.properties : undefined;
   if (isSchema(item?.name) && item.name.type === 'string' && isSchema(item.value))
     return { kind: 'namedValues' };
-  if (s.type === 'string' && s.pattern?.includes('ms|s|m|h')) return { kind: 'duration' };
+  if (s.type === 'string' && s.pattern === DURATION_PATTERN.source) return { kind: 'duration' };
   if (options.groups && s.type === 'object' && isSchema(s.properties)) {
     const fields = schemaFields(s, options);
     return fields.length > 0 ? { kind: 'group', fields } : undefined;

@@ -32,7 +32,6 @@ function scheduleOptions(stored: string | null | undefined): readonly string[] {
     : SCHEDULE_OPTIONS;
 }
 
-/** The page's own Schedule control owns the spec's schedule. */
 /**
  * Fields of the spec the form's own controls edit: the row's Name above is the name (a spec's
  * own `name` stays editable in the YAML), and a schedule column's dropdown.
