@@ -22,7 +22,7 @@ import { signInViewer, type Viewer } from './server.js';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const bundle = path.join(root, 'apps/server/dist/main.js');
 
-const CANARIES = 100;
+const CANARIES = Number(process.env.BENCH_LOAD_CANARIES ?? 100);
 const CHECKS_PER_CANARY = 10;
 const SCHEDULE = '@every 30s';
 

@@ -29,8 +29,15 @@ const data = workerData as PgliteWorkerData;
 
 const send = (reply: PgliteReply, transfer: ArrayBuffer[] = []) => port.postMessage(reply, transfer);
 
-/** Open transactions by id: their connection and the function that ends them. */
-const transactions = new Map<number, { tx: Transaction; end(endId: number, commit: boolean): void }>();
+/**
+ * Transactions by id, from their `begin` to their `end`: their connection once open (the
+ * server's thread sends a transaction's statements without waiting for it to open) and the
+ * function that ends them.
+ */
+const transactions = new Map<
+  number,
+  { ready: Promise<Transaction>; end(endId: number, commit: boolean): void }
+>();
 /** Channels listened to, with the function that stops it. */
 const listening = new Map<string, () => Promise<void>>();
 const ROLLBACK = Symbol('rollback');
@@ -60,39 +67,48 @@ async function open(given: PgliteAssets | undefined): Promise<PGlite> {
   return pg;
 }
 
-function connOf(pg: PGlite, tx: number | undefined): Conn {
+async function connOf(pg: PGlite, tx: number | undefined): Promise<Conn> {
   if (tx === undefined) return pg;
   const open = transactions.get(tx);
   if (!open) throw new Error(`transaction ${tx} is not open`);
-  return open.tx;
+  return open.ready;
 }
 
 /**
  * Starts a transaction: answers call `id` once it is open, and the `end` call once it committed
- * or rolled back. Meanwhile PGlite holds every other statement, as it does on one thread.
+ * or rolled back. Its statements, sent right after, wait for it to open; meanwhile PGlite holds
+ * every other statement, as it does on one thread.
  */
 function begin(pg: PGlite, id: number, txId: number, readOnly: boolean): void {
   const state = { opened: false, endId: -1 };
+  let decide!: (commit: boolean) => void;
+  const decided = new Promise<boolean>((resolve) => (decide = resolve));
+  let opened!: { resolve(tx: Transaction): void; reject(e: unknown): void };
+  const ready = new Promise<Transaction>((resolve, reject) => (opened = { resolve, reject }));
+  ready.catch(() => {}); // a statement waiting for it gets the error; so does the begin call
+  transactions.set(txId, {
+    ready,
+    end(endId, commit) {
+      state.endId = endId;
+      decide(commit);
+    },
+  });
   pg.transaction(async (tx) => {
     if (readOnly) await tx.query('SET TRANSACTION READ ONLY');
-    const commit = await new Promise<boolean>((resolve) => {
-      transactions.set(txId, {
-        tx,
-        end(endId, c) {
-          state.endId = endId;
-          resolve(c);
-        },
-      });
-      state.opened = true;
-      send({ type: 'done', id });
-    });
-    if (!commit) throw ROLLBACK;
+    state.opened = true;
+    opened.resolve(tx);
+    send({ type: 'done', id });
+    if (!(await decided)) throw ROLLBACK;
   }).then(
     () => send({ type: 'done', id: state.endId }),
     (e: unknown) => {
       transactions.delete(txId);
-      if (!state.opened) send({ type: 'error', id, error: serializeError(e) });
-      else if (e === ROLLBACK) send({ type: 'done', id: state.endId });
+      if (!state.opened) {
+        opened.reject(e);
+        send({ type: 'error', id, error: serializeError(e) });
+        // An end already sent for a transaction that never opened: nothing was done.
+        if (state.endId >= 0) send({ type: 'done', id: state.endId });
+      } else if (e === ROLLBACK) send({ type: 'done', id: state.endId });
       else send({ type: 'error', id: state.endId, error: serializeError(e) });
     },
   );
@@ -101,9 +117,9 @@ function begin(pg: PGlite, id: number, txId: number, readOnly: boolean): void {
 async function handle(pg: PGlite, m: Exclude<PgliteRequest, { type: 'open' }>): Promise<void> {
   switch (m.type) {
     case 'query':
-      return send({ type: 'done', id: m.id, value: await query(connOf(pg, m.tx), m.sql, m.params) });
+      return send({ type: 'done', id: m.id, value: await query(await connOf(pg, m.tx), m.sql, m.params) });
     case 'exec':
-      await connOf(pg, m.tx).exec(m.sql);
+      await (await connOf(pg, m.tx)).exec(m.sql);
       return send({ type: 'done', id: m.id });
     case 'begin':
       return begin(pg, m.id, m.tx, m.readOnly);

@@ -101,6 +101,30 @@ describe('the embedded database on its own thread', () => {
     expect((await db.query('SELECT * FROM children')).rows).toEqual([]);
   });
 
+  it("sends a transaction's statements before it has opened, in order, and ends one that threw before any", async () => {
+    // The begin is not waited for: SET TRANSACTION must still be the first statement it runs.
+    const level = await db.read(async (tx) => {
+      await tx.exec('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+      return (await tx.query<{ l: string }>("SELECT current_setting('transaction_isolation') AS l")).rows[0]
+        ?.l;
+    });
+    expect(level).toBe('repeatable read');
+    await expect(db.transaction(() => Promise.reject(new Error('before any statement')))).rejects.toThrow(
+      'before any statement',
+    );
+    // A read's end is not waited for: a write right after it runs after it, and is kept.
+    const [seen] = await Promise.all([
+      db.read(
+        async (q) =>
+          (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM things WHERE id = 30')).rows[0],
+      ),
+      db.query("INSERT INTO things (id, name) VALUES (30, 'thirty')"),
+    ]);
+    expect(seen).toEqual({ n: 0 });
+    expect((await db.query('SELECT name FROM things WHERE id = 30')).rows).toEqual([{ name: 'thirty' }]);
+    await db.query('DELETE FROM things WHERE id = 30');
+  });
+
   it('reads in a read-only transaction', async () => {
     const n = await db.read(async (q) => (await q.query<{ n: number }>('SELECT 1 AS n')).rows[0]?.n);
     expect(n).toBe(1);
