@@ -18,7 +18,8 @@
  * BENCH_LOAD_DRIVERS (default "postgres,postgres-2api,pglite"; postgres-2api is two ROLE=api
  * replicas and a ROLE=worker), BENCH_LOAD_SECONDS, BENCH_LOAD_RAMP (the rates tried after the
  * budget's 300/s on PostgreSQL to find the highest with p99 ≤ 250 ms; default "500,700,1000"),
- * BENCH_LOAD_RAMP_2API (default "500,700,1000,1300").
+ * BENCH_LOAD_RAMP_2API (default "500,700,1000,1300"), BENCH_LOAD_CANARIES (canaries of ten http
+ * checks running beside the load; default 100, 0 for none).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -125,6 +125,24 @@ describe('the embedded database on its own thread', () => {
     await db.query('DELETE FROM things WHERE id = 30');
   });
 
+  it('runs a transaction whose statements came while its begin waited behind another', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const first = db.transaction(async (tx) => {
+      await tx.query('SELECT 1');
+      await held;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    const second = db.read(async (tx) => (await tx.query<{ n: number }>('SELECT 2 AS n')).rows[0]?.n);
+    const third = db.transaction(() => Promise.reject(new Error('gave up before any statement')));
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    await first;
+    expect(await second).toBe(2);
+    await expect(third).rejects.toThrow('gave up before any statement');
+    expect((await db.query<{ n: number }>('SELECT 3 AS n')).rows).toEqual([{ n: 3 }]);
+  });
+
   it('reads in a read-only transaction', async () => {
     const n = await db.read(async (q) => (await q.query<{ n: number }>('SELECT 1 AS n')).rows[0]?.n);
     expect(n).toBe(1);
