@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { createCheck, runCheck, startFlipTarget } from './checks.js';
 import { AUTH_MODE, expect, test } from './fixtures.js';
 
 /**
@@ -24,7 +25,10 @@ async function pressUntil(page: Page, key: string, role: Role, name: string, max
   throw new Error(`${key} never reached the ${role} '${name}'`);
 }
 
-/** A newcomer without a mouse adds a health check and a notification rule: Tab, Enter, arrows, typing. */
+/**
+ * A newcomer without a mouse adds a health check and a notification rule, and a responder runs a
+ * playbook on a failing check and links it to an incident: Tab, Enter, arrows, typing.
+ */
 test.describe('keyboard only', () => {
   test.skip(AUTH_MODE !== 'none', 'writes without signing in (AUTH_MODE=none)');
 
@@ -97,5 +101,79 @@ test.describe('keyboard only', () => {
     expect(row).toMatchObject({ events: ['check.failed'], repeat_interval: '1h' });
     // It would mail every failing check of the journeys after this one.
     expect((await request.delete(`/api/db/notifications?id=eq.${row?.id ?? ''}`)).ok()).toBe(true);
+  });
+
+  test("runs a playbook on a failing check, then links the check to a new incident, from the check's panel", async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(180_000);
+    const target = await startFlipTarget();
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const check = `keys-failing-${suffix}`;
+    const title = `Keys restart ${suffix}`;
+    let playbookId = '';
+    try {
+      const checkId = await createCheck(request, `keys-canary-${suffix}`, check, target.url);
+      await runCheck(request, checkId, 'unhealthy');
+      const created = await request.post('/api/db/playbooks', {
+        headers: { Prefer: 'return=representation' },
+        data: {
+          name: `keys-restart-${suffix}`,
+          title,
+          source: 'UI',
+          spec: {
+            checks: [{ types: ['http'] }],
+            actions: [{ name: 'say', exec: { script: 'echo "restarting {{.check.name}}"' } }],
+          },
+        },
+      });
+      expect(created.ok(), await created.text()).toBe(true);
+      playbookId = ((await created.json()) as Array<{ id: string }>)[0]?.id ?? '';
+
+      // The panel's Playbooks menu: Enter opens it, arrows reach the playbook, Enter picks it.
+      await page.goto(`/health?query=${check}&checkId=${checkId}`);
+      await tabTo(page, 'button', 'Playbooks');
+      await page.keyboard.press('Enter');
+      await pressUntil(page, 'ArrowDown', 'menuitem', title, 20);
+      await page.keyboard.press('Enter');
+      const run = page.getByRole('dialog', { name: `Run ${title}` });
+      await expect(run).toBeVisible();
+      await tabTo(page, 'button', 'Run', 30);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/playbooks\/runs\/[0-9a-f-]{36}$/);
+      await expect(page.getByTestId('run-status')).toContainText('Completed', { timeout: 60_000 });
+      await expect(page.getByTestId('step-output')).toContainText(`restarting ${check}`, {
+        timeout: 30_000,
+      });
+
+      // Back on the check: Link to Incident, a new incident's title, Link.
+      await page.goto(`/health?query=${check}&checkId=${checkId}`);
+      await tabTo(page, 'button', 'Link to Incident');
+      await page.keyboard.press('Enter');
+      const link = page.getByRole('dialog', { name: 'Link to Incident' });
+      await expect(link).toBeVisible();
+      await tabTo(page, 'textbox', 'Incident', 20);
+      await page.keyboard.type(`Keys outage ${suffix}`);
+      await tabTo(page, 'button', 'Link', 20);
+      await page.keyboard.press('Enter');
+      await expect(page.getByText('Linked to incident successfully')).toBeVisible();
+      // The check panel holds focus while open: Escape closes it, then Alt+T (the toasts' region
+      // says so) takes focus to the toast that offers the incident.
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Alt+T');
+      await tabTo(page, 'button', 'View incident', 10);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/incidents\/[0-9a-f-]{36}/);
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(
+        `Keys outage ${suffix}`,
+      );
+    } finally {
+      await target.close();
+      if (playbookId)
+        await request.patch(`/api/db/playbooks?id=eq.${playbookId}`, {
+          data: { deleted_at: new Date().toISOString() },
+        });
+    }
   });
 });
