@@ -73,6 +73,16 @@ test.describe('notifications', () => {
       await dialog.getByRole('textbox', { name: 'Email' }).fill(email);
       await dialog.getByLabel('Filter').fill(`check.name == '${check}'`);
       await dialog.getByRole('combobox', { name: 'Repeat Interval' }).selectOption('3m');
+      // Tried before it is saved: the message about this check (the one the filter lets through)
+      // goes to the address now, and nothing is stored.
+      await dialog.getByRole('button', { name: 'Send test' }).click();
+      const tried = dialog.getByRole('region', { name: 'Test message' });
+      await expect(tried).toContainText(`about the health check ${check}`);
+      await expect(tried).toContainText(`Sent to ${email}`);
+      await expect
+        .poll(() => sink.mails.filter((m) => m.to.includes(email)).length, { timeout: 30_000 })
+        .toBe(1);
+      const testMail = sink.mails.find((m) => m.to.includes(email));
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Notification created successfully')).toBeVisible();
       await expect(page.getByRole('row').filter({ hasText: `e2e-${suffix}` })).toBeVisible();
@@ -84,9 +94,11 @@ test.describe('notifications', () => {
       await expectHistoryStatus(page, check, 'sent');
       await expect
         .poll(() => sink.mails.filter((m) => m.to.includes(email)).length, { timeout: 30_000 })
-        .toBe(1);
-      const mail = sink.mails.find((m) => m.to.includes(email));
+        .toBe(2);
+      const mail = sink.mails.filter((m) => m.to.includes(email))[1];
       expect(`${mail?.subject} ${mail?.text}`).toContain(check);
+      // The test said what the saved rule then sent.
+      expect(mail?.subject).toBe(testMail?.subject);
 
       // The details dialog: recipient, the rule link, the body.
       await page.getByRole('row').filter({ hasText: check }).filter({ hasText: 'sent' }).first().click();
@@ -120,7 +132,7 @@ test.describe('notifications', () => {
       target.setOk(false);
       await runCheck(request, checkId, 'unhealthy');
       await expectHistoryStatus(page, check, 'silenced');
-      expect(sink.mails.filter((m) => m.to.includes(email))).toHaveLength(1);
+      expect(sink.mails.filter((m) => m.to.includes(email))).toHaveLength(2);
 
       // Delete the silence (with confirmation): it leaves the list.
       await page.goto('/notifications/silences');

@@ -74,7 +74,10 @@ function serviceRecipient(
 }
 
 /** Everyone a rule tells: its person, each entry of its team's notification settings, or its services. */
-export async function recipientsOf(db: Queryable, rule: RuleRow): Promise<Recipient[]> {
+export async function recipientsOf(
+  db: Queryable,
+  rule: Pick<RuleRow, 'person_id' | 'team_id' | 'custom_services' | 'properties'>,
+): Promise<Recipient[]> {
   if (rule.person_id) {
     const { rows } = await db.query<{ email: string | null }>(
       'SELECT email FROM people WHERE id = $1 AND deleted_at IS NULL',

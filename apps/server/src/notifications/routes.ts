@@ -15,6 +15,7 @@ import { builtOnFirstUse } from '../lib/first-use.js';
 import { badRequest, HttpError } from '../platform/http-error.js';
 import { historyDetail, historySummary, silencePreview } from './queries.js';
 import { checkSilenceExpressions } from './silence-write-hook.js';
+import { sendTestMessage, testMessageRequestSchema } from './test-message.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -113,6 +114,11 @@ export async function notificationsRoutes(app: FastifyInstance, ctx: ServerConte
       );
       return reply.code(201).send(rows[0]);
     },
+  );
+
+  // The rule dialog's Send test: the message an unsaved rule would send, sent now (test-message.ts).
+  app.post('/api/notification/test', { config: { permission: ['notifications', 'write'] } }, async (req) =>
+    sendTestMessage(ctx, parsed(testMessageRequestSchema, req.body)),
   );
 
   app.get(

@@ -12,7 +12,7 @@ import type { RuleRow } from './rule.js';
  */
 export async function renderAndDeliver(
   ctx: ServerContext,
-  rule: RuleRow,
+  rule: Pick<RuleRow, 'title' | 'template'>,
   scope: EventScope,
   recipient: Recipient,
   grouped: readonly EventScope[] = [],

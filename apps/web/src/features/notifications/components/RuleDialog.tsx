@@ -13,7 +13,7 @@ import { FormField } from '../../../ui/FormField.js';
 import { Modal } from '../../../ui/Modal.js';
 import { MultiSelect } from '../../../ui/MultiSelect.js';
 import { notificationKeys } from '../api/keys.js';
-import { deleteRule, fetchRule, saveRule } from '../api/rules.js';
+import { deleteRule, fetchRule, saveRule, sendTestMessage } from '../api/rules.js';
 import {
   EMPTY_RULE,
   formToColumns,
@@ -24,6 +24,7 @@ import {
 } from '../lib/ruleForm.js';
 import { CelHelp } from './CelHelp.js';
 import { RecipientFields } from './RecipientFields.js';
+import { TestMessageResult } from './TestMessageResult.js';
 
 export const NEW_RULE = 'new';
 const EVENT_OPTIONS = NOTIFICATION_EVENTS.map((e) => ({ value: e, label: e }));
@@ -64,8 +65,15 @@ function RuleForm({ id, initial, editable, onClose, onSaved }: FormProps) {
       onClose();
     },
   });
-  // A refusal about fields of the rule (a duplicate name) is said next to them (issue 36).
+  // Send test: the message this rule would send, sent now about the latest resource it could be
+  // about; nothing is stored (POST /api/notification/test).
+  const test = useMutation({
+    mutationFn: (v: RuleFormValues) => sendTestMessage(formToColumns(v)),
+    meta: { silent: true },
+  });
+  // A refusal about fields of the rule (a duplicate name, a template) is said next to them (issue 36).
   const atFields = useServerFieldErrors(form, save.error);
+  const testAtFields = useServerFieldErrors(form, test.error);
   const e = formState.errors;
   return (
     <form
@@ -191,6 +199,8 @@ function RuleForm({ id, initial, editable, onClose, onSaved }: FormProps) {
           />
         </div>
       </fieldset>
+      {test.data && !test.isPending ? <TestMessageResult answer={test.data} /> : null}
+      {test.isError && !testAtFields ? <ErrorView error={test.error} /> : null}
       {save.isError && !atFields ? <ErrorView error={save.error} /> : null}
       <div className="flex justify-end gap-2 pt-2">
         {id && editable ? (
@@ -201,6 +211,17 @@ function RuleForm({ id, initial, editable, onClose, onSaved }: FormProps) {
         <button type="button" className="btn" onClick={onClose}>
           {editable ? 'Cancel' : 'Close'}
         </button>
+        {editable ? (
+          <button
+            type="button"
+            className="btn"
+            disabled={test.isPending}
+            title="Send the message this rule would send, about the latest resource of its first event, to its recipients now"
+            onClick={() => test.mutate(getValues())}
+          >
+            {test.isPending ? 'Sending test' : 'Send test'}
+          </button>
+        ) : null}
         {editable ? (
           <button type="submit" className="btn btn-primary" disabled={save.isPending}>
             {save.isPending ? 'Saving' : id ? 'Update' : 'Save'}

@@ -236,6 +236,53 @@ describe('RulesPage', () => {
     expect(await within(dialog).findAllByText(taken)).toHaveLength(2);
   });
 
+  it('Send test posts the rule as edited and says what was sent to whom; a bad template is said at Template', async () => {
+    const tests: FakeRequest[] = [];
+    serve(['admin'], {
+      ...routes([]),
+      'POST /api/notification/test': (req: FakeRequest) => {
+        tests.push(req);
+        if ((req.body as { template?: string | null }).template)
+          return json({ error: 'template: unclosed action', fields: ['template'] }, { status: 400 });
+        return {
+          event: 'check.failed',
+          resource: { type: 'check', id: 'c1', name: 'checkout-down' },
+          passesFilter: true,
+          title: 'Check checkout-down has failed',
+          results: [
+            { recipient: 'oncall@example.com', status: 'sent' },
+            { recipient: 'chat', status: 'error', error: 'webhook: 500' },
+          ],
+        };
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<RulesPage />, { url: `/notifications/rules?id=${RULE_ID}` });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Notification' });
+    expect(await within(dialog).findByRole('textbox', { name: /^Email/ })).toHaveValue('oncall@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'Send test' }));
+    const result = await within(dialog).findByRole('region', { name: 'Test message' });
+    expect(result).toHaveTextContent(
+      'about the health check checkout-down: “Check checkout-down has failed”',
+    );
+    expect(result).toHaveTextContent('Sent to oncall@example.com');
+    expect(result).toHaveTextContent('Not sent to chat: webhook: 500');
+    expect(tests[0]?.body).toEqual({
+      events: ['check.failed'],
+      title: null,
+      template: null,
+      filter: "check.type == 'http'",
+      person_id: null,
+      team_id: null,
+      custom_services: [{ url: 'smtp://system/?To=oncall%40example.com' }],
+    });
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Template/ }), '{{{{.check.name');
+    await user.click(within(dialog).getByRole('button', { name: 'Send test' }));
+    expect(await within(dialog).findByText('template: unclosed action')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('region', { name: 'Test message' })).toBeNull();
+  });
+
   it('readers get no Create button', async () => {
     serve(['viewer'], routes([]));
     renderWithApp(<RulesPage />, { url: '/notifications/rules' });

@@ -1,0 +1,39 @@
+import type { TestMessageAnswer } from '../api/rules.js';
+
+const NOUN: Record<string, string> = {
+  check: 'health check',
+  config: 'catalog item',
+  component: 'component',
+  incident: 'incident',
+};
+
+/** What the rule dialog's Send test did: the title sent, about which resource, and each recipient's outcome. */
+export function TestMessageResult({ answer }: { answer: TestMessageAnswer }) {
+  const { event, resource, title, results, passesFilter } = answer;
+  return (
+    <section aria-label="Test message" className="rounded-md border border-line p-3 text-sm">
+      <p>
+        Test message for <code>{event}</code> about the {NOUN[resource.type] ?? resource.type}{' '}
+        <strong>{resource.name}</strong>: “{title}”
+      </p>
+      {passesFilter ? null : (
+        <p className="text-muted">
+          None of the latest passes the rule's filter: this is the latest, which the rule would skip.
+        </p>
+      )}
+      <ul className="mt-1 space-y-0.5">
+        {results.map((r) => (
+          <li key={r.recipient}>
+            {r.status === 'sent' ? (
+              <>Sent to {r.recipient}</>
+            ) : (
+              <span className="text-red-800 dark:text-red-300">
+                Not sent to {r.recipient}: {r.error ?? 'delivery failed'}
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
