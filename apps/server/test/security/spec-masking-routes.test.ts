@@ -236,6 +236,8 @@ const WRITES = new Set([
   'POST /api/db/:name',
   'POST /api/kubeconfig',
   'POST /api/notification/silence',
+  // Sends mail; answers the title sent and a resource's type, id and name, no spec.
+  'POST /api/notification/test',
   'POST /api/people/update',
   'POST /api/playbook/run',
   'POST /api/playbook/run/approve/:id',
