@@ -4,6 +4,7 @@ import {
   notificationSummaryRequestSchema,
   parseSilenceTime,
   silenceJsonSchema,
+  testMessageRequestSchema,
   SILENCE_RESOURCE_TYPES,
   SILENCE_TARGET_ERROR,
   SILENCE_WINDOW_ERROR,
@@ -15,7 +16,7 @@ import { builtOnFirstUse } from '../lib/first-use.js';
 import { badRequest, HttpError } from '../platform/http-error.js';
 import { historyDetail, historySummary, silencePreview } from './queries.js';
 import { checkSilenceExpressions } from './silence-write-hook.js';
-import { sendTestMessage, testMessageRequestSchema } from './test-message.js';
+import { sendTestMessage } from './test-message.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,4 @@
-import { notificationServiceSchema } from '@opsdeck/shared';
-import { z } from 'zod';
+import type { TestMessageAnswer, TestMessageRequest } from '@opsdeck/shared';
 import type { ServerContext } from '../context.js';
 import type { Queryable } from '../db/types.js';
 import { HttpError } from '../platform/http-error.js';
@@ -9,28 +8,6 @@ import { eventScope, type EventScope } from './event-scope.js';
 import { recipientsOf } from './recipients.js';
 import { renderMessage } from './render.js';
 import { renderAndDeliver } from './send.js';
-
-/** What the rule dialog has filled in: enough to render its message and reach its recipients. */
-export const testMessageRequestSchema = z.object({
-  events: z.array(z.string().min(1)).min(1, 'choose an event first'),
-  title: z.string().nullish(),
-  template: z.string().nullish(),
-  person_id: z.uuid().nullish(),
-  team_id: z.uuid().nullish(),
-  custom_services: z.array(notificationServiceSchema).nullish(),
-  filter: z.string().nullish(),
-  properties: z.record(z.string(), z.string()).nullish(),
-});
-export type TestMessageRequest = z.infer<typeof testMessageRequestSchema>;
-
-export type TestMessageAnswer = {
-  event: string;
-  resource: { type: string; id: string; name: string };
-  /** False when none of the latest resources passes the rule's filter: the test is about the latest. */
-  passesFilter: boolean;
-  title: string;
-  results: Array<{ recipient: string; status: 'sent' | 'error'; error?: string }>;
-};
 
 /** How many of the latest resources are tried against the rule's filter. */
 const CANDIDATES = 50;

@@ -1,4 +1,4 @@
-import { notificationServiceSchema } from '@opsdeck/shared';
+import { notificationServiceSchema, testMessageAnswerSchema, type TestMessageAnswer } from '@opsdeck/shared';
 import type { SortingState } from '@tanstack/react-table';
 import { z } from 'zod';
 import { HttpError } from '../../../api/errors.js';
@@ -99,18 +99,6 @@ export async function deleteRule(id: string): Promise<void> {
   );
 }
 
-/** What POST /api/notification/test answers: the message sent, about which resource, to whom. */
-const testAnswerSchema = z.object({
-  event: z.string(),
-  resource: z.object({ type: z.string(), id: z.string(), name: z.string() }),
-  passesFilter: z.boolean(),
-  title: z.string(),
-  results: z.array(
-    z.object({ recipient: z.string(), status: z.enum(['sent', 'error']), error: z.string().optional() }),
-  ),
-});
-export type TestMessageAnswer = z.infer<typeof testAnswerSchema>;
-
 /**
  * Sends the message the rule being edited would send for its first event, about the latest
  * resource it could be about (that its filter lets through), to its recipients now; nothing is stored.
@@ -118,5 +106,5 @@ export type TestMessageAnswer = z.infer<typeof testAnswerSchema>;
 export async function sendTestMessage(columns: Record<string, unknown>): Promise<TestMessageAnswer> {
   const { events, title, template, filter, person_id, team_id, custom_services } = columns;
   const body = { events, title, template, filter, person_id, team_id, custom_services };
-  return testAnswerSchema.parse(await http('/api/notification/test', { method: 'POST', body }));
+  return testMessageAnswerSchema.parse(await http('/api/notification/test', { method: 'POST', body }));
 }

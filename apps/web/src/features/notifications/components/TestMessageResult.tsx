@@ -1,4 +1,4 @@
-import type { TestMessageAnswer } from '../api/rules.js';
+import type { TestMessageAnswer } from '@opsdeck/shared';
 
 const NOUN: Record<string, string> = {
   check: 'health check',
