@@ -13,13 +13,21 @@ async function tabTo(page: Page, role: Role, name: string, maxTabs = 80): Promis
 
 type Role = Parameters<Page['getByRole']>[0];
 
-/** Presses `key` until the focused element is this role and name. */
+/**
+ * Presses `key` until the focused element is this role and name. After each press it waits for
+ * focus to move (up to half a second): a roving-focus group moves it after the key event, and a
+ * busy machine would otherwise be read one element behind.
+ */
 async function pressUntil(page: Page, key: string, role: Role, name: string, max: number): Promise<void> {
+  const target = page.getByRole(role, { name, exact: true });
   for (let i = 0; i < max; i++) {
+    const before = await page.evaluateHandle(() => document.activeElement);
     await page.keyboard.press(key);
-    const matches = await page
-      .getByRole(role, { name, exact: true })
-      .evaluateAll((els) => els.some((e) => e === document.activeElement));
+    await page
+      .waitForFunction((el) => document.activeElement !== el, before, { timeout: 500 })
+      .catch(() => {}); // focus may stay put (the last element of a group): read it anyway
+    await before.dispose();
+    const matches = await target.evaluateAll((els) => els.some((e) => e === document.activeElement));
     if (matches) return;
   }
   throw new Error(`${key} never reached the ${role} '${name}'`);
