@@ -11,7 +11,12 @@ const NOUN: Record<string, string> = {
 export function TestMessageResult({ answer }: { answer: TestMessageAnswer }) {
   const { event, resource, title, results, passesFilter } = answer;
   return (
-    <section aria-label="Test message" className="rounded-md border border-line p-3 text-sm">
+    // Announced when it appears: it comes after a click, below the fields.
+    <section
+      aria-label="Test message"
+      aria-live="polite"
+      className="rounded-md border border-line p-3 text-sm"
+    >
       <p>
         Test message for <code>{event}</code> about the {NOUN[resource.type] ?? resource.type}{' '}
         <strong>{resource.name}</strong>: “{title}”
@@ -22,8 +27,8 @@ export function TestMessageResult({ answer }: { answer: TestMessageAnswer }) {
         </p>
       )}
       <ul className="mt-1 space-y-0.5">
-        {results.map((r) => (
-          <li key={r.recipient}>
+        {results.map((r, i) => (
+          <li key={`${i}-${r.recipient}`}>
             {r.status === 'sent' ? (
               <>Sent to {r.recipient}</>
             ) : (
