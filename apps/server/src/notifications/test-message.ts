@@ -1,4 +1,4 @@
-import type { TestMessageAnswer, TestMessageRequest } from '@opsdeck/shared';
+import { TEST_MESSAGE_NOUNS, type TestMessageAnswer, type TestMessageRequest } from '@opsdeck/shared';
 import type { ServerContext } from '../context.js';
 import type { Queryable } from '../db/types.js';
 import { HttpError } from '../platform/http-error.js';
@@ -38,13 +38,6 @@ const SAMPLE_SQL: Record<string, string> = {
   incident: `SELECT incident_event_payload(i.id) AS properties FROM incidents i ORDER BY i.created_at DESC LIMIT ${CANDIDATES}`,
 };
 
-const NOUN: Record<string, string> = {
-  check: 'health check',
-  config: 'catalog item',
-  component: 'component',
-  incident: 'incident',
-};
-
 /** The state an event's name says its resource is in (check.failed → unhealthy), if any. */
 function wantedState(kind: string, suffix: string): string | null {
   if (kind === 'check') return suffix === 'failed' ? 'unhealthy' : suffix === 'passed' ? 'healthy' : null;
@@ -73,13 +66,16 @@ async function sampleScope(
     );
   const params = sql.includes('$1') ? [wantedState(kind, suffix)] : [];
   const { rows } = await db.query<{ properties: Record<string, unknown> }>(sql, params);
-  const scopes = rows.flatMap((r) => {
-    const resource = eventResource(event, r.properties);
-    return resource ? [eventScope(ctx, event, resource)] : [];
-  });
-  const latest = scopes[0];
+  const scopeOf = (properties: Record<string, unknown>) => {
+    const resource = eventResource(event, properties);
+    return resource ? eventScope(ctx, event, resource) : undefined;
+  };
+  const latest = rows[0] ? scopeOf(rows[0].properties) : undefined;
   if (!latest)
-    throw new HttpError(409, `There is no ${NOUN[kind] ?? kind} yet to write a test message about`);
+    throw new HttpError(
+      409,
+      `There is no ${TEST_MESSAGE_NOUNS[kind] ?? kind} yet to write a test message about`,
+    );
   if (!filter?.trim()) return { scope: latest, passesFilter: true };
   // As in the pipeline (filter.ts), a filter that fails on a resource does not let it through.
   const passes = (s: EventScope) => {
@@ -89,8 +85,11 @@ async function sampleScope(
       return false;
     }
   };
-  const passing = scopes.find(passes);
-  return passing ? { scope: passing, passesFilter: true } : { scope: latest, passesFilter: false };
+  for (const [i, r] of rows.entries()) {
+    const scope = i === 0 ? latest : scopeOf(r.properties);
+    if (scope && passes(scope)) return { scope, passesFilter: true };
+  }
+  return { scope: latest, passesFilter: false };
 }
 
 /** `render()`, or a 400 naming the rule's field it failed on. */

@@ -2,6 +2,17 @@ import { z } from 'zod';
 import { notificationServiceSchema } from './notification-spec.js';
 
 /**
+ * The resources a test message can be about (the kind an event's name starts with), as a
+ * person calls them.
+ */
+export const TEST_MESSAGE_NOUNS: Readonly<Record<string, string>> = {
+  check: 'health check',
+  config: 'catalog item',
+  component: 'component',
+  incident: 'incident',
+};
+
+/**
  * POST /api/notification/test (the rule form's Send test): a rule's columns, enough to render
  * its message for its first event and reach its recipients.
  */

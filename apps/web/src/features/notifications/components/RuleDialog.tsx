@@ -199,7 +199,7 @@ function RuleForm({ id, initial, editable, onClose, onSaved }: FormProps) {
           />
         </div>
       </fieldset>
-      {test.data && !test.isPending ? <TestMessageResult answer={test.data} /> : null}
+      {test.data ? <TestMessageResult answer={test.data} /> : null}
       {test.isError && !testAtFields ? <ErrorView error={test.error} /> : null}
       {save.isError && !atFields ? <ErrorView error={save.error} /> : null}
       <div className="flex justify-end gap-2 pt-2">

@@ -1,11 +1,4 @@
-import type { TestMessageAnswer } from '@opsdeck/shared';
-
-const NOUN: Record<string, string> = {
-  check: 'health check',
-  config: 'catalog item',
-  component: 'component',
-  incident: 'incident',
-};
+import { TEST_MESSAGE_NOUNS, type TestMessageAnswer } from '@opsdeck/shared';
 
 /** What the rule dialog's Send test did: the title sent, about which resource, and each recipient's outcome. */
 export function TestMessageResult({ answer }: { answer: TestMessageAnswer }) {
@@ -18,7 +11,7 @@ export function TestMessageResult({ answer }: { answer: TestMessageAnswer }) {
       className="rounded-md border border-line p-3 text-sm"
     >
       <p>
-        Test message for <code>{event}</code> about the {NOUN[resource.type] ?? resource.type}{' '}
+        Test message for <code>{event}</code> about the {TEST_MESSAGE_NOUNS[resource.type] ?? resource.type}{' '}
         <strong>{resource.name}</strong>: “{title}”
       </p>
       {passesFilter ? null : (
