@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { AUTH_MODE, expect, test } from './fixtures.js';
+import { platformControls } from './layout-check.js';
 
 /**
  * The first ten minutes (issue 17): a fresh start with demo data has lived — a week of check
@@ -65,6 +66,8 @@ test.describe('first run', () => {
     allowConsoleErrors(/status of 400 \(Bad Request\)/);
     await page.getByRole('textbox', { name: 'URL', exact: true }).fill('htp//localhost');
     await page.getByRole('combobox', { name: 'Schedule' }).selectOption('@every 1m');
+    // Its selects and checkboxes look like the app's own controls, not the browser's.
+    expect(await platformControls(page)).toEqual([]);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(
       page.getByRole('form', { name: 'Health check' }).getByText(/http\.0\.url: not a url/),

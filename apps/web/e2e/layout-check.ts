@@ -161,3 +161,28 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     return [...new Set(problems)];
   });
 }
+
+/**
+ * Controls drawn with the platform's own look beside the app's: a select showing the browser's
+ * arrow, a checkbox or radio button not in the brand colour (index.css styles them all).
+ */
+export async function platformControls(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const brand = 'rgb(79, 70, 229)';
+    const problems: string[] = [];
+    const name = (el: Element) =>
+      el.getAttribute('aria-label') ??
+      (el.closest('label')?.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    for (const el of document.querySelectorAll('select, input[type="checkbox"], input[type="radio"]')) {
+      const s = getComputedStyle(el);
+      if (s.display === 'none' || s.visibility === 'hidden') continue;
+      if (el.tagName === 'SELECT' && s.appearance !== 'none')
+        problems.push(`<select> "${name(el)}" shows the browser's own arrow`);
+      if (el.tagName === 'INPUT' && s.accentColor !== brand)
+        problems.push(
+          `<input type=${(el as HTMLInputElement).type}> "${name(el)}" is not in the brand colour`,
+        );
+    }
+    return problems;
+  });
+}

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures.js';
-import { layoutProblems } from './layout-check.js';
+import { layoutProblems, platformControls } from './layout-check.js';
 
 /**
  * Every page of docs/map.md on an iPhone-sized screen (390 × 844), in light and in dark: one
@@ -182,7 +182,7 @@ for (const scheme of ['light', 'dark'] as const) {
         const loaded = Date.now();
         const layout = await layoutProblems(page);
         const checked = Date.now();
-        const problems = [...layout, ...(await axeProblems(page, scheme))];
+        const problems = [...layout, ...(await platformControls(page)), ...(await axeProblems(page, scheme))];
         if (process.env.E2E_TIMINGS)
           console.log(
             `${url}: load ${loaded - started} ms, layout ${checked - loaded} ms, axe ${Date.now() - checked} ms`,
