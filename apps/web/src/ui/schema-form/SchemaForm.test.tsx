@@ -112,6 +112,51 @@ describe('SchemaForm', () => {
     expect(list?.querySelector('option')).toHaveAttribute('value', 'maya@example.com');
   });
 
+  it('a strict field takes only the offered values, and keeps a stored one the list lacks', () => {
+    const fields: SchemaField[] = [{ name: 'commander_id', kind: 'text', required: false }];
+    function One() {
+      const [value, setValue] = useState<Record<string, unknown>>({ commander_id: 'gone@example.com' });
+      return (
+        <>
+          <SchemaForm
+            fields={fields}
+            value={value}
+            onChange={setValue}
+            strict
+            suggestions={{ commander_id: [{ value: 'maya@example.com', label: 'Maya' }] }}
+          />
+          <output>{JSON.stringify(value)}</output>
+        </>
+      );
+    }
+    render(<One />);
+    const picker = screen.getByRole('combobox', { name: 'Commander ID' });
+    expect(screen.queryByRole('textbox', { name: 'Commander ID' })).toBeNull();
+    expect(picker).toHaveValue('gone@example.com');
+    expect(screen.getByRole('option', { name: 'gone@example.com (not found)' })).toBeInTheDocument();
+    fireEvent.change(picker, { target: { value: 'maya@example.com' } });
+    expect(screen.getByRole('option', { name: 'Maya (maya@example.com)' })).toBeInTheDocument();
+    expect(JSON.parse(screen.getByRole('status').textContent ?? '')).toEqual({
+      commander_id: 'maya@example.com',
+    });
+    fireEvent.change(picker, { target: { value: '' } });
+    expect(JSON.parse(screen.getByRole('status').textContent ?? '')).toEqual({});
+  });
+
+  it('a strict field with nothing offered (the people could not be read) stays free text', () => {
+    const fields: SchemaField[] = [{ name: 'commander_id', kind: 'text', required: false }];
+    render(
+      <SchemaForm
+        fields={fields}
+        value={{}}
+        onChange={() => undefined}
+        strict
+        suggestions={{ commander_id: [] }}
+      />,
+    );
+    expect(screen.getByRole('textbox', { name: 'Commander ID' })).toBeInTheDocument();
+  });
+
   it('secret-capable values: Static, Secret or ConfigMap; switching clears the previous value', () => {
     const fields: SchemaField[] = [{ name: 'bearer', kind: 'valueSource', required: false }];
     function One() {

@@ -16,6 +16,11 @@ type Props = {
   labels?: Readonly<Record<string, string>> | undefined;
   /** Values a text field offers as it is typed (a `connection`: the stored connections). */
   suggestions?: Readonly<Record<string, readonly Suggestion[]>> | undefined;
+  /**
+   * A field with offered values takes only those (a person picker): a select, which keeps a
+   * stored value the list lacks as its own option. With none offered it stays free text.
+   */
+  strict?: boolean | undefined;
   /** The fields shown before 'More settings' besides the required ones; without it, all are. */
   basic?: readonly string[] | undefined;
   /** The group these fields belong to: it starts their accessible names ('Template title'). */
@@ -42,6 +47,7 @@ export function SchemaForm({
   readOnly = false,
   labels,
   suggestions,
+  strict,
   basic,
   group,
 }: Props) {
@@ -59,6 +65,7 @@ export function SchemaForm({
       group={group}
       labels={labels}
       suggestions={suggestions}
+      strict={strict}
       value={value[f.name]}
       readOnly={readOnly}
       onChange={(next) => onChange(withField(value, f.name, next))}
@@ -105,12 +112,24 @@ type FieldProps = {
   labels?: Readonly<Record<string, string>> | undefined;
   /** Values offered per field name: this field's, and a group's for its own fields. */
   suggestions?: Readonly<Record<string, readonly Suggestion[]>> | undefined;
+  /** Offered values are the only ones (SchemaForm's `strict`). */
+  strict?: boolean | undefined;
   value: unknown;
   onChange: (next: unknown) => void;
   readOnly: boolean;
 };
 
-function FieldInput({ field, label, group, labels, suggestions, value, onChange, readOnly }: FieldProps) {
+function FieldInput({
+  field,
+  label,
+  group,
+  labels,
+  suggestions,
+  strict,
+  value,
+  onChange,
+  readOnly,
+}: FieldProps) {
   const hintId = useId();
   const listId = useId();
   const hint = fieldHint(field.description);
@@ -150,6 +169,7 @@ function FieldInput({ field, label, group, labels, suggestions, value, onChange,
           readOnly={readOnly}
           labels={labels}
           suggestions={suggestions}
+          strict={strict}
           group={inGroup(group, label)}
         />
       </fieldset>
@@ -228,6 +248,22 @@ function FieldInput({ field, label, group, labels, suggestions, value, onChange,
         {(field.options ?? []).map((o) => (
           <option key={o} value={o}>
             {o}
+          </option>
+        ))}
+      </select>
+    );
+  } else if (strict && field.kind === 'text' && suggestions?.[field.name]?.length) {
+    const offered = suggestions[field.name] ?? [];
+    input = (
+      <select className="input" {...common} value={text} onChange={(e) => change(e.target.value)}>
+        <option value="">None</option>
+        {/* A stored value the list lacks (someone since removed) stays, and says so. */}
+        {text && !offered.some((o) => o.value === text) ? (
+          <option value={text}>{text} (not found)</option>
+        ) : null}
+        {offered.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label === o.value ? o.value : `${o.label} (${o.value})`}
           </option>
         ))}
       </select>

@@ -38,6 +38,8 @@ type Props = {
   labels?: Readonly<Record<string, string>>;
   /** Values text fields offer (SchemaForm). */
   suggestions?: Readonly<Record<string, readonly Suggestion[]>>;
+  /** Offered values are the only ones a field takes (SchemaForm). */
+  strict?: boolean;
   /** The fields shown before 'More settings' (SchemaForm). */
   basic?: readonly string[];
   /** Objects of simple fields are edited in the form as groups (schemaFields). */
@@ -71,6 +73,7 @@ export function SpecFormEditor({
   warnings,
   labels,
   suggestions,
+  strict = false,
   basic,
   groups = false,
 }: Props) {
@@ -141,6 +144,7 @@ export function SpecFormEditor({
               readOnly={readOnly}
               labels={labels}
               suggestions={suggestions}
+              strict={strict}
               basic={basic}
             />
             <p className="text-xs text-muted">Other fields can be set in Code (YAML).</p>

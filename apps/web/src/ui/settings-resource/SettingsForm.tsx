@@ -162,6 +162,8 @@ export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: Se
                 initialView={t.guidedGroups && !editing ? 'form' : 'code'}
                 groups={t.guidedGroups ?? false}
                 suggestions={personSuggestions}
+                // A rule's people are people: picked from the list, not typed (docs/incidents.md).
+                strict
                 omit={has('schedule') ? GUIDED_OMIT_WITH_SCHEDULE : GUIDED_OMIT}
                 {...(t.specWarnings ? { warnings: t.specWarnings } : {})}
               />
