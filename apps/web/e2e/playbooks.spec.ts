@@ -48,6 +48,8 @@ test.describe('playbooks', () => {
       const editor = page.getByRole('dialog', { name: 'Add playbook' });
       await editor.getByRole('textbox', { name: 'Title' }).fill(title);
       await editor.getByRole('textbox', { name: 'Category' }).fill('E2E');
+      // A new playbook starts on the form; this one is pasted as YAML.
+      await editor.getByRole('radio', { name: 'Code' }).click();
       await editor.getByRole('textbox', { name: 'Spec' }).click();
       // insertText keeps the indentation (typing would let the editor auto-indent).
       await page.keyboard.insertText(playbookYaml(hook));

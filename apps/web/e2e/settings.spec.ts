@@ -95,6 +95,10 @@ test.describe('generic settings pages', () => {
     );
     await expect(page.getByLabel('Namespace')).toHaveValue('default');
     await expect(page.getByRole('button', { name: 'Update' })).toBeVisible();
+    // The same backend on the form: a card of its kind, with its path globs.
+    await page.getByRole('radio', { name: 'Form' }).click();
+    await expect(page.getByRole('combobox', { name: 'Backends 1 kind' })).toHaveValue('file');
+    await expect(page.getByRole('textbox', { name: 'Backends 1 path' })).toHaveValue(/nginx-access\*\.log/);
 
     await settingsMenu(page).getByRole('link', { name: 'Incident Rules' }).click();
     await expect(page).toHaveURL(/\/settings\/incident_rules$/);

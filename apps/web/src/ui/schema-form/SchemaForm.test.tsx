@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { SchemaForm } from './SchemaForm.js';
-import type { SchemaField } from './schemaFields.js';
+import { schemaFields, type SchemaField } from './schemaFields.js';
 
 const FIELDS: SchemaField[] = [
   { name: 'url', kind: 'text', required: true },
@@ -155,6 +155,56 @@ describe('SchemaForm', () => {
       />,
     );
     expect(screen.getByRole('textbox', { name: 'Commander ID' })).toBeInTheDocument();
+  });
+
+  it('a list of objects of kinds: a card each, switching kind drops the old kind, unknown keys stay, an emptied list leaves', () => {
+    const fields = schemaFields(
+      {
+        type: 'object',
+        properties: {
+          backends: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                file: { type: 'object', properties: { path: { type: 'array', items: { type: 'string' } } } },
+                loki: { type: 'object', properties: { query: { type: 'string' } } },
+              },
+            },
+          },
+        },
+      },
+      { lists: { backends: ['file', 'loki'] } },
+    );
+    function One() {
+      const [value, setValue] = useState<Record<string, unknown>>({
+        backends: [{ file: { path: ['/var/log/*.log'] }, extra: 1 }],
+      });
+      return (
+        <>
+          <SchemaForm fields={fields} value={value} onChange={setValue} />
+          <output>{JSON.stringify(value)}</output>
+        </>
+      );
+    }
+    render(<One />);
+    const out = () => JSON.parse(screen.getByRole('status').textContent ?? '') as unknown;
+    expect(screen.getByRole('group', { name: 'Backends 1' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Backends 1 path' })).toHaveValue('/var/log/*.log');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Backends 1 kind' }), {
+      target: { value: 'loki' },
+    });
+    expect(out()).toEqual({ backends: [{ loki: {}, extra: 1 }] });
+    // A query is text of several lines.
+    const query = screen.getByRole('textbox', { name: 'Backends 1 query' });
+    expect(query.tagName).toBe('TEXTAREA');
+    fireEvent.change(query, { target: { value: '{app="nginx"}' } });
+    expect(out()).toEqual({ backends: [{ loki: { query: '{app="nginx"}' }, extra: 1 }] });
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Backends' }));
+    expect(out()).toEqual({ backends: [{ loki: { query: '{app="nginx"}' }, extra: 1 }, { file: {} }] });
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Backends 1' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Backends 1' }));
+    expect(out()).toEqual({});
   });
 
   it('secret-capable values: Static, Secret or ConfigMap; switching clears the previous value', () => {

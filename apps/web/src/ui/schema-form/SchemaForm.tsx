@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { fieldHint, fieldLabel } from './fieldLabels.js';
 import { NamedValuesInput } from './NamedValuesInput.js';
+import { ObjectListInput } from './ObjectListInput.js';
 import { ScriptInput } from './ScriptInput.js';
 import { ValueSourceInput } from './ValueSourceInput.js';
 import { DurationInput } from '../DurationInput.js';
@@ -235,6 +236,30 @@ function FieldInput({
       />
     );
   }
+  if (field.kind === 'objectList') {
+    return (
+      <ObjectListInput
+        field={field}
+        label={label}
+        value={value}
+        onChange={onChange}
+        readOnly={readOnly}
+        renderFields={(fields, item, change, itemGroup, fold) => (
+          <SchemaForm
+            fields={fields}
+            value={item}
+            onChange={change}
+            readOnly={readOnly}
+            labels={labels}
+            suggestions={suggestions}
+            strict={strict}
+            basic={fold ? [] : undefined}
+            group={inGroup(group, itemGroup)}
+          />
+        )}
+      />
+    );
+  }
   if (field.kind === 'numberList' && field.options) {
     return (
       <NumberChoices field={field} label={label} value={value} onChange={onChange} readOnly={readOnly} />
@@ -267,6 +292,16 @@ function FieldInput({
           </option>
         ))}
       </select>
+    );
+  } else if (field.kind === 'longText') {
+    input = (
+      <textarea
+        className="input min-h-20 py-1.5 font-mono"
+        rows={4}
+        {...common}
+        value={text}
+        onChange={(e) => change(e.target.value)}
+      />
     );
   } else if (field.kind === 'list' || field.kind === 'numberList') {
     input = (

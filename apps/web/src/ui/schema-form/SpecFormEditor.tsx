@@ -44,6 +44,8 @@ type Props = {
   basic?: readonly string[];
   /** Objects of simple fields are edited in the form as groups (schemaFields). */
   groups?: boolean;
+  /** Lists of objects the form edits as cards, with the keys that make an item's kind (schemaFields). */
+  lists?: Readonly<Record<string, readonly string[]>>;
 };
 
 function isObject(v: unknown): v is Record<string, unknown> {
@@ -76,6 +78,7 @@ export function SpecFormEditor({
   strict = false,
   basic,
   groups = false,
+  lists,
 }: Props) {
   const [view, setView] = useState<SpecView>(initialView);
   const parsed = parseSpecText(text);
@@ -86,8 +89,10 @@ export function SpecFormEditor({
       : isObject(schema.data)
         ? (schema.data as JsonSchema)
         : undefined;
-    return s ? schemaFields(s, { groups }).filter((f) => !omit.includes(f.name)) : [];
-  }, [schema.data, itemKey, omit, groups]);
+    return s
+      ? schemaFields(s, { groups, ...(lists ? { lists } : {}) }).filter((f) => !omit.includes(f.name))
+      : [];
+  }, [schema.data, itemKey, omit, groups, lists]);
 
   const value = parsed.ok ? (itemKey ? itemOf(parsed.spec, itemKey) : specBody(parsed.spec)) : {};
   const setValue = (next: Record<string, unknown>) => {

@@ -38,7 +38,15 @@ export type FieldKind =
   /** An object whose own fields are edited together (`fields`), with `{ groups: true }`. */
   | 'group'
   /** A Go duration: an amount and a unit (ui/DurationInput.tsx). */
-  | 'duration';
+  | 'duration'
+  /** Text of several lines (a script, a query, a body): a text area. */
+  | 'longText'
+  /**
+   * A list of objects edited as cards (a playbook's actions, a logging backend's backends):
+   * `fields` are every item's own, and with `variants` each item is one of those keys (its
+   * kind), whose fields follow (ObjectListInput.tsx). Only for the lists a form names.
+   */
+  | 'objectList';
 
 export type SchemaField = {
   name: string;
@@ -49,14 +57,24 @@ export type SchemaField = {
   /** The smallest value of a number (thresholds, counts, SSL expiry: 0). */
   minimum?: number;
   description?: string;
-  /** A group's own fields. */
+  /** A group's own fields; an object list's item fields. */
   fields?: SchemaField[];
+  /** An object list's kinds: each key an item may hold, with its fields. */
+  variants?: Record<string, SchemaField[]>;
 };
 
 export type SchemaFieldOptions = {
   /** Objects whose fields the form can edit become groups (any depth). */
   groups?: boolean;
+  /**
+   * Lists of objects the form edits as cards, by name, each with the keys that make an item's
+   * kind (none: every item has the same fields). A list not named stays in the YAML.
+   */
+  lists?: Readonly<Record<string, readonly string[]>>;
 };
+
+/** Text fields of several lines wherever they appear. */
+const LONG_TEXT = new Set(['script', 'query', 'body', 'message']);
 
 function isSchema(v: unknown): v is JsonSchema {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -112,7 +130,8 @@ export function schemaFields(schema: JsonSchema, options: SchemaFieldOptions = {
   const fields: SchemaField[] = [];
   for (const [name, prop] of Object.entries(schema.properties ?? {})) {
     if (!isSchema(prop)) continue;
-    const kind = kindOf(prop, options);
+    const listed = options.lists?.[name];
+    const kind = listed ? objectList(prop, listed, options) : longText(name, kindOf(prop, options));
     if (!kind) continue;
     fields.push({
       name,
@@ -123,6 +142,29 @@ export function schemaFields(schema: JsonSchema, options: SchemaFieldOptions = {
     });
   }
   return fields.sort((a, b) => Number(b.required) - Number(a.required));
+}
+
+function longText(name: string, kind: ReturnType<typeof kindOf>): ReturnType<typeof kindOf> {
+  return kind?.kind === 'text' && LONG_TEXT.has(name) ? { kind: 'longText' } : kind;
+}
+
+/** A list of objects as cards: the item's own fields, and each kind's (always with groups). */
+function objectList(
+  s: JsonSchema,
+  kinds: readonly string[],
+  options: SchemaFieldOptions,
+): Pick<SchemaField, 'kind' | 'fields' | 'variants'> | undefined {
+  const item = s.type === 'array' && isSchema(s.items) ? s.items : undefined;
+  if (!item || !isSchema(item.properties)) return undefined;
+  const own = Object.fromEntries(Object.entries(item.properties).filter(([k]) => !kinds.includes(k)));
+  const fields = schemaFields({ ...item, properties: own }, { groups: options.groups ?? false });
+  if (kinds.length === 0) return { kind: 'objectList', fields };
+  const variants: Record<string, SchemaField[]> = {};
+  for (const k of kinds) {
+    const v = item.properties[k];
+    if (isSchema(v)) variants[k] = schemaFields(v, { groups: true });
+  }
+  return { kind: 'objectList', fields, variants };
 }
 
 /** The schema of one item of the array property `key` (a check type's list in a canary spec). */

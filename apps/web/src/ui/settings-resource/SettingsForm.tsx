@@ -161,6 +161,7 @@ export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: Se
                 // form takes its groups too; a stored spec opens as it was edited before.
                 initialView={t.guidedGroups && !editing ? 'form' : 'code'}
                 groups={t.guidedGroups ?? false}
+                {...(t.guidedLists ? { lists: t.guidedLists } : {})}
                 suggestions={personSuggestions}
                 // A rule's people are people: picked from the list, not typed (docs/incidents.md).
                 strict

@@ -84,6 +84,8 @@ export type SettingsTable = {
    * template, filter and timeouts), and a new row opens on the form rather than the YAML.
    */
   guidedGroups?: boolean;
+  /** With `guidedSpec`: lists of objects the form edits as cards, with their items' kinds (schemaFields). */
+  guidedLists?: Readonly<Record<string, readonly string[]>>;
   /** Spec fields that name a person by email: the guided form offers the people as typed. */
   peopleFields?: readonly string[];
   /** Checked on submit; the server checks again on save. */

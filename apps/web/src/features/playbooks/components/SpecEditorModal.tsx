@@ -2,13 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { SUPPORTED_ACTION_KINDS } from '@opsdeck/shared';
 import { toast } from 'sonner';
 import { errorMessage } from '../../../api/errors.js';
-import { SpecField } from '../../../ui/CodeEditor/CodeField.js';
 import { SpecWarnings } from '../../../ui/CodeEditor/SpecWarnings.js';
 import { FormField } from '../../../ui/FormField.js';
 import { IconPicker } from '../../../ui/IconPicker.js';
 import { Modal } from '../../../ui/Modal.js';
+import { SpecFormEditor } from '../../../ui/schema-form/SpecFormEditor.js';
 import { useServerFieldErrors } from '../../../ui/useServerFieldErrors.js';
 import { playbookKeys } from '../api/keys.js';
 import { createPlaybook, updatePlaybook } from '../api/playbooks.js';
@@ -19,8 +20,23 @@ import { formInput, formValues, specFormSchema, type SpecFormValues } from '../l
 export const PLAYBOOK_SPEC_SCHEMA_URL = '/api/schemas/playbook-spec.schema.json';
 
 /**
- * Add or edit a playbook: Title (required), Name, Icon, Category, Description and the Spec as
- * YAML checked against the playbook spec schema. The server's refusal shows in a toast, and
+ * What the form edits as cards: actions (each one of the kinds that run here), parameters,
+ * and the checks, configs and components the playbook is offered on.
+ */
+const PLAYBOOK_FORM_LISTS = {
+  actions: SUPPORTED_ACTION_KINDS,
+  parameters: [],
+  checks: [],
+  configs: [],
+  components: [],
+};
+/** The dialog's own fields above the spec. */
+const PLAYBOOK_FORM_OMIT = ['title', 'description', 'category', 'icon'];
+
+/**
+ * Add or edit a playbook: Title (required), Name, Icon, Category, Description and the Spec,
+ * on a form (actions, parameters, where it is offered) or as YAML checked against the playbook
+ * spec schema. The server's refusal shows in a toast, and
  * next to the field it is about. An
  * exec script that pastes an event value into its text is underlined and listed as a warning.
  */
@@ -103,12 +119,26 @@ export function SpecEditorModal({
             render={({ field }) => <IconPicker label="Icon" value={field.value} onChange={field.onChange} />}
           />
         </FormField>
-        <SpecField
-          control={form.control}
-          schemaUrl={PLAYBOOK_SPEC_SCHEMA_URL}
-          height="360px"
-          warnings={playbookScriptWarnings}
-        />
+        <FormField label="Spec" labelable={false}>
+          <Controller
+            control={form.control}
+            name="spec"
+            render={({ field, fieldState }) => (
+              <SpecFormEditor
+                schemaUrl={PLAYBOOK_SPEC_SCHEMA_URL}
+                text={field.value}
+                onChange={field.onChange}
+                error={fieldState.error?.message}
+                // A new playbook starts on the form; a stored one opens as it was written.
+                initialView={editing ? 'code' : 'form'}
+                lists={PLAYBOOK_FORM_LISTS}
+                basic={['parameters']}
+                omit={PLAYBOOK_FORM_OMIT}
+                warnings={playbookScriptWarnings}
+              />
+            )}
+          />
+        </FormField>
         <SpecWarnings title="Event values pasted into scripts" warnings={scriptWarnings} />
       </form>
     </Modal>

@@ -82,6 +82,8 @@ describe('/playbooks', () => {
     // The caption's label also holds the validation message.
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Say hello');
     await user.type(screen.getByRole('textbox', { name: 'Category' }), 'Demo');
+    // A new playbook starts on the form; YAML is one switch away.
+    await user.click(screen.getByRole('radio', { name: 'Code' }));
     await user.click(screen.getByRole('textbox', { name: /^Spec/ }));
     await user.paste(SPEC);
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -94,6 +96,40 @@ describe('/playbooks', () => {
       description: null,
       spec: { checks: [{ types: ['http'] }], actions: [{ name: 'say', exec: { script: 'echo hi' } }] },
       source: 'UI',
+    });
+  });
+
+  it('makes a new playbook on the form, without YAML: a parameter and an action of a chosen kind', async () => {
+    const user = userEvent.setup();
+    const posts: FakeRequest[] = [];
+    serve(['admin'], {
+      'GET /api/db/playbooks': () => [],
+      'POST /api/db/playbooks': (req) => {
+        posts.push(req);
+        return json([{ id: 'new' }], { status: 201 });
+      },
+    });
+    renderWithApp(<PlaybooksPage />, { url: '/playbooks' });
+    await user.click(await screen.findByRole('button', { name: 'Add Playbook' }));
+    expect(screen.getByRole('radio', { name: 'Form' })).toBeChecked();
+    await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Say hello');
+    await user.click(await screen.findByRole('button', { name: 'Add to Parameters' }));
+    await user.type(screen.getByRole('textbox', { name: 'Parameters 1 name' }), 'greeting');
+    await user.click(screen.getByRole('button', { name: 'Add to Actions' }));
+    // A new action is an exec action; another kind shows that kind's fields instead.
+    const kind = screen.getByRole('combobox', { name: 'Actions 1 kind' });
+    expect(kind).toHaveValue('exec');
+    await user.selectOptions(kind, 'http');
+    expect(screen.getByRole('textbox', { name: 'Actions 1 URL' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'Actions 1 script' })).toBeNull();
+    await user.selectOptions(kind, 'exec');
+    await user.type(screen.getByRole('textbox', { name: 'Actions 1 name' }), 'say');
+    await user.type(screen.getByRole('textbox', { name: 'Actions 1 script' }), 'echo hi');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Playbook Spec created successfully')).toBeInTheDocument();
+    expect(posts[0]?.body).toMatchObject({
+      name: 'say-hello',
+      spec: { parameters: [{ name: 'greeting' }], actions: [{ name: 'say', exec: { script: 'echo hi' } }] },
     });
   });
 
@@ -110,6 +146,7 @@ describe('/playbooks', () => {
     renderWithApp(<PlaybooksPage />, { url: '/playbooks' });
     await user.click(await screen.findByRole('button', { name: 'Add Playbook' }));
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Rotate');
+    await user.click(screen.getByRole('radio', { name: 'Code' }));
     const editor = screen.getByRole('textbox', { name: /^Spec/ });
     await user.click(editor);
     await user.paste(
@@ -129,6 +166,7 @@ describe('/playbooks', () => {
     serve(['admin'], { 'GET /api/db/playbooks': () => [] });
     renderWithApp(<PlaybooksPage />, { url: '/playbooks' });
     await user.click(await screen.findByRole('button', { name: 'Add Playbook' }));
+    await user.click(screen.getByRole('radio', { name: 'Code' }));
     await user.click(screen.getByRole('textbox', { name: /^Spec/ }));
     await user.paste(
       'actions:\n  - name: report\n    exec:\n      script: echo "rotation failed for $COMPONENT_NAME"\n',

@@ -1,4 +1,4 @@
-import { permissionsFor } from '@opsdeck/shared';
+import { permissionsFor, playbookSpecJsonSchema } from '@opsdeck/shared';
 import { fakeServer, json, type Route } from '../../../test/fakeServer.js';
 
 export const PB_ID = '11111111-1111-4111-8111-111111111111';
@@ -68,6 +68,8 @@ export function serve(roles: string[], routes: Record<string, Route>) {
       payload: { user: { id: 'u1', name: 'Admin' }, roles, permissions: permissionsFor(roles) },
     }),
     'GET /api/properties': () => [],
+    // The spec form's fields, as the server serves them.
+    'GET /api/schemas/playbook-spec.schema.json': () => playbookSpecJsonSchema(),
     ...routes,
   });
 }

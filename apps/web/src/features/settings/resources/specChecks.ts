@@ -4,6 +4,7 @@ import {
   incidentRuleSpecSchema,
   loggingBackendResourceSchema,
   loggingBackendSpecSchema,
+  LOGGING_BACKEND_KINDS,
   notificationResourceSchema,
   notificationSpecOf,
   notificationSpecSchema,
@@ -27,6 +28,10 @@ export const TABLE_EXTRAS: Record<SettingsTableName, Partial<SettingsTable>> = {
   },
   logging_backends: {
     checkSpec: zodSpecCheck('LoggingBackend', loggingBackendSpecSchema, loggingBackendResourceSchema),
+    // A list of backends, each one of its kinds: a card each, the kind chosen, its fields.
+    guidedSpec: true,
+    guidedGroups: true,
+    guidedLists: { backends: LOGGING_BACKEND_KINDS },
   },
   notifications: {
     checkSpec: zodSpecCheck('Notification', notificationSpecSchema, notificationResourceSchema),
