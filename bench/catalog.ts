@@ -31,6 +31,7 @@ const CHANGES = 1_000_000;
  * `items` items over 10 types, 20 namespaces and 3 accounts, then `changes` changes over 90 days
  * (inserted a million at a time: one statement of ten million holds gigabytes of sort memory),
  * and insights on every fifth item. The catalog benchmark's 100k / 1M; the scale benchmark's ten times that.
+ * Their push scraper keeps them (`staleItemAge: keep`): nothing pushes them, yet they are a live estate.
  */
 export async function seedCatalog(
   db: Db,
@@ -40,7 +41,7 @@ export async function seedCatalog(
 ): Promise<void> {
   await db.exec(`
 INSERT INTO config_scrapers (id, name, spec) VALUES
-  ('00000000-0000-0000-0000-00000000b001', 'bench', '{"push": [{}]}');
+  ('00000000-0000-0000-0000-00000000b001', 'bench', '{"push": [{}], "retention": {"staleItemAge": "keep"}}');
 INSERT INTO config_items (scraper_id, external_id, type, config_class, name, namespace, status, health, labels, tags,
   config, cost_total_30d, created_at, updated_at, last_scraped_time, deleted_at)
 SELECT '00000000-0000-0000-0000-00000000b001', ARRAY['bench-' || i],

@@ -34,7 +34,14 @@ import { rollUpCheckStatuses } from '../apps/server/src/health/rollup.js';
 import { freePort } from '../apps/server/test/free-port.js';
 import { startChild, waitReady } from './lib/load-server.js';
 import { benchPostgres } from './lib/postgres.js';
-import { holdSeededTopology, scheduleHttpChecks, seededScale, seedScale, sizesAt } from './lib/scale-seed.js';
+import {
+  holdSeededTopology,
+  keepSeededItems,
+  scheduleHttpChecks,
+  seededScale,
+  seedScale,
+  sizesAt,
+} from './lib/scale-seed.js';
 import { signInViewer, type Viewer } from './lib/server.js';
 import { measure, round } from './lib/stats.js';
 import type { BenchFigure, BenchModule, BenchRow } from './lib/types.js';
@@ -258,6 +265,7 @@ async function run(): Promise<(BenchRow | BenchFigure)[]> {
     const targetUrl = `http://127.0.0.1:${(target.address() as net.AddressInfo).port}/`;
     await scheduleHttpChecks(db, RUNNING_CHECKS, targetUrl, '@every 5m');
     await holdSeededTopology(db);
+    await keepSeededItems(db);
     // As the roll-up job (every 5 minutes) leaves it: the 24-hour sums start at this hour.
     await rollUpCheckStatuses(db);
     const port = await freePort();

@@ -138,6 +138,18 @@ export async function holdSeededTopology(db: Db): Promise<void> {
   await db.query(`UPDATE topologies SET next_runtime = now() + interval '30 days' WHERE name = 'bench'`);
 }
 
+/**
+ * The seeded items stand for a live estate, but nothing pushes them: their push scraper would
+ * age every one of them out (a million soft-deletes and DELETE changes at its first run). A
+ * database seeded before the seed said so is told here, on every start (a kept database).
+ */
+export async function keepSeededItems(db: Db): Promise<void> {
+  await db.query(
+    `UPDATE config_scrapers SET spec = spec || '{"retention": {"staleItemAge": "keep"}}'::jsonb
+     WHERE id = '00000000-0000-0000-0000-00000000b001'`,
+  );
+}
+
 /** Whether `db` already holds this scale's data (a kept database, BENCH_SCALE_DATABASE_URL). */
 export async function seededScale(db: Db): Promise<number | undefined> {
   const { rows } = await db
