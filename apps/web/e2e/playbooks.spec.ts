@@ -49,7 +49,7 @@ test.describe('playbooks', () => {
       await editor.getByRole('textbox', { name: 'Title' }).fill(title);
       await editor.getByRole('textbox', { name: 'Category' }).fill('E2E');
       // A new playbook starts on the form; this one is pasted as YAML.
-      await editor.getByRole('radio', { name: 'Code' }).click();
+      await editor.getByRole('radio', { name: 'Code (YAML)' }).click();
       await editor.getByRole('textbox', { name: 'Spec' }).click();
       // insertText keeps the indentation (typing would let the editor auto-indent).
       await page.keyboard.insertText(playbookYaml(hook));

@@ -102,13 +102,15 @@ export function ObjectListInput({ field, label, value, onChange, readOnly, rende
                 </button>
               )}
             </div>
-            {renderFields(field.fields ?? [], raw, (next) => set(i, next), name)}
+            {/* With kinds, an item's own settings (a timeout, a condition) fold under its kind's. */}
+            {renderFields(field.fields ?? [], raw, (next) => set(i, next), name, kinds.length > 0)}
             {kind && field.variants?.[kind]?.length
               ? renderFields(
                   field.variants[kind],
                   kindValue,
                   (next) => set(i, { ...raw, [kind]: next }),
                   name,
+                  false,
                 )
               : null}
           </div>

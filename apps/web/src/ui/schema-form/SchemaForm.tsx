@@ -92,7 +92,10 @@ export function SchemaForm({
 
 /** A field's accessible name inside a group: 'Template' + 'Commander ID' → 'Template commander ID'. */
 function inGroup(group: string | undefined, label: string): string {
-  return group ? `${group} ${label.charAt(0).toLowerCase()}${label.slice(1)}` : label;
+  if (!group) return label;
+  // 'Template title', but 'Actions 1 URL': an acronym keeps its capitals.
+  const word = /^[A-Z]{2}/.test(label) ? label : `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+  return `${group} ${word}`;
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

@@ -155,13 +155,15 @@ function objectList(
   options: SchemaFieldOptions,
 ): Pick<SchemaField, 'kind' | 'fields' | 'variants'> | undefined {
   const item = s.type === 'array' && isSchema(s.items) ? s.items : undefined;
-  if (!item || !isSchema(item.properties)) return undefined;
-  const own = Object.fromEntries(Object.entries(item.properties).filter(([k]) => !kinds.includes(k)));
+  const properties: Record<string, JsonSchema> | undefined = item?.properties;
+  if (!item || !properties) return undefined;
+  const own: Record<string, JsonSchema> = {};
+  for (const [k, v] of Object.entries(properties)) if (!kinds.includes(k)) own[k] = v;
   const fields = schemaFields({ ...item, properties: own }, { groups: options.groups ?? false });
   if (kinds.length === 0) return { kind: 'objectList', fields };
   const variants: Record<string, SchemaField[]> = {};
   for (const k of kinds) {
-    const v = item.properties[k];
+    const v = properties[k];
     if (isSchema(v)) variants[k] = schemaFields(v, { groups: true });
   }
   return { kind: 'objectList', fields, variants };

@@ -128,6 +128,7 @@ export function SpecEditorModal({
                 schemaUrl={PLAYBOOK_SPEC_SCHEMA_URL}
                 text={field.value}
                 onChange={field.onChange}
+                readOnly={false}
                 error={fieldState.error?.message}
                 // A new playbook starts on the form; a stored one opens as it was written.
                 initialView={editing ? 'code' : 'form'}

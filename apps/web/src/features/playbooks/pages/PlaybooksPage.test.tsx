@@ -83,7 +83,7 @@ describe('/playbooks', () => {
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Say hello');
     await user.type(screen.getByRole('textbox', { name: 'Category' }), 'Demo');
     // A new playbook starts on the form; YAML is one switch away.
-    await user.click(screen.getByRole('radio', { name: 'Code' }));
+    await user.click(screen.getByRole('radio', { name: 'Code (YAML)' }));
     await user.click(screen.getByRole('textbox', { name: /^Spec/ }));
     await user.paste(SPEC);
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -146,7 +146,7 @@ describe('/playbooks', () => {
     renderWithApp(<PlaybooksPage />, { url: '/playbooks' });
     await user.click(await screen.findByRole('button', { name: 'Add Playbook' }));
     await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Rotate');
-    await user.click(screen.getByRole('radio', { name: 'Code' }));
+    await user.click(screen.getByRole('radio', { name: 'Code (YAML)' }));
     const editor = screen.getByRole('textbox', { name: /^Spec/ });
     await user.click(editor);
     await user.paste(
@@ -166,7 +166,7 @@ describe('/playbooks', () => {
     serve(['admin'], { 'GET /api/db/playbooks': () => [] });
     renderWithApp(<PlaybooksPage />, { url: '/playbooks' });
     await user.click(await screen.findByRole('button', { name: 'Add Playbook' }));
-    await user.click(screen.getByRole('radio', { name: 'Code' }));
+    await user.click(screen.getByRole('radio', { name: 'Code (YAML)' }));
     await user.click(screen.getByRole('textbox', { name: /^Spec/ }));
     await user.paste(
       'actions:\n  - name: report\n    exec:\n      script: echo "rotation failed for $COMPONENT_NAME"\n',
