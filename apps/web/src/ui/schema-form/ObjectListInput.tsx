@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FieldSet } from './FieldSet.js';
 import { fieldHint } from './fieldLabels.js';
 import type { SchemaField } from './schemaFields.js';
 
@@ -50,12 +51,7 @@ export function ObjectListInput({ field, label, value, onChange, readOnly, rende
   const add = () => onChange([...items, kinds[0] ? { [kinds[0]]: {} } : {}]);
 
   return (
-    <fieldset
-      className="flex flex-col gap-2 rounded-md border border-line p-3 md:col-span-2"
-      disabled={readOnly}
-    >
-      <legend className="px-1 text-xs font-semibold text-muted">{label}</legend>
-      {hint ? <p className="text-xs text-muted">{hint}</p> : null}
+    <FieldSet label={label} hint={hint} readOnly={readOnly}>
       {items.map((raw, i) => {
         const name = `${label} ${i + 1}`;
         // A value the form cannot edit as an object (a string in a list of objects) is shown, not lost.
@@ -121,6 +117,6 @@ export function ObjectListInput({ field, label, value, onChange, readOnly, rende
           Add to {label}
         </button>
       )}
-    </fieldset>
+    </FieldSet>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { FieldSet } from './FieldSet.js';
 import { fieldHint, fieldLabel } from './fieldLabels.js';
 import { NamedValuesInput } from './NamedValuesInput.js';
 import { ObjectListInput } from './ObjectListInput.js';
@@ -159,12 +160,7 @@ function FieldInput({
   if (field.kind === 'group') {
     const inner = isObject(value) ? value : {};
     return (
-      <fieldset
-        className="flex flex-col gap-2 rounded-md border border-line p-3 md:col-span-2"
-        disabled={readOnly}
-      >
-        <legend className="px-1 text-xs font-semibold text-muted">{label}</legend>
-        {hint ? <p className="text-xs text-muted">{hint}</p> : null}
+      <FieldSet label={label} hint={hint} readOnly={readOnly}>
         <SchemaForm
           fields={field.fields ?? []}
           value={inner}
@@ -176,7 +172,7 @@ function FieldInput({
           strict={strict}
           group={inGroup(group, label)}
         />
-      </fieldset>
+      </FieldSet>
     );
   }
   if (field.kind === 'duration') {
