@@ -232,6 +232,27 @@ async function linkParentsAndRelationships(db: Db, scraperId: string, stored: St
   );
 }
 
+/**
+ * The stored rows of these items, found on the scraper's unique key a batch at a time: a push
+ * scraper holds a million items, and reading them all to compare a scrape of a few (or of none,
+ * its scheduled stale check) held 230 MiB in the server (docs/benchmarks.md).
+ */
+async function storedRowsOf(
+  db: Db,
+  scraperId: string,
+  items: ScrapedItem[],
+): Promise<Map<string, ExistingRow>> {
+  if (items.length === 0) return new Map();
+  const keys = items.map((item) => ({ type: item.type, external_id: item.externalId }));
+  const { rows } = await db.query<ExistingRow>(
+    `SELECT c.id, c.type, c.external_id, c.deleted_at
+     FROM jsonb_to_recordset($2::jsonb) AS k(type text, external_id text[])
+     JOIN config_items c ON c.scraper_id = $1 AND c.type = k.type AND c.external_id = k.external_id`,
+    [scraperId, JSON.stringify(keys)],
+  );
+  return new Map(rows.map((r) => [keyOf(r.type, r.external_id), r]));
+}
+
 /** Upserts the items of one scrape, records diff changes, links parents and relationships. */
 export async function persistScrape(
   db: Db,
@@ -243,11 +264,6 @@ export async function persistScrape(
   const unique = new Map<string, { item: ScrapedItem; source: string }>();
   for (const s of scraped) unique.set(keyOf(s.item.type, s.item.externalId), s);
 
-  const existing = await db.query<ExistingRow>(
-    'SELECT id, type, external_id, deleted_at FROM config_items WHERE scraper_id = $1',
-    [scraper.id],
-  );
-  const byKey = new Map(existing.rows.map((r) => [keyOf(r.type, r.external_id), r]));
   const tally = (type: string, k: keyof TypeSummary) => {
     const t = (result.summary[type] ??= { added: 0, updated: 0, unchanged: 0 });
     t[k]++;
@@ -256,6 +272,11 @@ export async function persistScrape(
   const all = [...unique.entries()];
   for (let i = 0; i < all.length; i += BATCH) {
     const batch = all.slice(i, i + BATCH);
+    const byKey = await storedRowsOf(
+      db,
+      scraper.id,
+      batch.map(([, s]) => s.item),
+    );
     const known = batch.filter(([k]) => byKey.has(k));
     const fresh = batch.filter(([k]) => !byKey.has(k));
     const ids = known.map(([k]) => byKey.get(k)?.id);
