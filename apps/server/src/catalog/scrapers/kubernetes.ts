@@ -30,7 +30,7 @@ const CLUSTER_SCOPED = new Set(['Namespace', 'Node']);
 const PAGE_SIZE = 500;
 const TIMEOUT_MS = 30_000;
 /** Requests to one API server in flight at once when the spec sets no `maxInflight` (doc 3 §9). */
-export const DEFAULT_KUBERNETES_MAX_INFLIGHT = 64;
+const DEFAULT_KUBERNETES_MAX_INFLIGHT = 64;
 
 type KubeList = { apiVersion?: string; items?: unknown[]; metadata?: { continue?: string } };
 
