@@ -20,7 +20,7 @@ import { request } from 'undici';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openPostgres } from '../apps/server/src/db/pg.js';
 import type { Db } from '../apps/server/src/db/types.js';
-import { Limiter } from '../apps/server/src/health/limiter.js';
+import { Limiter } from '../apps/server/src/lib/limiter.js';
 import { recordCheckResult } from '../apps/server/src/health/record.js';
 import { rollUpCheckStatuses } from '../apps/server/src/health/rollup.js';
 import { executeCheck } from '../apps/server/src/health/run-check.js';

@@ -93,6 +93,8 @@ export default defineConfig({
           AUTH_MODE: process.env.E2E_AUTH_MODE,
           LOG_LEVEL: 'warn',
           SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,
+          // The bundled charts only: the journeys do not depend on the internet or the registry's today.
+          CHART_REGISTRY_URL: '',
         },
       },
 });

@@ -14,6 +14,10 @@ const boolFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** The charts folder of flanksource/mission-control-registry, as raw files. */
+const DEFAULT_CHART_REGISTRY_URL =
+  'https://raw.githubusercontent.com/flanksource/mission-control-registry/main/charts';
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -64,6 +68,16 @@ const envSchema = z.object({
   OUTBOUND_ALLOW_LINK_LOCAL: boolFromEnv.default(false),
   OUTBOUND_DENY_PRIVATE: boolFromEnv.default(false),
   OUTBOUND_DENY_LOOPBACK: boolFromEnv.default(false),
+  // The public chart registry of the Add Integration modal (integrations/); empty: the bundled charts only.
+  CHART_REGISTRY_URL: z
+    .union([
+      z.literal(''),
+      z
+        .string()
+        .url()
+        .refine((u) => /^https?:\/\//i.test(u), 'must be an http or https URL'),
+    ])
+    .default(DEFAULT_CHART_REGISTRY_URL),
   // Agent mode (docs/agents.md): push to an upstream Opsdeck.
   // One upstream, or several (replicas of one console) separated by commas.
   UPSTREAM_URL: z
@@ -235,6 +249,11 @@ export type Config = {
   sandbox: SandboxConfig;
   /** Which peers checks and scrapers may connect to (net/outbound.ts, docs/security.md). */
   outbound: { allowLinkLocal: boolean; denyPrivate: boolean; denyLoopback: boolean };
+  /**
+   * Where the Add Integration modal's chart definitions are fetched from (`<url>/<chart>/Chart.yaml`,
+   * `…/values.schema.json`; integrations/); undefined: the bundled copies only.
+   */
+  integrations: { chartRegistryUrl: string | undefined };
   appMode: 'full' | 'checker';
   /**
    * What this process does (docs/deploy.md, Scaling): `all` serves the API and runs the
@@ -400,6 +419,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       denyPrivate: e.OUTBOUND_DENY_PRIVATE,
       denyLoopback: e.OUTBOUND_DENY_LOOPBACK,
     },
+    integrations: { chartRegistryUrl: e.CHART_REGISTRY_URL.replace(/\/+$/, '') || undefined },
     appMode: e.APP_MODE,
     role: e.ROLE,
     agent:

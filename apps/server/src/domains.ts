@@ -5,6 +5,7 @@ import { connectionsDomain } from './connections/index.js';
 import { eventsDomain } from './events/index.js';
 import { healthDomain } from './health/index.js';
 import { incidentsDomain } from './incidents/index.js';
+import { integrationsDomain } from './integrations/index.js';
 import { kubeconfigDomain } from './kubeconfig/index.js';
 import { logsDomain } from './logs/index.js';
 import { notificationsDomain } from './notifications/index.js';
@@ -32,6 +33,7 @@ const areas: readonly DomainModule[] = [
   incidentsDomain,
   playbooksDomain,
   kubeconfigDomain,
+  integrationsDomain,
   agentsDomain,
 ];
 

@@ -24,5 +24,6 @@ export * from './playbooks/index.js';
 export * from './scripts/index.js';
 export * from './connections/index.js';
 export * from './kubeconfig.js';
+export * from './integrations/charts.js';
 export * from './health/check-schemas/object-storage.js';
 export * from './url/safe-url.js';

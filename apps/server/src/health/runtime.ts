@@ -4,7 +4,7 @@ import type { ServerContext } from '../context.js';
 import { outboundPolicy } from '../net/outbound.js';
 import { sandboxPolicy } from '../sandbox/policy.js';
 import { kubeValueReader, serverHasCluster } from './checks/kube-values.js';
-import { Limiter } from './limiter.js';
+import { Limiter } from '../lib/limiter.js';
 import { DEFAULT_CHECK_TIMEOUT_MS, type ExecuteOptions } from './run-check.js';
 
 export type HealthContext = Pick<ServerContext, 'config' | 'db' | 'metrics' | 'log'>;

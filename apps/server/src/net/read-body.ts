@@ -28,6 +28,11 @@ export const BODY_LIMITS = {
    * or the test's result), so the rest is cut, not refused.
    */
   senderAnswer: 64 * KB,
+  /**
+   * The chart registry (CHART_REGISTRY_URL): a Chart.yaml or values.schema.json of a few KB; the
+   * largest values schema of the registry is under 50 KB.
+   */
+  chartRegistry: 1 * MB,
   /** Playbook `http` actions: the content is kept in the run's result for the run page; the rest is cut. */
   playbookAnswer: 1 * MB,
 } as const;

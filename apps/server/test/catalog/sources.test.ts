@@ -165,7 +165,69 @@ describe.each(DB_KINDS)('scraper kinds against real sources (%s)', (kind) => {
     });
     const result = await runNow(server, id);
     expect(result.configs_scraped).toBe(0);
+    // Said once, not once per kind listed side by side.
+    expect(result.errors).toHaveLength(1);
     expect(result.errors[0]).toContain('HTTP 401');
+  });
+
+  it('kubernetes: kinds and pages are listed side by side, never more than maxInflight at once', async () => {
+    // Each answer is held back a little so that requests sent side by side overlap at the peer.
+    const slow = await fakeKubernetes('s3cr3t-token', { holdMs: 25 });
+    try {
+      const scrape = async (name: string, maxInflight?: number) => {
+        const id = await createScraper(server, name, {
+          kubernetes: [
+            {
+              clusterName: 'kind',
+              kubeconfig: { value: slow.kubeconfig },
+              ...(maxInflight ? { maxInflight } : {}),
+            },
+          ],
+        });
+        slow.resetPeak();
+        const result = await runNow(server, id);
+        const rows = await items(server, id);
+        const nameOf = new Map(rows.map((r) => [r.id, r.name]));
+        const changes = await server.db.query<{ change_type: string; name: string }>(
+          `SELECT c.change_type, i.name FROM config_changes c JOIN config_items i ON i.id = c.config_id
+           WHERE i.scraper_id = $1 ORDER BY c.change_type, i.name`,
+          [id],
+        );
+        return {
+          result,
+          peak: slow.peak(),
+          rows: rows.map((r) => ({
+            name: r.name,
+            type: r.type,
+            status: r.status,
+            health: r.health,
+            parent: r.parent_id ? nameOf.get(r.parent_id) : null,
+            tags: r.tags,
+          })),
+          changes: changes.rows,
+        };
+      };
+      const one = await scrape('kind-inflight-1', 1);
+      const two = await scrape('kind-inflight-2', 2);
+      const dflt = await scrape('kind-inflight-default');
+      // One at a time is the old behaviour; the results are the reference.
+      expect(one.peak).toBe(1);
+      expect(one.result).toEqual({ configs_scraped: 7, changes: 2, errors: [] });
+      expect(one.rows.map((r) => r.type)).toContain('Kubernetes::Pod');
+      expect(one.changes).toHaveLength(2);
+      expect(two.peak).toBe(2);
+      // 12 kinds and the events: the default (64) sends them all at once.
+      expect(dflt.peak).toBeGreaterThan(2);
+      for (const run of [two, dflt]) {
+        expect(run.result).toEqual(one.result);
+        expect(run.rows).toEqual(one.rows);
+        expect(run.changes).toEqual(one.changes);
+      }
+      // The pods' second page was asked for on every run.
+      expect(slow.requests.filter((p) => p === '/api/v1/pods')).toHaveLength(6);
+    } finally {
+      await slow.close();
+    }
   });
 
   it('push: items sent by an agent are stored with change detection', async () => {

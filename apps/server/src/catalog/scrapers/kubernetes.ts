@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { KubernetesScraperSpec } from '@opsdeck/shared';
 import { fileAccess, type FileAccess } from '../../sandbox/file-roots.js';
 import { checkedKubeconfig, type SpecKubeconfigFields } from '../../sandbox/kubeconfig.js';
@@ -6,6 +7,7 @@ import { outboundKubeClient } from '../../net/outbound-kube.js';
 import { applyTransform } from '../extract.js';
 import { isKubeObject, kubeAlias, kubeObjectToItem, type KubeObject } from '../kubernetes-objects.js';
 import { resolveField } from '../../lib/jsonpath.js';
+import { Limiter } from '../../lib/limiter.js';
 import { emptyOutput, type ScrapedChange } from '../types.js';
 import type { ScraperKindRunner } from './types.js';
 
@@ -27,6 +29,8 @@ const RESOURCES: [string, string][] = [
 const CLUSTER_SCOPED = new Set(['Namespace', 'Node']);
 const PAGE_SIZE = 500;
 const TIMEOUT_MS = 30_000;
+/** Requests to one API server in flight at once when the spec sets no `maxInflight` (doc 3 §9). */
+const DEFAULT_KUBERNETES_MAX_INFLIGHT = 64;
 
 type KubeList = { apiVersion?: string; items?: unknown[]; metadata?: { continue?: string } };
 
@@ -49,20 +53,24 @@ class NotFound extends Error {}
 /** GETs JSON from the API server with the kubeconfig's TLS and credentials. */
 type Getter = (path: string) => Promise<unknown>;
 
+/** `maxInflight` bounds the getter's requests in flight at once (every page of every list). */
 async function makeGetter(
   entry: SpecKubeconfigFields,
   signal: AbortSignal,
   outbound: OutboundPolicy,
   files: FileAccess,
+  maxInflight = 1,
 ): Promise<Getter> {
   // Checked before the client library sees it: no exec plugins, no server files (sandbox/kubeconfig.ts).
   const client = await outboundKubeClient(await checkedKubeconfig(entry, files), outbound);
+  const limiter = new Limiter(maxInflight);
+  // Each request in flight listens to the signal: up to maxInflight at once, not a leak.
+  const requests = AbortSignal.any([signal]);
+  setMaxListeners(maxInflight + 10, requests);
   return async (path: string) => {
-    const { status, text } = await client.request(path, {
-      signal,
-      timeoutMs: TIMEOUT_MS,
-      timeoutMessage: `${path}: timed out`,
-    });
+    const { status, text } = await limiter.run(() =>
+      client.request(path, { signal: requests, timeoutMs: TIMEOUT_MS, timeoutMessage: `${path}: timed out` }),
+    );
     if (status === 404) throw new NotFound(path);
     if (status >= 400) throw new Error(`${path}: HTTP ${status} ${text.slice(0, 200)}`);
     try {
@@ -71,6 +79,16 @@ async function makeGetter(
       throw new Error(`${path}: response is not JSON`);
     }
   };
+}
+
+type Settled<T> = { value: T } | { error: unknown };
+
+/** Never rejects: the answer or the error, read later in a fixed order. */
+function settle<T>(p: Promise<T>): Promise<Settled<T>> {
+  return p.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
 }
 
 async function listAll(get: Getter, path: string): Promise<unknown[]> {
@@ -156,32 +174,50 @@ export const kubernetesScraper: ScraperKindRunner<KubernetesScraperSpec> = {
     const out = emptyOutput();
     let get: Getter;
     try {
-      get = await makeGetter(entry, sc.signal, sc.outbound, fileAccess(sc.ctx.config));
+      get = await makeGetter(
+        entry,
+        sc.signal,
+        sc.outbound,
+        fileAccess(sc.ctx.config),
+        entry.maxInflight ?? DEFAULT_KUBERNETES_MAX_INFLIGHT,
+      );
     } catch (e) {
       out.errors.push(`${entry.clusterName}: kubeconfig: ${(e as Error).message}`);
       return out;
     }
+    // Every kind (and the events) is listed at once; the getter keeps at most `maxInflight`
+    // requests in flight. The answers are then read in the kinds' order, as one after another.
+    const listed = RESOURCES.filter(([, kind]) => !matchesAny(kind, entry.exclusions?.kind)).map(
+      ([path, kind]) => ({
+        path,
+        kind,
+        items: settle(listAll(get, namespaced(path, kind, entry.namespace))),
+      }),
+    );
+    const eventList = settle(listAll(get, namespaced('/api/v1/events', 'Event', entry.namespace)));
     const objects: KubeObject[] = [];
-    for (const [path, kind] of RESOURCES) {
-      if (matchesAny(kind, entry.exclusions?.kind)) continue;
-      try {
-        const [, version = 'v1'] = /\/(?:api|apis\/[^/]+)\/([^/]+)\//.exec(path) ?? [];
-        const group = /^\/apis\/([^/]+)\//.exec(path)?.[1];
-        const apiVersion = group ? `${group}/${version}` : version;
-        for (const raw of await listAll(get, namespaced(path, kind, entry.namespace))) {
-          // List items omit apiVersion and kind; put them back so items read like manifests.
-          const o = { apiVersion, kind, ...(raw as object) } as unknown;
-          if (isKubeObject(o) && !excluded(entry, o)) objects.push(o);
-        }
-      } catch (e) {
+    for (const { path, kind, items } of listed) {
+      const answer = await items;
+      if ('error' in answer) {
+        const e = answer.error;
         if (e instanceof NotFound) continue;
         const message = `${entry.clusterName}: ${(e as Error).message}`;
         // An unreachable or refusing API server fails every list the same way: say it once.
         if (objects.length === 0 && out.errors.length === 0 && kind === 'Namespace') {
           out.errors.push(message);
+          await Promise.all([...listed.map((l) => l.items), eventList]);
           return out;
         }
         out.errors.push(message);
+        continue;
+      }
+      const [, version = 'v1'] = /\/(?:api|apis\/[^/]+)\/([^/]+)\//.exec(path) ?? [];
+      const group = /^\/apis\/([^/]+)\//.exec(path)?.[1];
+      const apiVersion = group ? `${group}/${version}` : version;
+      for (const raw of answer.value) {
+        // List items omit apiVersion and kind; put them back so items read like manifests.
+        const o = { apiVersion, kind, ...(raw as object) } as unknown;
+        if (isKubeObject(o) && !excluded(entry, o)) objects.push(o);
       }
     }
     for (const o of objects) {
@@ -193,22 +229,20 @@ export const kubernetesScraper: ScraperKindRunner<KubernetesScraperSpec> = {
       out.errors.push(...applyTransform(entry, item).map((e) => `${entry.clusterName}: ${e}`));
       out.items.push(item);
     }
-    try {
-      const events = (await listAll(
-        get,
-        namespaced('/api/v1/events', 'Event', entry.namespace),
-      )) as KubeEvent[];
+    const events = await eventList;
+    if ('error' in events) {
+      const e = events.error;
+      if (!(e instanceof NotFound)) out.errors.push(`${entry.clusterName}: events: ${(e as Error).message}`);
+    } else {
       const ex = entry.event?.exclusions;
       const skip = Array.isArray(ex) ? { reason: ex } : (ex ?? {});
-      for (const ev of events) {
+      for (const ev of events.value as KubeEvent[]) {
         if (matchesAny(ev.reason, skip.reason)) continue;
         if (matchesAny(ev.involvedObject?.name, skip.name)) continue;
         if (matchesAny(ev.involvedObject?.namespace, skip.namespace)) continue;
         const change = eventToChange(ev);
         if (change) out.changes.push(change);
       }
-    } catch (e) {
-      if (!(e instanceof NotFound)) out.errors.push(`${entry.clusterName}: events: ${(e as Error).message}`);
     }
     return out;
   },

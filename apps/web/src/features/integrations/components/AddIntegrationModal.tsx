@@ -3,14 +3,13 @@ import { useNavigate } from 'react-router';
 import { useFeatureCheck } from '../../../auth/features.js';
 import { Modal } from '../../../ui/Modal.js';
 import {
-  chartOf,
   DIRECT_CHOICES,
   directChoices,
   GITOPS_CHOICES,
   LOGS_FEATURE,
   type GitOpsChoice,
 } from '../lib/charts.js';
-import { GitOpsForm } from './GitOpsForm.js';
+import { GitOpsChart } from './GitOpsChart.js';
 
 function Choice({ label, onClick }: { label: string; onClick: () => void }) {
   return (
@@ -57,7 +56,7 @@ export function AddIntegrationModal({
       }
     >
       {choice ? (
-        <GitOpsForm key={choice} chart={chartOf(choice)} />
+        <GitOpsChart key={choice} id={GITOPS_CHOICES[choice]} />
       ) : (
         <div className="flex flex-col gap-5">
           <section aria-label="Add via GitOps">

@@ -8,7 +8,7 @@ import { GitOpsPreview } from './GitOpsPreview.js';
 
 /**
  * A GitOps choice: namespace, interval and the chart's values (a form generated from its
- * bundled values schema), previewed live as Flux YAML and as a Helm command.
+ * values schema), previewed live as Flux YAML and as a Helm command.
  */
 export function GitOpsForm({ chart }: { chart: ChartDefinition }) {
   const [namespace, setNamespace] = useState<string>(GITOPS_DEFAULTS.namespace);

@@ -1,7 +1,10 @@
+import { BUNDLED_CHARTS, chartTopSchemaSchema } from '@opsdeck/shared';
 import { describe, expect, it } from 'vitest';
 import { schemaFields } from '../../../ui/schema-form/schemaFields.js';
 import { missingRequired, objectSections, schemaDefaults } from './chartValues.js';
-import { chartOf, directChoices, GITOPS_CHOICES, type GitOpsChoice } from './charts.js';
+import { directChoices, GITOPS_CHOICES, type GitOpsChoice } from './charts.js';
+
+const chartOf = (choice: GitOpsChoice) => BUNDLED_CHARTS[GITOPS_CHOICES[choice]];
 
 describe('bundled charts', () => {
   it('has a registry chart with a version and a values form for every GitOps choice', () => {
@@ -10,6 +13,8 @@ describe('bundled charts', () => {
       expect(chart.name).toMatch(/^mission-control-/);
       expect(chart.version).toMatch(/^\d+\.\d+\.\d+/);
       expect(schemaFields(chart.schema).length + objectSections(chart.schema).length).toBeGreaterThan(0);
+      // The check a schema from the registry must pass holds for the bundled ones too.
+      expect(chartTopSchemaSchema.safeParse(chart.schema).success).toBe(true);
     }
     expect(chartOf('Kubernetes').name).toBe('mission-control-kubernetes');
   });

@@ -1,28 +1,16 @@
-import type { JsonSchema } from '../../../ui/schema-form/schemaFields.js';
-import aws from '../charts/aws.json';
-import azure from '../charts/azure.json';
-import flux from '../charts/flux.json';
-import kubernetes from '../charts/kubernetes.json';
-import missionControl from '../charts/mission-control.json';
-import prometheus from '../charts/prometheus.json';
+import { BUNDLED_CHARTS, type ChartAnswer, type ChartDefinition, type ChartId } from '@opsdeck/shared';
 
-/** A chart of the registry, bundled with the app (no internet): what the GitOps form needs. */
-export type ChartDefinition = {
-  name: string;
-  version: string;
-  description: string;
-  schema: JsonSchema;
-};
+export type { ChartDefinition };
 
-/** The 'Add via GitOps' choices, in the spec's order, each with its chart. */
+/** The 'Add via GitOps' choices, in the spec's order, each with its chart of the registry. */
 export const GITOPS_CHOICES = {
-  AWS: aws,
-  Azure: azure,
-  Prometheus: prometheus,
-  Flux: flux,
-  Kubernetes: kubernetes,
-  'Mission Control': missionControl,
-} satisfies Record<string, ChartDefinition>;
+  AWS: 'aws',
+  Azure: 'azure',
+  Prometheus: 'prometheus',
+  Flux: 'flux',
+  Kubernetes: 'kubernetes',
+  'Mission Control': 'mission-control',
+} as const satisfies Record<string, ChartId>;
 export type GitOpsChoice = keyof typeof GITOPS_CHOICES;
 
 /** The 'Add Directly' choices, each the existing create page of its resource. */
@@ -36,8 +24,12 @@ type DirectChoice = keyof typeof DIRECT_CHOICES;
 /** The feature flag that hides 'Log Backends' when the logs feature is disabled. */
 export const LOGS_FEATURE = 'logs';
 
-export function chartOf(choice: GitOpsChoice): ChartDefinition {
-  return GITOPS_CHOICES[choice];
+/**
+ * The app's own copy of a chart (the same the server answers when the registry cannot be read),
+ * for when the server cannot be asked either.
+ */
+export function bundledChart(id: ChartId, reason: string): ChartAnswer {
+  return { chart: id, source: 'bundled', ...BUNDLED_CHARTS[id], reason };
 }
 
 /** The 'Add Directly' choices the user may see (Log Backends only while logs are enabled). */

@@ -1,4 +1,4 @@
-import { LOCAL_AGENT_ID } from '@opsdeck/shared';
+import { BUNDLED_CHARTS, LOCAL_AGENT_ID } from '@opsdeck/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -47,12 +47,17 @@ function listQueries(requests: FakeRequest[]): URLSearchParams[] {
     .map((r) => r.url.searchParams);
 }
 
-function serve(permissions: string[], properties: { name: string; value: string }[] = []) {
+function serve(
+  permissions: string[],
+  properties: { name: string; value: string }[] = [],
+  routes: Record<string, () => unknown> = {},
+) {
   return fakeServer({
     '/api/auth/whoami': whoami(permissions),
     '/api/properties': () => properties,
     '/api/db/integrations_with_status': () =>
       json([ROW, TOPOLOGY], { headers: { 'content-range': '0-1/2' } }),
+    ...routes,
   });
 }
 
@@ -140,13 +145,15 @@ describe('the integrations list', () => {
 
   it('previews a Kubernetes install with the defaults and a filled value, as Flux YAML and as a Helm command', async () => {
     const user = userEvent.setup();
+    // The server does not answer the chart (an older one): the app's bundled copy is used.
     serve(['integrations:read', 'integrations:write']);
     renderWithApp(<IntegrationsPage />, { url: '/settings/integrations' });
     await user.click(await screen.findByRole('button', { name: 'Add Integration' }));
     await user.click(await screen.findByRole('button', { name: 'Kubernetes' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Integration - Kubernetes' });
     const d = within(dialog);
-    expect(d.getByRole('textbox', { name: 'Namespace' })).toHaveValue('mission-control');
+    expect(await d.findByRole('textbox', { name: 'Namespace' })).toHaveValue('mission-control');
+    expect(d.getByText(/^Bundled chart definition \(the server could not be asked/)).toBeInTheDocument();
     expect(d.getByRole('textbox', { name: 'Interval' })).toHaveValue('30m');
     await user.type(d.getByRole('textbox', { name: 'Cluster name' }), 'prod-eu');
 
@@ -161,6 +168,67 @@ describe('the integrations list', () => {
     const helm = d.getByLabelText('Helm command').textContent ?? '';
     expect(helm).toContain('helm install flanksource/mission-control-kubernetes -n "mission-control"');
     expect(helm).toContain('--set clusterName="prod-eu"');
+  });
+});
+
+describe('chart definitions from the chart registry', () => {
+  async function openAws(routes: Record<string, () => unknown>) {
+    const user = userEvent.setup();
+    const server = serve(['integrations:read', 'integrations:write'], [], routes);
+    renderWithApp(<IntegrationsPage />, { url: '/settings/integrations' });
+    await user.click(await screen.findByRole('button', { name: 'Add Integration' }));
+    await user.click(await screen.findByRole('button', { name: 'AWS' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Integration - AWS' });
+    return { d: within(dialog), server };
+  }
+
+  it('builds the form from the chart the server read from the registry', async () => {
+    const { d, server } = await openAws({
+      '/api/integrations/charts/aws': () => ({
+        chart: 'aws',
+        source: 'registry',
+        name: 'mission-control-aws',
+        version: '2.0.0',
+        description: 'AWS from the registry',
+        schema: { type: 'object', properties: { region: { type: 'string', default: 'eu-west-1' } } },
+        schemaUrl: 'https://registry.example/charts/aws/values.schema.json',
+      }),
+    });
+    expect(await d.findByText('Chart definition from the chart registry.')).toBeInTheDocument();
+    expect(d.getByText(/AWS from the registry/)).toHaveTextContent('mission-control-aws 2.0.0');
+    expect(d.getByRole('textbox', { name: 'Region' })).toHaveValue('eu-west-1');
+    expect(d.getByLabelText('Flux YAML').textContent).toContain('region: eu-west-1');
+    expect(server.hrefs()).toContain('/api/integrations/charts/aws');
+  });
+
+  it('says so when the server answers its bundled copy', async () => {
+    const { d } = await openAws({
+      '/api/integrations/charts/aws': () => ({
+        chart: 'aws',
+        source: 'bundled',
+        ...BUNDLED_CHARTS.aws,
+        reason: 'the chart registry could not be read: HTTP 503',
+      }),
+    });
+    expect(
+      await d.findByText('Bundled chart definition (the chart registry could not be read: HTTP 503).'),
+    ).toBeInTheDocument();
+    expect(d.getByText(/bundle for Flanksource Mission Control/)).toHaveTextContent(
+      'mission-control-aws 1.0.7',
+    );
+  });
+
+  it('falls back to the bundled copy when the server answers something that is not a chart', async () => {
+    const { d } = await openAws({
+      '/api/integrations/charts/aws': () => ({ chart: 'aws', source: 'registry', schema: 'nope' }),
+    });
+    expect(
+      await d.findByText(/^Bundled chart definition \(the server could not be asked/),
+    ).toBeInTheDocument();
+    expect(d.getByText(/bundle for Flanksource Mission Control/)).toHaveTextContent(
+      'mission-control-aws 1.0.7',
+    );
+    expect(d.getByRole('textbox', { name: 'Name override' })).toBeInTheDocument();
   });
 });
 

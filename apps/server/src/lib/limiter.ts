@@ -1,4 +1,7 @@
-/** Bounds how many checks run at once in this process (CHECK_CONCURRENCY). */
+/**
+ * Bounds how many tasks run at once: the checks of this process (CHECK_CONCURRENCY), a
+ * Kubernetes scraper's requests in flight (`maxInflight`).
+ */
 export class Limiter {
   private active = 0;
   private readonly queue: (() => void)[] = [];
