@@ -27,7 +27,7 @@ export type CatalogParams = {
  * tag is added after the others, once.
  */
 function withGroupByProp(groupBy: string[], prop: string): string[] {
-  if (!prop) return groupBy.filter((g) => g !== 'tags');
+  if (!prop) return groupBy;
   const tag = `tags.${prop}`;
   const out = groupBy.map((g) => (g === 'tags' ? tag : g));
   return [...new Set(out.includes(tag) ? out : [...out, tag])];
