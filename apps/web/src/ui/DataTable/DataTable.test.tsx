@@ -205,6 +205,8 @@ describe('DataTable', () => {
       fireEvent.scroll(box);
       expect(onLoadMore).toHaveBeenCalledTimes(1);
       expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+      // The rows keep the server's order: no header sorts them.
+      expect(within(screen.getByRole('columnheader', { name: /Name/ })).queryByRole('button')).toBeNull();
     } finally {
       vi.restoreAllMocks();
     }

@@ -57,7 +57,7 @@ export type DataTableProps<T extends RowData> = {
   /**
    * An infinite list: `data` is every page loaded so far (server-sorted and paged), the rows
    * are virtual, and scrolling to within LOAD_MORE_DISTANCE of the end loads the next page.
-   * No pagination bar.
+   * No pagination bar, and no sorting by header (the rows keep the server's order).
    */
   infinite?: InfiniteRows;
   /** Client-side grouping by these column ids. */
@@ -199,6 +199,8 @@ export function DataTable<T extends RowData>({
     onExpandedChange: (u) => setExpanded((prev) => updated(u, prev)),
     onColumnSizingChange: (u) => setColumnSizing(updated(u, columnSizing)),
     manualSorting: manual,
+    // An infinite list keeps the server's order: sorting the rows loaded so far would mislead.
+    ...(infinite ? { enableSorting: false } : {}),
     manualPagination: manual || !paged,
     ...(manual && totalEntries !== undefined ? { rowCount: totalEntries } : {}),
     autoResetPageIndex: false,

@@ -199,6 +199,9 @@ export async function fetchInsights(
   if (q.status) query = query.eq('status', q.status);
   query = query
     .order('first_observed', { ascending: false })
+    // Ties broken, so consecutive pages neither repeat nor skip a row.
+    .order('id')
+    .order('config_id')
     .range(range.offset, range.offset + range.limit - 1);
   const res = await page(signal ? query.abortSignal(signal) : query);
   return { data: z.array(insightSchema).parse(res.data), totalEntries: res.totalEntries };

@@ -37,6 +37,8 @@ describe('insight lists', () => {
     renderWithApp(<InsightsView configId="c1" />, { url: '/catalog/c1/insights' });
     expect(await screen.findByText('analyzer-000')).toBeInTheDocument();
     expect(insightPages(server.requests)).toEqual(['0+50']);
+    const first = server.requests.find((r) => r.url.pathname === '/api/db/config_analysis_items');
+    expect(first?.url.searchParams.get('order')).toBe('first_observed.desc,id.asc,config_id.asc');
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
     // The per-config list has no Catalog column.
     expect(screen.queryByRole('columnheader', { name: /Catalog/ })).toBeNull();
