@@ -57,3 +57,17 @@ export function fakeServer(routes: Record<string, Route> = {}, fallback: Route =
   vi.stubGlobal('fetch', fetch);
   return { requests, fetch, hrefs: () => requests.map((r) => r.href) };
 }
+
+/**
+ * A data-API list served page by page: the `offset`/`limit` window of `all`, with the
+ * Content-Range total that `count=exact` asks for.
+ */
+export function pagedRows(all: unknown[]): Route {
+  return ({ url }) => {
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? all.length);
+    const slice = all.slice(offset, offset + limit);
+    const range = slice.length ? `${offset}-${offset + slice.length - 1}` : '*';
+    return json(slice, { headers: { 'content-range': `${range}/${all.length}` } });
+  };
+}

@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeLayout } from '../../test/layout.js';
 import { renderWithApp } from '../../test/render.js';
 import { columnSizesKey, COLUMN_SIZE_SAVE_DEBOUNCE_MS } from './columnSizes.js';
 import { DataTable } from './DataTable.js';
@@ -156,6 +158,58 @@ describe('DataTable', () => {
     );
     await waitFor(() => expect(Number(location().searchParams.get('pageSize'))).toBeGreaterThanOrEqual(10));
     expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+  });
+
+  it('infinite mode: loads the next page 300 px before the end, shows it loading, and no pagination bar', () => {
+    // 50 rows of 45 px in a 600 px box.
+    fakeLayout({ row: 45, box: 600, content: 50 * 45 });
+    const onLoadMore = vi.fn();
+    const many: Row[] = Array.from({ length: 50 }, (_, i) => ({
+      id: String(i),
+      name: `n${i}`,
+      team: 't',
+      count: i,
+    }));
+    function Infinite() {
+      const [loadingMore, setLoadingMore] = useState(false);
+      return (
+        <DataTable
+          id="inf"
+          columns={columns}
+          data={many}
+          manual
+          infinite={{
+            hasMore: true,
+            loadingMore,
+            onLoadMore: () => {
+              onLoadMore();
+              setLoadingMore(true);
+            },
+          }}
+        />
+      );
+    }
+    try {
+      renderWithApp(<Infinite />);
+      const box = screen.getByRole('region', { name: 'Table' });
+      expect(onLoadMore).not.toHaveBeenCalled();
+      box.scrollTop = 1000;
+      fireEvent.scroll(box);
+      expect(onLoadMore).not.toHaveBeenCalled();
+      expect(screen.queryByRole('status')).toBeNull();
+      box.scrollTop = 50 * 45 - 600 - 300;
+      fireEvent.scroll(box);
+      expect(onLoadMore).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('status')).toHaveTextContent('Loading more…');
+      // Not asked again while the page loads.
+      fireEvent.scroll(box);
+      expect(onLoadMore).toHaveBeenCalledTimes(1);
+      expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+      // The rows keep the server's order: no header sorts them.
+      expect(within(screen.getByRole('columnheader', { name: /Name/ })).queryByRole('button')).toBeNull();
+    } finally {
+      vi.restoreAllMocks();
+    }
   });
 
   it('names every header in a tooltip, and gives a cut-off cell its full text on hover', () => {

@@ -20,6 +20,16 @@ import { useTableUrlState, type TableUrlDefaults } from './tableUrlState.js';
 export const ROW_ESTIMATE = 35;
 export const OVERSCAN = 10;
 export const EMPTY_TEXT = 'No data available';
+/** Infinite lists (spec 2 §9): rows are estimated 45 px high, the next page loads 300 px before the end. */
+export const INFINITE_ROW_ESTIMATE = 45;
+export const LOAD_MORE_DISTANCE = 300;
+
+/** An infinite list's next page: whether one exists, whether it is loading, and how to ask for it. */
+export type InfiniteRows = {
+  hasMore: boolean;
+  loadingMore: boolean;
+  onLoadMore: () => void;
+};
 
 export type DataTableProps<T extends RowData> = {
   /** Names the table in localStorage (column widths). */
@@ -44,6 +54,12 @@ export type DataTableProps<T extends RowData> = {
    * drawn row is then measured. Without it rows are the fixed ROW_ESTIMATE high.
    */
   rowEstimate?: number;
+  /**
+   * An infinite list: `data` is every page loaded so far (server-sorted and paged), the rows
+   * are virtual, and scrolling to within LOAD_MORE_DISTANCE of the end loads the next page.
+   * No pagination bar, and no sorting by header (the rows keep the server's order).
+   */
+  infinite?: InfiniteRows;
   /** Client-side grouping by these column ids. */
   groupBy?: string[];
   loading?: boolean;
@@ -57,6 +73,11 @@ const STABLE_EMPTY: string[] = [];
 
 function updated<S>(u: Updater<S>, prev: S): S {
   return typeof u === 'function' ? (u as (p: S) => S)(prev) : u;
+}
+
+/** Whether a scroll box's end is within LOAD_MORE_DISTANCE of what it shows. */
+function nearEnd(el: HTMLElement | null): boolean {
+  return el !== null && el.scrollHeight - el.scrollTop - el.clientHeight <= LOAD_MORE_DISTANCE;
 }
 
 function SortIcon({ dir }: { dir: false | 'asc' | 'desc' }) {
@@ -146,6 +167,7 @@ export function DataTable<T extends RowData>({
   pageSizes,
   virtual = false,
   rowEstimate,
+  infinite,
   groupBy = STABLE_EMPTY,
   loading = false,
   onRowClick,
@@ -156,7 +178,9 @@ export function DataTable<T extends RowData>({
   const url = useTableUrlState(urlPrefix, defaults);
   const [columnSizing, setColumnSizing] = useColumnSizes(id);
   const [expanded, setExpanded] = useState<ExpandedState>(true);
-  const paged = showPagination || virtual;
+  const paged = infinite === undefined && (showPagination || virtual);
+  const virtualRows = virtual || infinite !== undefined;
+  const estimate = rowEstimate ?? (infinite ? INFINITE_ROW_ESTIMATE : undefined);
 
   const table = useTable({
     features: dataTableFeatures,
@@ -175,6 +199,8 @@ export function DataTable<T extends RowData>({
     onExpandedChange: (u) => setExpanded((prev) => updated(u, prev)),
     onColumnSizingChange: (u) => setColumnSizing(updated(u, columnSizing)),
     manualSorting: manual,
+    // An infinite list keeps the server's order: sorting the rows loaded so far would mislead.
+    ...(infinite ? { enableSorting: false } : {}),
     manualPagination: manual || !paged,
     ...(manual && totalEntries !== undefined ? { rowCount: totalEntries } : {}),
     autoResetPageIndex: false,
@@ -190,14 +216,14 @@ export function DataTable<T extends RowData>({
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowEstimate ?? ROW_ESTIMATE,
+    estimateSize: () => estimate ?? ROW_ESTIMATE,
     overscan: OVERSCAN,
-    enabled: virtual,
+    enabled: virtualRows,
     initialRect: { width: 0, height: 600 },
   });
 
   // Virtual mode: when the last row comes into view and more exist, double the page size.
-  const items = virtual ? virtualizer.getVirtualItems() : [];
+  const items = virtualRows ? virtualizer.getVirtualItems() : [];
   const lastVisible = items.at(-1)?.index ?? -1;
   const available = manual ? (totalEntries ?? 0) : table.getPrePaginatedRowModel().rows.length;
   const { pageSize } = url.pagination;
@@ -207,6 +233,17 @@ export function DataTable<T extends RowData>({
     if (lastVisible >= rows.length - 1 && available > pageSize)
       setPagination({ pageIndex: 0, pageSize: pageSize * 2 });
   }, [virtual, loading, lastVisible, rows.length, available, pageSize, setPagination]);
+
+  // Infinite mode: the next page loads once the end is within LOAD_MORE_DISTANCE, on a scroll
+  // or when the rows loaded so far do not fill the box.
+  const wantsMore = infinite !== undefined && infinite.hasMore && !infinite.loadingMore && rows.length > 0;
+  const onLoadMore = infinite?.onLoadMore;
+  const loadMoreIfNearEnd = () => {
+    if (wantsMore && nearEnd(scrollRef.current)) onLoadMore?.();
+  };
+  useEffect(() => {
+    if (wantsMore && nearEnd(scrollRef.current)) onLoadMore?.();
+  }, [wantsMore, onLoadMore, rows.length]);
 
   const colCount = table.getAllLeafColumns().length;
   const renderRow = (row: Row<DataTableFeatures, T>, style?: CSSProperties, index?: number) => {
@@ -239,7 +276,7 @@ export function DataTable<T extends RowData>({
         key={row.id}
         style={style}
         data-index={index}
-        ref={virtual && rowEstimate ? virtualizer.measureElement : undefined}
+        ref={virtualRows && estimate ? virtualizer.measureElement : undefined}
         onClick={onRowClick ? () => onRowClick(row.original) : undefined}
         onKeyDown={
           onRowClick
@@ -276,7 +313,8 @@ export function DataTable<T extends RowData>({
   };
 
   const padTop = items[0]?.start ?? 0;
-  const padBottom = virtual && items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
+  const padBottom =
+    virtualRows && items.length > 0 ? virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0) : 0;
   const pageCount = manual
     ? totalEntries === undefined
       ? undefined
@@ -296,6 +334,7 @@ export function DataTable<T extends RowData>({
         tabIndex={0}
         role="region"
         aria-label="Table"
+        onScroll={infinite ? loadMoreIfNearEnd : undefined}
       >
         <table
           className="w-full table-fixed border-separate border-spacing-0 text-[13px]"
@@ -323,7 +362,7 @@ export function DataTable<T extends RowData>({
                   </div>
                 </td>
               </tr>
-            ) : virtual ? (
+            ) : virtualRows ? (
               <>
                 {padTop > 0 ? <tr style={{ height: padTop }} aria-hidden /> : null}
                 {items.map((item) => {
@@ -331,6 +370,16 @@ export function DataTable<T extends RowData>({
                   return row ? renderRow(row, undefined, item.index) : null;
                 })}
                 {padBottom > 0 ? <tr style={{ height: padBottom }} aria-hidden /> : null}
+                {infinite?.loadingMore ? (
+                  <tr>
+                    <td colSpan={colCount} className="p-0 text-muted">
+                      <div className="sticky left-0 flex h-10 items-center gap-2 px-3" role="status">
+                        <Loader2 className="size-4 animate-spin" aria-hidden />
+                        Loading more…
+                      </div>
+                    </td>
+                  </tr>
+                ) : null}
               </>
             ) : (
               rows.map((r) => renderRow(r))
@@ -344,7 +393,7 @@ export function DataTable<T extends RowData>({
           />
         ) : null}
       </div>
-      {showPagination && !virtual ? (
+      {showPagination && !virtualRows ? (
         <Pagination
           pageIndex={url.pagination.pageIndex}
           pageSize={pageSize}

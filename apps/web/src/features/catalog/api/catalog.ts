@@ -179,8 +179,6 @@ export type InsightsQuery = {
   analyzer?: string;
   component?: string;
   status?: string;
-  pageIndex: number;
-  pageSize: number;
 };
 
 const INSIGHT_COLUMNS =
@@ -188,6 +186,7 @@ const INSIGHT_COLUMNS =
 
 export async function fetchInsights(
   q: InsightsQuery,
+  range: { offset: number; limit: number },
   signal?: AbortSignal,
 ): Promise<{ data: Insight[]; totalEntries: number | undefined }> {
   let query = db.from('config_analysis_items').select(INSIGHT_COLUMNS, { count: 'exact' });
@@ -200,7 +199,10 @@ export async function fetchInsights(
   if (q.status) query = query.eq('status', q.status);
   query = query
     .order('first_observed', { ascending: false })
-    .range(q.pageIndex * q.pageSize, q.pageIndex * q.pageSize + q.pageSize - 1);
+    // Ties broken, so consecutive pages neither repeat nor skip a row.
+    .order('id')
+    .order('config_id')
+    .range(range.offset, range.offset + range.limit - 1);
   const res = await page(signal ? query.abortSignal(signal) : query);
   return { data: z.array(insightSchema).parse(res.data), totalEntries: res.totalEntries };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { db, rows } from '../../../api/postgrest.js';
+import { db, page } from '../../../api/postgrest.js';
 
 /** A row of check_summary_for_config: a check linked to the item, with its last day. */
 export const configCheckSchema = z.object({
@@ -19,8 +19,19 @@ export const configCheckSchema = z.object({
 });
 export type ConfigCheck = z.infer<typeof configCheckSchema>;
 
-/** The checks linked to a config item (the Checks tab; its badge counts the same links). */
-export async function fetchConfigChecks(configId: string, signal?: AbortSignal): Promise<ConfigCheck[]> {
-  const q = db.from('check_summary_for_config').select('*').eq('config_id', configId).order('name');
-  return z.array(configCheckSchema).parse(await rows(signal ? q.abortSignal(signal) : q));
+/** One page of the checks linked to a config item, by name, with the exact total (the Checks tab). */
+export async function fetchConfigChecks(
+  configId: string,
+  range: { offset: number; limit: number },
+  signal?: AbortSignal,
+): Promise<{ data: ConfigCheck[]; totalEntries: number | undefined }> {
+  const q = db
+    .from('check_summary_for_config')
+    .select('*', { count: 'exact' })
+    .eq('config_id', configId)
+    .order('name')
+    .order('id')
+    .range(range.offset, range.offset + range.limit - 1);
+  const res = await page(signal ? q.abortSignal(signal) : q);
+  return { data: z.array(configCheckSchema).parse(res.data), totalEntries: res.totalEntries };
 }

@@ -11,14 +11,17 @@ export const catalogKeys = {
   config: (id: string) => [...catalogKeys.all, 'config', id] as const,
   /** The topology components built from one item (the split view). */
   components: (configId: string) => [...catalogKeys.config(configId), 'components'] as const,
-  /** The checks linked to one item (its Checks tab). */
+  /** The checks linked to one item (its Checks tab, an infinite list). */
   checks: (configId: string) => [...catalogKeys.config(configId), 'checks'] as const,
+  /** The playbook runs of one item (its Playbooks tab, an infinite list). */
+  playbookRuns: (configId: string) => [...catalogKeys.config(configId), 'playbook-runs'] as const,
   /** The incidents linked to one item by evidence (its Details' Incidents). */
   incidents: (configId: string, filters: { type: string; status: string }) =>
     [...catalogKeys.config(configId), 'incidents', filters] as const,
   changes: (q: ChangesQuery) => [...catalogKeys.all, 'changes', q] as const,
   change: (configId: string | undefined, id: string | undefined) =>
     [...catalogKeys.all, 'change', configId, id] as const,
+  /** An insights list (an infinite list) with these filters. */
   insights: (q: InsightsQuery) => [...catalogKeys.all, 'insights', q] as const,
   sourceLookup: (externalId: string, type: string | undefined) =>
     [...catalogKeys.all, 'source-lookup', externalId, type] as const,

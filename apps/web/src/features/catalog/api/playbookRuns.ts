@@ -25,8 +25,7 @@ export type ConfigRun = z.infer<typeof configRunSchema>;
 /** One page of the config's top-level playbook runs, newest first, with the exact total. */
 export async function fetchConfigRuns(
   configId: string,
-  pageIndex: number,
-  pageSize: number,
+  range: { offset: number; limit: number },
   signal?: AbortSignal,
 ): Promise<{ data: ConfigRun[]; totalEntries: number | undefined }> {
   const q = db
@@ -40,7 +39,8 @@ export async function fetchConfigRuns(
     .eq('config_id', configId)
     .is('parent_id', null)
     .order('created_at', { ascending: false })
-    .range(pageIndex * pageSize, (pageIndex + 1) * pageSize - 1);
+    .order('id')
+    .range(range.offset, range.offset + range.limit - 1);
   const res = await page(signal ? q.abortSignal(signal) : q);
   return { data: z.array(configRunSchema).parse(res.data), totalEntries: res.totalEntries };
 }

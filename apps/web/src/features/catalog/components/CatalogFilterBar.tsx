@@ -65,7 +65,8 @@ export function CatalogFilterBar({ params, set, hideDeleted, setHideDeleted, loa
         label="Group By"
         value={params.groupBy}
         options={groupOptions}
-        onChange={(v) => set({ groupBy: v.join(',') || null })}
+        // The choice shown includes groupByProp's tag: from here on groupBy alone holds it.
+        onChange={(v) => set({ groupBy: v.join(',') || null, groupByProp: null })}
       />
       <MultiSelect
         label="Labels"

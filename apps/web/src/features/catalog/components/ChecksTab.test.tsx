@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResourceActionsProvider, type ResourceAction } from '../../../platform/resourceActions.js';
-import { fakeServer } from '../../../test/fakeServer.js';
+import { fakeServer, pagedRows } from '../../../test/fakeServer.js';
+import { fakeLayout } from '../../../test/layout.js';
 import { renderWithApp } from '../../../test/render.js';
 import { ChecksTab } from './ChecksTab.js';
 
@@ -40,6 +41,10 @@ const checkDetailsAction: ResourceAction = {
 };
 
 describe('catalog Checks tab', () => {
+  // A virtual table draws rows only in a laid-out box.
+  beforeEach(() => fakeLayout());
+  afterEach(() => vi.restoreAllMocks());
+
   it('lists the checks linked to the config and opens the check detail modal on a row', async () => {
     const user = userEvent.setup();
     const server = fakeServer(
@@ -74,5 +79,32 @@ describe('catalog Checks tab', () => {
     fakeServer({ '/api/auth/whoami': WHOAMI, 'GET /api/db/check_summary_for_config': () => [] }, () => []);
     renderWithApp(<ChecksTab configId="c1" />, { url: '/catalog/c1/checks' });
     expect(await screen.findByText('No checks are linked to this config')).toBeInTheDocument();
+  });
+
+  it('is an infinite list: 50 checks a page, the next one loaded when scrolled near the end', async () => {
+    const checks = Array.from({ length: 120 }, (_, i) => ({
+      ...CHECK,
+      id: `k${i}`,
+      name: `check-${String(i).padStart(3, '0')}`,
+    }));
+    const server = fakeServer(
+      { '/api/auth/whoami': WHOAMI, 'GET /api/db/check_summary_for_config': pagedRows(checks) },
+      () => [],
+    );
+    // 50 rows of 45 px in a 600 px box.
+    fakeLayout({ row: 45, box: 600, content: 50 * 45 });
+    renderWithApp(<ChecksTab configId="c1" />, { url: '/catalog/c1/checks' });
+    expect(await screen.findByText('check-000')).toBeInTheDocument();
+    const pages = () =>
+      server.requests
+        .filter((r) => r.url.pathname === '/api/db/check_summary_for_config')
+        .map((r) => `${r.url.searchParams.get('offset')}+${r.url.searchParams.get('limit')}`);
+    expect(pages()).toEqual(['0+50']);
+    expect(screen.queryByRole('navigation', { name: 'Pagination' })).toBeNull();
+
+    const box = screen.getByRole('region', { name: 'Table' });
+    box.scrollTop = 50 * 45 - 600 - 299;
+    fireEvent.scroll(box);
+    await waitFor(() => expect(pages()).toEqual(['0+50', '50+50']));
   });
 });

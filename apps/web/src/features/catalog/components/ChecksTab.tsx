@@ -1,9 +1,8 @@
 import { formatDateTime, formatLatency, formatPercent, formatRelativeTime, percentOf } from '@opsdeck/shared';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useResourceActions, type ResourceAction } from '../../../platform/resourceActions.js';
-import { columnHelper, DataTable } from '../../../ui/DataTable/index.js';
+import { columnHelper, DataTable, useInfiniteRows } from '../../../ui/DataTable/index.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { uptimeTextClass } from '../../../ui/health.js';
 import { NamedIcon } from '../../../ui/NamedIcon.js';
@@ -76,16 +75,20 @@ const columns = col.columns([
 
 /**
  * /catalog/{id}/checks: the health checks linked to the item (check_summary_for_config, the
- * links its badge counts); a row opens the check detail modal.
+ * links its badge counts), an infinite list of 50 a page; a row opens the check detail modal.
  */
 export function ChecksTab({ configId }: { configId: string }) {
   const navigate = useNavigate();
   const details = useResourceActions('check').find((a) => a.id === CHECK_DETAILS_ACTION);
   const [open, setOpen] = useState<{ action: ResourceAction; check: ConfigCheck } | undefined>();
-  const checks = useQuery({
+  const {
+    query: checks,
+    rows,
+    infinite,
+  } = useInfiniteRows({
     queryKey: catalogKeys.checks(configId),
-    queryFn: ({ signal }) => fetchConfigChecks(configId, signal),
-    meta: { silent: true },
+    fetchPage: (range, signal) => fetchConfigChecks(configId, range, signal),
+    silent: true,
   });
   if (checks.isError && !checks.data)
     return <ErrorView error={checks.error} onRetry={() => void checks.refetch()} />;
@@ -95,8 +98,10 @@ export function ChecksTab({ configId }: { configId: string }) {
         id="config-checks"
         className="flex-1"
         columns={columns}
-        data={checks.data ?? []}
-        loading={checks.isFetching}
+        data={rows}
+        infinite={infinite}
+        manual
+        loading={checks.isFetching && !checks.isFetchingNextPage}
         emptyText="No checks are linked to this config"
         getRowId={(r) => r.id}
         onRowClick={(r) =>

@@ -13,10 +13,19 @@ type Props = {
   total: number | undefined;
   loading: boolean;
   onOpen: (row: ConfigRow) => void;
+  /** `groupByProp`: the Tags column shows just this tag ('key: value'), nothing without it. */
+  tagKey?: string | undefined;
 };
 
+/** The tag `groupByProp` names, alone, as Mission Control's list shows it. */
+function GroupTag({ tags, tagKey }: { tags: ConfigRow['tags']; tagKey: string }) {
+  const value = tags?.[tagKey];
+  if (value === undefined || value === null || value === '') return null;
+  return <Tags tags={{ [tagKey]: value }} />;
+}
+
 /** The flat, server-sorted list of config items. */
-export function ConfigList({ rows, total, loading, onOpen }: Props) {
+export function ConfigList({ rows, total, loading, onOpen, tagKey }: Props) {
   const columns = useMemo(() => {
     const col = columnHelper<ConfigRow>();
     return col.columns([
@@ -58,7 +67,8 @@ export function ConfigList({ rows, total, loading, onOpen }: Props) {
         header: 'Tags',
         size: 240,
         enableSorting: false,
-        cell: (c) => <Tags tags={c.getValue()} max={2} />,
+        cell: (c) =>
+          tagKey ? <GroupTag tags={c.getValue()} tagKey={tagKey} /> : <Tags tags={c.getValue()} max={2} />,
       }),
       col.accessor((r) => r.analysis ?? {}, {
         id: 'analysis',
@@ -83,7 +93,7 @@ export function ConfigList({ rows, total, loading, onOpen }: Props) {
         cell: (c) => <When value={c.getValue()} />,
       }),
     ]);
-  }, []);
+  }, [tagKey]);
   return (
     <DataTable
       id="catalog-list"

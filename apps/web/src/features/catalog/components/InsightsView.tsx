@@ -1,12 +1,12 @@
 import { formatDateTime } from '@opsdeck/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useUrlParams } from '../../../lib/urlState.js';
 import { ResourceActionButtons } from '../../../platform/resourceActions.js';
 import { Badge } from '../../../ui/Badge.js';
-import { DataTable, columnHelper, useTableUrlState } from '../../../ui/DataTable/index.js';
+import { DataTable, columnHelper, useInfiniteRows } from '../../../ui/DataTable/index.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { Select } from '../../../ui/Select.js';
 import { CONFIG_CACHE, fetchAnalyzers, fetchInsights } from '../api/catalog.js';
@@ -39,7 +39,6 @@ const SEVERITIES = [
   { value: 'low', label: 'low' },
   { value: 'info', label: 'Info' },
 ];
-const DEFAULTS = { pageSize: 50 } as const;
 
 /** An insight's message: HTML limited to an allow-list, cut at 500 characters. */
 export function InsightMessage({ message }: { message: string | null | undefined }) {
@@ -111,10 +110,12 @@ function InsightPanel({ insight, onClose }: { insight: Insight; onClose: () => v
   );
 }
 
-/** Insights of the catalog or, with configId, of one item (Catalog column hidden). */
+/**
+ * Insights of the catalog or, with configId, of one item (Catalog column hidden): an infinite
+ * list of 50 a page, newest first observed first.
+ */
 export function InsightsView({ configId }: { configId?: string }) {
   const [params, set] = useUrlParams();
-  const table = useTableUrlState('', DEFAULTS);
   const [selected, setSelected] = useState<Insight | undefined>();
   const filters = {
     configType: configId ? '' : (params.get('configType') ?? ''),
@@ -123,23 +124,21 @@ export function InsightsView({ configId }: { configId?: string }) {
     analyzer: params.get('analyzer') ?? '',
     component: params.get('component') ?? '',
   };
-  const query = {
-    ...filters,
-    configId,
-    pageIndex: table.pagination.pageIndex,
-    pageSize: table.pagination.pageSize,
-  };
-  const insights = useQuery({
+  const query = { ...filters, configId };
+  const {
+    query: insights,
+    rows,
+    infinite,
+  } = useInfiniteRows({
     queryKey: catalogKeys.insights(query),
-    queryFn: ({ signal }) => fetchInsights(query, signal),
-    placeholderData: keepPreviousData,
+    fetchPage: (range, signal) => fetchInsights(query, range, signal),
   });
   const analyzers = useQuery({
     queryKey: catalogKeys.analyzers(),
     queryFn: ({ signal }) => fetchAnalyzers(signal),
     ...CONFIG_CACHE,
   });
-  const setFilter = (u: Record<string, string | null>) => set({ ...u, pageIndex: null });
+  const setFilter = (u: Record<string, string | null>) => set(u);
 
   const columns = useMemo(() => {
     const col = columnHelper<Insight>();
@@ -236,11 +235,10 @@ export function InsightsView({ configId }: { configId?: string }) {
           id={configId ? 'config-insights' : 'catalog-insights'}
           className="min-w-0 flex-1"
           columns={columns}
-          data={insights.data?.data ?? []}
-          totalEntries={insights.data?.totalEntries}
+          data={rows}
+          infinite={infinite}
           manual
-          defaults={DEFAULTS}
-          loading={insights.isFetching}
+          loading={insights.isFetching && !insights.isFetchingNextPage}
           getRowId={(r) => `${r.id}:${r.config_id}`}
           onRowClick={setSelected}
           emptyText="No insights found"

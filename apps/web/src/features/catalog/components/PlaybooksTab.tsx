@@ -1,9 +1,8 @@
 import { formatDateTime, formatDuration, formatRelativeTime } from '@opsdeck/shared';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useResourceActions, type ResourceAction } from '../../../platform/resourceActions.js';
-import { columnHelper, DataTable, useTableUrlState } from '../../../ui/DataTable/index.js';
+import { columnHelper, DataTable, useInfiniteRows } from '../../../ui/DataTable/index.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { NamedIcon } from '../../../ui/NamedIcon.js';
 import { PlaybookRunStatus } from '../../../ui/PlaybookRunStatus.js';
@@ -12,7 +11,6 @@ import { catalogKeys } from '../api/keys.js';
 
 /** The id of the playbooks area's 'Run playbook' resource action. */
 const RUN_PLAYBOOK_ACTION = 'run-playbook';
-const PREFIX = 'runs';
 
 function durationMs(r: ConfigRun): number | undefined {
   if (!r.start_time) return undefined;
@@ -64,18 +62,22 @@ const columns = col.columns([
   }),
 ]);
 
-/** /catalog/{id}/playbooks: the item's playbook runs (a row opens the run) and Run playbook. */
+/**
+ * /catalog/{id}/playbooks: the item's playbook runs, newest first, an infinite list of 50 a
+ * page (a row opens the run), and Run playbook.
+ */
 export function PlaybooksTab({ configId, configName }: { configId: string; configName: string }) {
   const navigate = useNavigate();
-  const table = useTableUrlState(PREFIX);
-  const { pageIndex, pageSize } = table.pagination;
   const runAction = useResourceActions('config').find((a) => a.id === RUN_PLAYBOOK_ACTION);
   const [open, setOpen] = useState<ResourceAction | undefined>();
-  const runs = useQuery({
-    queryKey: [...catalogKeys.config(configId), 'playbook-runs', pageIndex, pageSize],
-    queryFn: ({ signal }) => fetchConfigRuns(configId, pageIndex, pageSize, signal),
-    placeholderData: keepPreviousData,
-    meta: { silent: true },
+  const {
+    query: runs,
+    rows,
+    infinite,
+  } = useInfiniteRows({
+    queryKey: catalogKeys.playbookRuns(configId),
+    fetchPage: (range, signal) => fetchConfigRuns(configId, range, signal),
+    silent: true,
   });
   const Icon = runAction?.icon;
   return (
@@ -95,11 +97,10 @@ export function PlaybooksTab({ configId, configName }: { configId: string; confi
           id="config-playbook-runs"
           className="flex-1"
           columns={columns}
-          data={runs.data?.data ?? []}
-          totalEntries={runs.data?.totalEntries}
+          data={rows}
+          infinite={infinite}
           manual
-          urlPrefix={PREFIX}
-          loading={runs.isFetching}
+          loading={runs.isFetching && !runs.isFetchingNextPage}
           getRowId={(r) => r.id}
           onRowClick={(r) => void navigate(`/playbooks/runs/${r.id}`)}
         />

@@ -14,24 +14,42 @@ export type CatalogParams = {
   groupBy: string[];
   sortBy: string;
   sortOrder: 'asc' | 'desc';
+  /**
+   * A tag key (Mission Control's `groupByProp`): the summary is grouped by that tag too, and the
+   * flat list's Tags column shows just that tag. '' when unset.
+   */
   groupByProp: string;
 };
+
+/**
+ * The summary's groupings with `groupByProp`'s tag: Mission Control wrote a tag grouping as
+ * `groupBy=tags&groupByProp=<key>`, so a bare `tags` entry becomes `tags.<key>`; otherwise the
+ * tag is added after the others, once.
+ */
+function withGroupByProp(groupBy: string[], prop: string): string[] {
+  if (!prop) return groupBy;
+  const tag = `tags.${prop}`;
+  const out = groupBy.map((g) => (g === 'tags' ? tag : g));
+  return [...new Set(out.includes(tag) ? out : [...out, tag])];
+}
 
 export function readCatalogParams(p: URLSearchParams): CatalogParams {
   const groupBy = (p.get('groupBy') ?? CATALOG_DEFAULTS.groupBy)
     .split(',')
     .map((g) => g.trim())
     .filter(Boolean);
+  const groupByProp = (p.get('groupByProp') ?? '').trim();
+  const groups = withGroupByProp(groupBy.length ? groupBy : CATALOG_DEFAULTS.groupBy.split(','), groupByProp);
   return {
     configType: p.get('configType') ?? p.get('type') ?? '',
     search: p.get('search') ?? '',
     labels: p.get('labels') ?? '',
     status: p.get('status') ?? '',
     health: p.get('health') ?? '',
-    groupBy: groupBy.length ? groupBy : CATALOG_DEFAULTS.groupBy.split(','),
+    groupBy: groups.length ? groups : CATALOG_DEFAULTS.groupBy.split(','),
     sortBy: p.get('sortBy') ?? CATALOG_DEFAULTS.sortBy,
     sortOrder: p.get('sortOrder') === 'desc' ? 'desc' : 'asc',
-    groupByProp: p.get('groupByProp') ?? '',
+    groupByProp,
   };
 }
 
@@ -59,12 +77,13 @@ export function formatLabels(labels: Record<string, string>): string {
 
 /**
  * Where a click on a summary row goes: the type becomes configType, every other grouping
- * column becomes a label (tags.x / labels.x / bare tag names), and groupBy is cleared.
+ * column becomes a label (tags.x / labels.x / bare tag names), and groupBy is cleared. A row
+ * grouped by a tag keeps that tag as `groupByProp`, so the list below shows it in its Tags column.
  */
 export function summaryRowTarget(
   row: Record<string, unknown>,
   groupBy: string[],
-): { configType: string | null; labels: string | null; groupBy: null } {
+): { configType: string | null; labels: string | null; groupBy: null; groupByProp: string | null } {
   const labels: Record<string, string> = {};
   let configType: string | null = null;
   for (const g of groupBy) {
@@ -75,5 +94,11 @@ export function summaryRowTarget(
     else labels[g.replace(/^(labels|tags)\./, '')] = String(v);
   }
   const text = formatLabels(labels);
-  return { configType, labels: text || null, groupBy: null };
+  const tag = groupBy.find((g) => g.startsWith('tags.'));
+  return {
+    configType,
+    labels: text || null,
+    groupBy: null,
+    groupByProp: tag ? tag.slice('tags.'.length) : null,
+  };
 }

@@ -36,7 +36,10 @@ describe('catalog query parameters', () => {
       configType: 'Kubernetes::Pod',
       labels: 'cluster=prod',
       groupBy: null,
+      // The list below keeps the tag the row was grouped by.
+      groupByProp: 'cluster',
     });
+    expect(summaryRowTarget({ type: 'Kubernetes::Pod' }, ['type']).groupByProp).toBeNull();
     expect(parseLabels('cluster=prod,env=dev')).toEqual({ cluster: 'prod', env: 'dev' });
   });
 });

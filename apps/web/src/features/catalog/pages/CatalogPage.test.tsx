@@ -122,4 +122,42 @@ describe('CatalogPage', () => {
       ?.url.searchParams.get('select');
     expect(select?.split(',')).toContain('agent_id');
   });
+
+  it('groups the summary by the groupByProp tag, and the list below a row shows just that tag', async () => {
+    const user = userEvent.setup();
+    const byCluster = [{ ...summary[0], 'tags.cluster': 'prod' }];
+    const tagged = [{ ...configs[0], tags: { cluster: 'prod', team: 'payments' } }];
+    const asked = fakeServer(
+      {
+        '/api/catalog/summary': () => byCluster,
+        '/api/db/configs': () => json(tagged, { headers: { 'content-range': '0-0/1' } }),
+      },
+      () => [],
+    );
+    const app = renderWithApp(<CatalogPage />, { url: '/catalog?groupByProp=cluster' });
+    expect(await screen.findByRole('columnheader', { name: /cluster/i })).toBeInTheDocument();
+    const body = asked.requests.find((r) => r.url.pathname === '/api/catalog/summary')?.body as {
+      groupBy: string[];
+    };
+    expect(body.groupBy).toEqual(['config_class', 'type', 'tags.cluster']);
+
+    await user.click(await screen.findByText('Kubernetes::Pod'));
+    await waitFor(() => expect(app.location().searchParams.get('configType')).toBe('Kubernetes::Pod'));
+    expect(app.location().searchParams.get('labels')).toBe('cluster=prod');
+    expect(app.location().searchParams.get('groupByProp')).toBe('cluster');
+    const row = await screen.findByRole('row', { name: /checkout-7d9f/ });
+    expect(row).toHaveTextContent('cluster');
+    expect(row).toHaveTextContent('prod');
+    // The other tags are left out while a tag is the grouping.
+    expect(row).not.toHaveTextContent('payments');
+  });
+
+  it("reads Mission Control's tag grouping, groupBy=tags with groupByProp", async () => {
+    renderWithApp(<CatalogPage />, { url: '/catalog?groupBy=tags&groupByProp=cluster' });
+    await waitFor(() =>
+      expect(server.requests.find((r) => r.url.pathname === '/api/catalog/summary')?.body).toMatchObject({
+        groupBy: ['tags.cluster'],
+      }),
+    );
+  });
 });

@@ -91,6 +91,7 @@ export function CatalogPage() {
           total={list.data?.totalEntries}
           loading={list.isFetching}
           onOpen={(r) => void navigate(`/catalog/${r.id}`)}
+          tagKey={params.groupByProp || undefined}
         />
       )}
     </Page>

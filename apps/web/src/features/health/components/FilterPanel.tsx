@@ -4,8 +4,21 @@ import { Select } from '../../../ui/Select.js';
 import { TriStateFilter } from '../../../ui/TriStateFilter.js';
 import type { TriStateMap } from '../../../ui/triState.js';
 import { labelFilterKey, type Option } from '../lib/checks.js';
+import { PIVOT_BY_OPTIONS, PIVOT_CELL_TYPES } from '../lib/pivot.js';
 
 type LabelGroup = { key: string; values: string[]; boolean: boolean };
+
+/** The pivot's settings as the URL holds them ('none' when off), and where changes go. */
+export type PivotControls = {
+  pivotBy: string;
+  pivotLabel: string;
+  pivotCellType: string;
+  /** Label keys to pivot on (those with other values than true and false). */
+  labelKeys: string[];
+  onPivotBy: (v: string) => void;
+  onPivotLabel: (v: string) => void;
+  onPivotCellType: (v: string) => void;
+};
 
 type Props = {
   hidePassing: boolean;
@@ -19,6 +32,8 @@ type Props = {
   labels: LabelGroup[];
   labelFilters: TriStateMap;
   onLabelFilters: (next: TriStateMap) => void;
+  /** Pivot By and its settings; only the table layout pivots. */
+  pivot?: PivotControls | undefined;
   /** Inside the phone drawer: fills it, without the card's frame. */
   inDrawer?: boolean;
 };
@@ -55,7 +70,45 @@ export function Toggle({
   );
 }
 
-/** The dashboard's left panel: Hide Passing, grouping, tabs and label filters. */
+/** Pivot By, then the pivot's Cell Type and, pivoting by labels, its Pivot Label. */
+function PivotSelects(p: PivotControls) {
+  const pivoting = p.pivotBy !== 'none';
+  return (
+    <>
+      <Select
+        label="Pivot By"
+        value={p.pivotBy}
+        onChange={p.onPivotBy}
+        options={PIVOT_BY_OPTIONS}
+        className="w-full"
+      />
+      {pivoting ? (
+        <Select
+          label="Cell Type"
+          value={p.pivotCellType}
+          onChange={p.onPivotCellType}
+          options={PIVOT_CELL_TYPES}
+          className="w-full"
+        />
+      ) : null}
+      {p.pivotBy === 'labels' ? (
+        <Select
+          label="Pivot Label"
+          value={p.pivotLabel}
+          onChange={p.onPivotLabel}
+          options={[
+            ...(p.pivotLabel ? [] : [{ value: '', label: 'Choose a label' }]),
+            ...(p.pivotLabel && !p.labelKeys.includes(p.pivotLabel) ? [p.pivotLabel] : []),
+            ...p.labelKeys,
+          ].map((o) => (typeof o === 'string' ? { value: o, label: o } : o))}
+          className="w-full"
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The dashboard's left panel: Hide Passing, grouping, pivot, tabs and label filters. */
 export function FilterPanel(p: Props) {
   /** Labels of one key, as a tri-state map of its values (the URL keeps 'key=value'). */
   const forKey = (key: string): TriStateMap => {
@@ -85,6 +138,7 @@ export function FilterPanel(p: Props) {
         options={p.groupByOptions}
         className="w-full"
       />
+      {p.pivot ? <PivotSelects {...p.pivot} /> : null}
       <Select
         label="Tab By"
         value={p.tabBy}

@@ -316,4 +316,69 @@ describe('health dashboard', () => {
     // The header's link stays.
     expect(screen.getAllByRole('link', { name: 'Add Health Check' })).toHaveLength(1);
   });
+
+  it('pivots by namespace from the filter panel: a row per check, a column per namespace, the chosen cell type', async () => {
+    const user = userEvent.setup();
+    const [home, login] = summary.checks_summary;
+    fakeServer({
+      '/api/health/dashboard': dashboard([
+        home!,
+        { ...home!, id: 'a2', namespace: 'dev', status: 'unhealthy', uptime: { passed: 3, failed: 1 } },
+        login!,
+      ]),
+    });
+    const r = renderWithApp(<HealthPage />, { url: '/health?hidePassing=false&groupBy=no_group' });
+    await screen.findByText('login');
+    const panel = within(screen.getByRole('complementary', { name: 'Health filters' }));
+    expect(panel.queryByRole('combobox', { name: 'Cell Type' })).toBeNull();
+
+    await user.selectOptions(panel.getByRole('combobox', { name: 'Pivot By' }), 'namespace');
+    await waitFor(() => expect(r.location().searchParams.get('pivotBy')).toBe('namespace'));
+    expect(r.location().searchParams.get('pivotCellType')).toBe('uptime');
+    expect(await screen.findByRole('columnheader', { name: /^dev/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /^prod/ })).toBeInTheDocument();
+    expect(screen.queryByRole('columnheader', { name: /^Health/ })).toBeNull();
+    // 'home' runs in both namespaces: one row, a cell in each column.
+    expect(screen.getByRole('button', { name: 'home in dev' })).toHaveTextContent('75%');
+    expect(screen.getByRole('button', { name: 'home in prod' })).toHaveTextContent('100%');
+    expect(screen.queryByRole('button', { name: 'login in dev' })).toBeNull();
+
+    await user.selectOptions(panel.getByRole('combobox', { name: 'Cell Type' }), 'latency');
+    await waitFor(() => expect(r.location().searchParams.get('pivotCellType')).toBe('latency'));
+    expect(screen.getByRole('button', { name: 'login in prod' })).toHaveTextContent('800ms');
+    await user.selectOptions(panel.getByRole('combobox', { name: 'Cell Type' }), 'checkStatuses');
+    expect(await screen.findByRole('button', { name: 'home in dev' })).toHaveTextContent('unhealthy');
+
+    await user.click(screen.getByRole('button', { name: 'home in dev' }));
+    await waitFor(() => expect(r.location().searchParams.get('checkId')).toBe('a2'));
+  });
+
+  it('pivots by a label from the URL, offers the label keys, and leaves the pivot with None', async () => {
+    const user = userEvent.setup();
+    const [home, login] = summary.checks_summary;
+    const labelled = dashboard([
+      { ...home!, labels: { region: 'eu' } } as Check,
+      { ...login!, labels: { region: 'us' } } as Check,
+    ]);
+    fakeServer({
+      '/api/health/dashboard': (req: FakeRequest) => ({
+        ...(labelled(req) as object),
+        labels: [{ key: 'region', values: ['eu', 'us'] }],
+      }),
+    });
+    const r = renderWithApp(<HealthPage />, {
+      url: '/health?hidePassing=false&pivotBy=labels&pivotLabel=region&pivotCellType=uptime',
+    });
+    // Grouped by Group Name (the default): the group 'web' is one row, its checks split by region.
+    expect(await screen.findByRole('button', { name: 'web in eu' })).toHaveTextContent('100%');
+    expect(screen.getByRole('button', { name: 'web in us' })).toHaveTextContent('10%');
+    const panel = within(screen.getByRole('complementary', { name: 'Health filters' }));
+    expect(panel.getByRole('combobox', { name: 'Pivot Label' })).toHaveValue('region');
+
+    await user.selectOptions(panel.getByRole('combobox', { name: 'Pivot By' }), 'none');
+    await waitFor(() => expect(r.location().searchParams.get('pivotBy')).toBeNull());
+    expect(r.location().searchParams.get('pivotLabel')).toBeNull();
+    expect(r.location().searchParams.get('pivotCellType')).toBeNull();
+    expect(await screen.findByRole('columnheader', { name: /^Health/ })).toBeInTheDocument();
+  });
 });

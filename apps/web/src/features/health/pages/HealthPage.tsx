@@ -18,9 +18,10 @@ import type { SortKey } from '../api/dashboardQuery.js';
 import { ChecksCards } from '../components/ChecksCards.js';
 import { ChecksTable } from '../components/ChecksTable.js';
 import { FilterDrawer } from '../components/FilterDrawer.js';
-import { FilterPanel } from '../components/FilterPanel.js';
+import { FilterPanel, type PivotControls } from '../components/FilterPanel.js';
 import { HiddenPassingEmpty } from '../components/HiddenPassingEmpty.js';
 import { AddCheckLink, NoChecksEmpty } from '../components/NoChecksEmpty.js';
+import { PivotTable } from '../components/PivotTable.js';
 import { ALL_TAB, buildRows, groupByOptions, labelOptions, tabByOptions, tabsFrom } from '../lib/checks.js';
 import {
   DEFAULT_PANEL_RANGE,
@@ -30,6 +31,7 @@ import {
   windowText,
 } from '../lib/timeRange.js';
 import { DASHBOARD_FIRST_ROWS, dashboardRequest } from '../lib/healthParams.js';
+import { DEFAULT_PIVOT_CELL_TYPE, pivotOf } from '../lib/pivot.js';
 import { encodeLabels, useHealthParams } from '../lib/useHealthParams.js';
 
 const LAYOUTS = [
@@ -134,6 +136,36 @@ export function HealthPage({ checker = false, embedded = false }: { checker?: bo
     [checker, setParams],
   );
 
+  // The pivot view (table layout only): Mission Control's pivotBy, pivotLabel and pivotCellType.
+  const { pivotBy, pivotLabel, pivotCellType } = p;
+  const pivot = useMemo(
+    () => (p.layout === 'table' ? pivotOf({ pivotBy, pivotLabel, pivotCellType }) : null),
+    [p.layout, pivotBy, pivotLabel, pivotCellType],
+  );
+  const pivotKeys = useMemo(() => labels.filter((l) => !l.boolean).map((l) => l.key), [labels]);
+  const pivotControls: PivotControls | undefined =
+    p.layout === 'table'
+      ? {
+          pivotBy: pivotBy === 'namespace' || pivotBy === 'labels' ? pivotBy : 'none',
+          pivotLabel: pivotLabel ?? '',
+          pivotCellType:
+            pivotCellType === 'status' ? 'checkStatuses' : (pivotCellType ?? DEFAULT_PIVOT_CELL_TYPE),
+          labelKeys: pivotKeys,
+          onPivotBy: (v) =>
+            setParams(
+              v === 'none'
+                ? { pivotBy: null, pivotLabel: null, pivotCellType: null }
+                : {
+                    pivotBy: v,
+                    pivotCellType: pivotCellType ?? DEFAULT_PIVOT_CELL_TYPE,
+                    pivotLabel: v === 'labels' ? (pivotLabel ?? pivotKeys[0] ?? null) : null,
+                  },
+            ),
+          onPivotLabel: (v) => setParams({ pivotLabel: v || null }),
+          onPivotCellType: (v) => setParams({ pivotCellType: v }),
+        }
+      : undefined;
+
   const phone = useMediaQuery(PHONE_QUERY);
   const filters = (
     <FilterPanel
@@ -148,6 +180,7 @@ export function HealthPage({ checker = false, embedded = false }: { checker?: bo
       labels={labels}
       labelFilters={p.labels}
       onLabelFilters={(next) => setParams({ labels: encodeLabels(next) })}
+      pivot={pivotControls}
       inDrawer={phone}
     />
   );
@@ -265,6 +298,17 @@ export function HealthPage({ checker = false, embedded = false }: { checker?: bo
               checks={checks}
               total={total}
               groupBy={p.groupBy}
+              uptimeWindow={uptimeWindow}
+              emptyText={emptyText}
+              onOpenCheck={openCheck}
+            />
+          ) : pivot ? (
+            <PivotTable
+              checks={checks}
+              groupBy={p.groupBy}
+              pivot={pivot}
+              total={total}
+              loading={page.isFetching}
               uptimeWindow={uptimeWindow}
               emptyText={emptyText}
               onOpenCheck={openCheck}
