@@ -57,7 +57,8 @@ export type DataTableProps<T extends RowData> = {
   /**
    * An infinite list: `data` is every page loaded so far (server-sorted and paged), the rows
    * are virtual, and scrolling to within LOAD_MORE_DISTANCE of the end loads the next page.
-   * No pagination bar, and no sorting by header (the rows keep the server's order).
+   * No pagination bar; with `manual` a header click sorts on the server (the page reads the
+   * sort from the URL and loads again from the first page), without it no header sorts.
    */
   infinite?: InfiniteRows;
   /** Client-side grouping by these column ids. */
@@ -199,8 +200,8 @@ export function DataTable<T extends RowData>({
     onExpandedChange: (u) => setExpanded((prev) => updated(u, prev)),
     onColumnSizingChange: (u) => setColumnSizing(updated(u, columnSizing)),
     manualSorting: manual,
-    // An infinite list keeps the server's order: sorting the rows loaded so far would mislead.
-    ...(infinite ? { enableSorting: false } : {}),
+    // Sorting the rows of an infinite list loaded so far would mislead: only the server sorts it.
+    ...(infinite && !manual ? { enableSorting: false } : {}),
     manualPagination: manual || !paged,
     ...(manual && totalEntries !== undefined ? { rowCount: totalEntries } : {}),
     autoResetPageIndex: false,

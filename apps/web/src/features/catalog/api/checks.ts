@@ -19,17 +19,30 @@ export const configCheckSchema = z.object({
 });
 export type ConfigCheck = z.infer<typeof configCheckSchema>;
 
-/** One page of the checks linked to a config item, by name, with the exact total (the Checks tab). */
+/** The Checks tab's sortable columns and the view's columns they sort by. */
+export const CONFIG_CHECK_SORTS = {
+  name: 'name',
+  health: 'status',
+  type: 'type',
+  last_run: 'last_runtime',
+} as const;
+export type ConfigCheckSort = { by: keyof typeof CONFIG_CHECK_SORTS; desc: boolean };
+
+/**
+ * One page of the checks linked to a config item, by name unless sorted otherwise, with the
+ * exact total (the Checks tab). The id last keeps pages from repeating or skipping rows.
+ */
 export async function fetchConfigChecks(
   configId: string,
   range: { offset: number; limit: number },
+  sort: ConfigCheckSort = { by: 'name', desc: false },
   signal?: AbortSignal,
 ): Promise<{ data: ConfigCheck[]; totalEntries: number | undefined }> {
   const q = db
     .from('check_summary_for_config')
     .select('*', { count: 'exact' })
     .eq('config_id', configId)
-    .order('name')
+    .order(CONFIG_CHECK_SORTS[sort.by], { ascending: !sort.desc, nullsFirst: false })
     .order('id')
     .range(range.offset, range.offset + range.limit - 1);
   const res = await page(signal ? q.abortSignal(signal) : q);

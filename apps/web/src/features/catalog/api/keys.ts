@@ -12,7 +12,8 @@ export const catalogKeys = {
   /** The topology components built from one item (the split view). */
   components: (configId: string) => [...catalogKeys.config(configId), 'components'] as const,
   /** The checks linked to one item (its Checks tab, an infinite list). */
-  checks: (configId: string) => [...catalogKeys.config(configId), 'checks'] as const,
+  checks: (configId: string, sort?: { by: string; desc: boolean }) =>
+    [...catalogKeys.config(configId), 'checks', sort ?? null] as const,
   /** The playbook runs of one item (its Playbooks tab, an infinite list). */
   playbookRuns: (configId: string) => [...catalogKeys.config(configId), 'playbook-runs'] as const,
   /** The incidents linked to one item by evidence (its Details' Incidents). */

@@ -107,4 +107,24 @@ describe('catalog Checks tab', () => {
     fireEvent.scroll(box);
     await waitFor(() => expect(pages()).toEqual(['0+50', '50+50']));
   });
+
+  it('sorts on the server: a header click asks again from the first page, by that column', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(
+      { '/api/auth/whoami': WHOAMI, 'GET /api/db/check_summary_for_config': () => [CHECK] },
+      () => [],
+    );
+    renderWithApp(<ChecksTab configId="c1" />, { url: '/catalog/c1/checks' });
+    await screen.findByText('payments-api-health');
+    const orders = () =>
+      server.requests
+        .filter((r) => r.url.pathname === '/api/db/check_summary_for_config')
+        .map((r) => `${r.url.searchParams.get('order')} @${r.url.searchParams.get('offset')}`);
+    expect(orders()).toEqual(['name.asc.nullslast,id.asc @0']);
+
+    await user.click(screen.getByRole('button', { name: 'Health' }));
+    await waitFor(() => expect(orders().at(-1)).toBe('status.asc.nullslast,id.asc @0'));
+    // Uptime and latency are figures of the last day the view builds: not sortable.
+    expect(screen.queryByRole('button', { name: 'Uptime' })).toBeNull();
+  });
 });

@@ -2,12 +2,17 @@ import { formatDateTime, formatLatency, formatPercent, formatRelativeTime, perce
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useResourceActions, type ResourceAction } from '../../../platform/resourceActions.js';
-import { columnHelper, DataTable, useInfiniteRows } from '../../../ui/DataTable/index.js';
+import { columnHelper, DataTable, useInfiniteRows, useTableUrlState } from '../../../ui/DataTable/index.js';
 import { ErrorView } from '../../../ui/ErrorView.js';
 import { uptimeTextClass } from '../../../ui/health.js';
 import { NamedIcon } from '../../../ui/NamedIcon.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
-import { fetchConfigChecks, type ConfigCheck } from '../api/checks.js';
+import {
+  CONFIG_CHECK_SORTS,
+  fetchConfigChecks,
+  type ConfigCheck,
+  type ConfigCheckSort,
+} from '../api/checks.js';
 import { catalogKeys } from '../api/keys.js';
 
 /** The id of the health area's check detail modal (a resource action opened from here). */
@@ -46,6 +51,7 @@ const columns = col.columns([
     id: 'uptime',
     header: 'Uptime',
     size: 100,
+    enableSorting: false,
     cell: (c) => {
       const v = c.getValue();
       return v === undefined ? (
@@ -59,6 +65,7 @@ const columns = col.columns([
     id: 'latency',
     header: 'Latency',
     size: 100,
+    enableSorting: false,
     cell: (c) => formatLatency(c.getValue()),
   }),
   col.accessor((r) => r.type ?? '', { id: 'type', header: 'Type', size: 110 }),
@@ -75,19 +82,29 @@ const columns = col.columns([
 
 /**
  * /catalog/{id}/checks: the health checks linked to the item (check_summary_for_config, the
- * links its badge counts), an infinite list of 50 a page; a row opens the check detail modal.
+ * links its badge counts), an infinite list of 50 a page sorted by the server (name, health,
+ * type, last run); a row opens the check detail modal.
  */
+/** The header's sort as the URL keeps it, when the server can sort by that column. */
+function sortOf(sorting: { id: string; desc: boolean }[]): ConfigCheckSort | undefined {
+  const first = sorting[0];
+  return first && first.id in CONFIG_CHECK_SORTS
+    ? { by: first.id as keyof typeof CONFIG_CHECK_SORTS, desc: first.desc }
+    : undefined;
+}
+
 export function ChecksTab({ configId }: { configId: string }) {
   const navigate = useNavigate();
   const details = useResourceActions('check').find((a) => a.id === CHECK_DETAILS_ACTION);
   const [open, setOpen] = useState<{ action: ResourceAction; check: ConfigCheck } | undefined>();
+  const sort = sortOf(useTableUrlState().sorting);
   const {
     query: checks,
     rows,
     infinite,
   } = useInfiniteRows({
-    queryKey: catalogKeys.checks(configId),
-    fetchPage: (range, signal) => fetchConfigChecks(configId, range, signal),
+    queryKey: catalogKeys.checks(configId, sort),
+    fetchPage: (range, signal) => fetchConfigChecks(configId, range, sort, signal),
     silent: true,
   });
   if (checks.isError && !checks.data)
