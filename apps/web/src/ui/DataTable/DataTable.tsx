@@ -20,7 +20,7 @@ import { useTableUrlState, type TableUrlDefaults } from './tableUrlState.js';
 export const ROW_ESTIMATE = 35;
 export const OVERSCAN = 10;
 export const EMPTY_TEXT = 'No data available';
-/** Infinite lists (spec 2 §9): rows are estimated 45 px high, the next page loads 300 px before the end. */
+/** Infinite lists (docs/catalog.md): rows are estimated 45 px high, the next page loads 300 px before the end. */
 export const INFINITE_ROW_ESTIMATE = 45;
 export const LOAD_MORE_DISTANCE = 300;
 

@@ -2,7 +2,7 @@ import { useInfiniteQuery, type QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { InfiniteRows } from './DataTable.js';
 
-/** Infinite lists load 50 rows a page (spec 2 §9). */
+/** Infinite lists load 50 rows a page (docs/catalog.md, "Infinite lists"). */
 export const INFINITE_PAGE_SIZE = 50;
 
 /** One page of a server-paged list: its rows and, when the server counted them, the total. */
