@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeLayout } from '../../../test/layout.js';
 import { renderWithApp } from '../../../test/render.js';
 import { columnSizesKey } from '../../../ui/DataTable/columnSizes.js';
 import { OVERSCAN } from '../../../ui/DataTable/index.js';
@@ -12,15 +13,8 @@ const lines = Array.from({ length: 300 }, (_, i) => ({
 }));
 
 describe('the log table', () => {
-  beforeEach(() => {
-    // happy-dom lays nothing out: a 600 px scroll box, rows as high as the estimate.
-    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
-    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(LOG_ROW_ESTIMATE);
-    vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
-      new DOMRect(0, 0, 1000, LOG_ROW_ESTIMATE),
-    );
-  });
+  // A 600 px scroll box, rows as high as the estimate.
+  beforeEach(() => fakeLayout({ row: LOG_ROW_ESTIMATE, box: 600 }));
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
