@@ -14,6 +14,7 @@ import { playbooksDomain } from './playbooks/index.js';
 import type { DomainModule } from './platform/domain.js';
 import { writeHooksOf } from './platform/domain.js';
 import { restDomain } from './rest/index.js';
+import { specsDomain } from './specs/index.js';
 import { topologyDomain } from './topology/index.js';
 
 /**
@@ -34,6 +35,7 @@ const areas: readonly DomainModule[] = [
   playbooksDomain,
   kubeconfigDomain,
   integrationsDomain,
+  specsDomain,
   agentsDomain,
 ];
 

@@ -32,6 +32,11 @@ Commands:
   admin reset-password [--email E]
             give the first admin (or the account with email E) a new random password,
             print it, and sign that person out everywhere
+  apply -f <file|dir> [--prune --selector k=v] [--dry-run]
+  diff -f <file|dir>
+  delete -f <file|dir>
+            specs as code: create, compare or delete the objects YAML files hold, on a
+            running console (OPSDECK_URL, OPSDECK_TOKEN); opsdeck apply --help says more
 
 Options:
   --demo        seed demo data on first start unless DEMO is set
@@ -46,7 +51,14 @@ Options:
 
 Configuration is read from environment variables; see README.md.`;
 
+const SPEC_COMMANDS = new Set(['apply', 'diff', 'delete']);
+
 async function main(): Promise<number> {
+  // A client of a running console, with options of its own: no configuration, no database.
+  if (SPEC_COMMANDS.has(process.argv[2] ?? '')) {
+    const { runSpecCommand } = await import('./specs/index.js');
+    return runSpecCommand(process.argv.slice(2), process.env);
+  }
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import YAML from 'yaml';
 import type { Queryable } from '../db/types.js';
-import { unifiedDiff } from './diff.js';
+import { unifiedDiff } from '../lib/unified-diff.js';
 import { createMergePatch, patchPaths, sortKeys } from './merge-patch.js';
 
 /** Identical changes of one item within this window are counted, not repeated. */

@@ -6,6 +6,7 @@ import { configScraperWriteHook } from './write-hook.js';
 
 // Topology `kubernetes` lookups list objects with the scraper's client.
 export { listKubernetesObjects } from './scrapers/kubernetes.js';
+export { scraperConnections } from './validate.js';
 
 /** The config catalog: scrapers, config items, changes, analysis and relationships. */
 export const catalogDomain: DomainModule = {

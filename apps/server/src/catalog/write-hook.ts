@@ -1,27 +1,24 @@
 import { scrapeScheduleSchema, type ScrapeConfigSpec } from '@opsdeck/shared';
 import type { ServerContext } from '../context.js';
-import { connectionReferenceProblems } from '../connections/index.js';
 import { SpecWriteError, specResourceWriteHook } from '../platform/spec-resource-hook.js';
 import { fileAccess } from '../sandbox/file-roots.js';
-import { scraperConnections, scraperReachProblems, validateScraperSpec } from './validate.js';
+import { scraperReachProblems, validateScraperSpec } from './validate.js';
 
 /**
- * Why a valid spec may not be saved (or tried): a connection it names does not exist, or it
- * reaches outside what the server lets specs reach (file roots, kubeconfigs).
+ * Why a valid spec may not be saved (or tried): it reaches outside what the server lets specs
+ * reach (file roots, kubeconfigs). A connection that does not exist yet is kept: the scrape
+ * fails with "connection X not found" until it does (docs/specs-as-code.md).
  */
 export async function scraperReachProblem(
   spec: ScrapeConfigSpec,
   ctx: Pick<ServerContext, 'db' | 'config'>,
 ): Promise<string | undefined> {
-  const missing = await connectionReferenceProblems(ctx.db, scraperConnections(spec));
-  if (missing.length) return missing.join('; ');
   const problems = await scraperReachProblems(spec, fileAccess(ctx.config));
   return problems.length ? `spec: ${problems.join('; ')}` : undefined;
 }
 
 /**
- * Writes to /api/db/config_scrapers: the spec must validate (schema and JSONPaths), name only
- * live connections, and stay within what the server lets specs reach (file roots, kubeconfigs);
+ * Writes to /api/db/config_scrapers: the spec must validate (schema and JSONPaths) and stay within what the server lets specs reach (file roots, kubeconfigs);
  * a POST needs a name, and a saved scraper is scheduled to run at once.
  */
 export const configScraperWriteHook = specResourceWriteHook({

@@ -6,6 +6,7 @@ import { healthFileRootsSeed, healthSeed } from './seed.js';
 import { canaryWriteHook } from './write-hook.js';
 
 export { syncCanaryChecks } from './sync.js';
+export { checkConnections } from './check-connections.js';
 // Agents' pushed results count in the summary like local ones.
 export { refreshCheckStats } from './pushed-stats.js';
 // Topologies run lookups with the check runners and own inline canaries.

@@ -1,9 +1,7 @@
-import { canonicalCheckType, scheduleSchema } from '@opsdeck/shared';
-import { connectionReferenceProblems, type SpecReference } from '../connections/index.js';
+import { scheduleSchema } from '@opsdeck/shared';
 import { documentSpec, specResourceWriteHook } from '../platform/spec-resource-hook.js';
 import { fileAccess } from '../sandbox/file-roots.js';
 import { CanarySpecError, parseCanarySpec } from './canary-spec.js';
-import { NESTED_CONNECTIONS } from './checks/connection.js';
 import { folderPathProblems } from './checks/folder.js';
 import { kubeconfigProblems } from './checks/kube-save.js';
 import { junitPathProblems } from './checks/junit.js';
@@ -12,38 +10,15 @@ import { resolveTemplates } from './run-check.js';
 import { type HealthContext, templateVars } from './runtime.js';
 import { syncCanaryChecks } from './sync.js';
 
-/** Every check's `connection` value, with where it stands in the spec. */
-function checkConnections(spec: unknown): SpecReference[] {
-  const refs: SpecReference[] = [];
-  for (const [type, given] of Object.entries((spec ?? {}) as Record<string, unknown>)) {
-    if (!canonicalCheckType(type)) continue;
-    // canary-checker's webhook is a single object.
-    const list: unknown = given && typeof given === 'object' && !Array.isArray(given) ? [given] : given;
-    if (!Array.isArray(list)) continue;
-    list.forEach((check: unknown, i) => {
-      if (check && typeof check === 'object' && 'connection' in check) {
-        refs.push({ path: `spec.${type}.${i}.connection`, value: check.connection });
-      }
-      for (const { key } of NESTED_CONNECTIONS[type] ?? []) {
-        const nested = (check as Record<string, unknown> | null)?.[key];
-        if (nested && typeof nested === 'object' && 'connection' in nested) {
-          refs.push({ path: `spec.${type}.${i}.${key}.connection`, value: nested.connection });
-        }
-      }
-    });
-  }
-  return refs;
-}
-
 /**
- * Why the server refuses to let a spec reach what it names, or undefined: a `connection:` must
- * name a live connection, folder and JUnit paths must stay inside the file roots, kubeconfigs
- * must pass the sandbox rules, expressions must compile. Saving and Try it ask the same.
+ * Why the server refuses to let a spec reach what it names, or undefined: folder and JUnit paths
+ * must stay inside the file roots, kubeconfigs must pass the sandbox rules, expressions must
+ * compile. Saving and Try it ask the same. A `connection:` that names nothing yet is kept (it
+ * may be applied later: docs/specs-as-code.md); the run fails with "connection X not found".
  */
 export async function canaryReachProblem(spec: unknown, ctx: HealthContext): Promise<string | undefined> {
   const vars = templateVars(ctx);
   const problems = [
-    ...(await connectionReferenceProblems(ctx.db, checkConnections(spec))),
     ...(await folderPathProblems(resolveTemplates(spec, vars), fileAccess(ctx.config))),
     ...(await kubeconfigProblems(resolveTemplates(spec, vars), fileAccess(ctx.config))),
     ...(await junitPathProblems(resolveTemplates(spec, vars), fileAccess(ctx.config))),
@@ -55,8 +30,7 @@ export async function canaryReachProblem(spec: unknown, ctx: HealthContext): Pro
 /**
  * Writes to /api/db/canaries: validates and normalises the spec before anything is
  * stored (a canary-checker document is unwrapped: metadata fills name, namespace and
- * labels), a check's `connection:` must name a live connection, folder checks must stay
- * inside the file roots and Kubernetes checks' kubeconfigs must pass the sandbox rules; then reconciles the canary's
+ * labels), folder checks must stay inside the file roots and Kubernetes checks' kubeconfigs must pass the sandbox rules; then reconciles the canary's
  * checks in the same transaction and asks the scheduler to run it soon.
  */
 export const canaryWriteHook = specResourceWriteHook({

@@ -1,3 +1,4 @@
+import { pendingTeamsHook } from './pending-teams-hook.js';
 import { NOTIFICATION_EVENTS } from '@opsdeck/shared';
 import type { DomainModule, EventHandler } from '../platform/domain.js';
 import { pendingNotificationsJob } from './pending.js';
@@ -10,6 +11,7 @@ import { notificationWriteHook } from './write-hook.js';
 
 export { sendDirect } from './send-direct.js';
 export { DeliveryError } from './deliver.js';
+export { ruleUnresolved } from './recipient-ref.js';
 
 /**
  * The events the pipeline handles: every check, config, component and incident event the
@@ -29,7 +31,11 @@ export const notificationsDomain: DomainModule = {
   routes: notificationsRoutes,
   jobs: [pendingNotificationsJob, notificationRetention],
   seeds: [notificationsSeed],
-  writeHooks: { notifications: notificationWriteHook, notification_silences: silenceWriteHook },
+  writeHooks: {
+    notifications: notificationWriteHook,
+    notification_silences: silenceWriteHook,
+    teams: pendingTeamsHook,
+  },
   eventHandlers: Object.fromEntries(
     HANDLED_EVENTS.map((name): [string, EventHandler] => [name, handleNotificationEvent]),
   ),

@@ -7,6 +7,7 @@ import {
 } from '@opsdeck/shared';
 import type { Queryable } from '../db/types.js';
 import { parseSpecDocument, type DocumentMetadata } from '../lib/spec-document.js';
+import { findPerson, findTeam, type RecipientRef } from './recipient-ref.js';
 
 export class NotificationSpecError extends Error {}
 
@@ -23,32 +24,6 @@ export function parseNotificationSpec(input: unknown): {
     { spec: notificationSpecSchema, document: notificationResourceSchema },
     NotificationSpecError,
   );
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A person by id or email; refused when there is none. */
-async function personId(db: Queryable, ref: string): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    UUID.test(ref)
-      ? 'SELECT id FROM people WHERE id = $1::uuid AND deleted_at IS NULL'
-      : 'SELECT id FROM people WHERE lower(email) = lower($1) AND deleted_at IS NULL',
-    [ref],
-  );
-  if (!rows[0]) throw new NotificationSpecError(`spec.to.person: no person '${ref}'`);
-  return rows[0].id;
-}
-
-/** A live team by id or name; refused when there is none. */
-async function teamId(db: Queryable, ref: string): Promise<string> {
-  const { rows } = await db.query<{ id: string }>(
-    UUID.test(ref)
-      ? 'SELECT id FROM teams WHERE id = $1::uuid AND deleted_at IS NULL'
-      : 'SELECT id FROM teams WHERE name = $1 AND deleted_at IS NULL',
-    [ref],
-  );
-  if (!rows[0]) throw new NotificationSpecError(`spec.to.team: no team '${ref}'`);
-  return rows[0].id;
 }
 
 /**
@@ -76,20 +51,26 @@ function customServices(to: NotificationSpec['to']): NotificationColumns['custom
 /**
  * The columns a rule's spec is stored in. The recipient becomes exactly one of person_id,
  * team_id or custom_services (the other two NULL); people and teams named by email or name are
- * looked up.
+ * looked up. One that does not exist yet is kept as `recipient_ref` (a folder applied in any
+ * order: docs/specs-as-code.md) and resolves when it appears.
  */
 export async function notificationColumns(
   db: Queryable,
   spec: NotificationSpec,
-): Promise<NotificationColumns> {
+): Promise<NotificationColumns & { recipient_ref: RecipientRef | null }> {
   const { to } = spec;
+  const person_id = to.person ? ((await findPerson(db, to.person)) ?? null) : null;
+  const team_id = to.team ? ((await findTeam(db, to.team)) ?? null) : null;
+  const recipient_ref: RecipientRef | null =
+    to.person && !person_id ? { person: to.person } : to.team && !team_id ? { team: to.team } : null;
   return {
     events: spec.events,
     title: spec.title ?? null,
     template: spec.template ?? null,
     filter: spec.filter ?? null,
-    person_id: to.person ? await personId(db, to.person) : null,
-    team_id: to.team ? await teamId(db, to.team) : null,
+    person_id,
+    team_id,
+    recipient_ref,
     custom_services: customServices(to),
     repeat_interval: spec.repeatInterval ?? null,
     wait_for: spec.waitFor === undefined ? null : (durationToNanos(spec.waitFor) ?? null),

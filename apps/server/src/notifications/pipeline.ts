@@ -5,7 +5,8 @@ import { CURRENT_HEALTH_SQL, resourceOfEvent, type EventResource } from './event
 import { eventScope } from './event-scope.js';
 import { passesFilter } from './filter.js';
 import { recipientsOf } from './recipients.js';
-import { parseRules, ruleResting, RULES_JSON_SQL, type RuleRow } from './rule.js';
+import { resolveRecipientRef } from './recipient-ref.js';
+import { parseRules, ruleResting, RULES_JSON_SQL, storeRuleError, type RuleRow } from './rule.js';
 import { SILENCE_CANDIDATES_SQL, silenceParams } from './silences.js';
 
 /**
@@ -31,6 +32,20 @@ async function eventFacts(
 }
 
 /**
+ * The rule with its team or person, when it was named before it existed and exists now; when it
+ * still does not, the rule's error says so ("team sre not found") and the event is not sent.
+ */
+async function withResolvedRecipient(ctx: ServerContext, rule: RuleRow): Promise<RuleRow | undefined> {
+  if (!rule.recipient_ref) return rule;
+  const resolved = await resolveRecipientRef(ctx.db, rule.id, rule.recipient_ref);
+  if ('problem' in resolved) {
+    await storeRuleError(ctx.db, rule.id, resolved.problem);
+    return undefined;
+  }
+  return { ...rule, ...resolved, recipient_ref: null, error: null, error_at: null };
+}
+
+/**
  * The handler of every check.*, config.* and component.* event: each live rule listening to
  * it whose filter matches, each of its recipients through the constraints (constraints.ts).
  */
@@ -44,8 +59,9 @@ export async function handleNotificationEvent(event: DomainEvent, ctx: ServerCon
   // A deleted item's own event is about its deletion; any other event needs the resource alive.
   const exists = event.name === 'config.deleted' || facts.exists;
   const now = new Date();
-  for (const rule of rules) {
-    if (ruleResting(rule, now)) continue;
+  for (const listed of rules) {
+    const rule = await withResolvedRecipient(ctx, listed);
+    if (!rule || ruleResting(rule, now)) continue;
     if (!(await passesFilter(ctx.db, rule.id, rule.filter, scope.vars))) continue;
     for (const recipient of await recipientsOf(ctx.db, rule)) {
       if (!(await passesFilter(ctx.db, rule.id, recipient.filter, scope.vars))) continue;

@@ -1,6 +1,7 @@
 import { notificationServiceSchema } from '@opsdeck/shared';
 import { z } from 'zod';
 import type { Queryable } from '../db/types.js';
+import { recipientRefSchema } from './recipient-ref.js';
 
 /** A live rule as the pipeline reads it. */
 export const ruleRowSchema = z.object({
@@ -14,6 +15,8 @@ export const ruleRowSchema = z.object({
   properties: z.record(z.string(), z.string()).nullable(),
   person_id: z.string().nullable(),
   team_id: z.string().nullable(),
+  /** A team or person named before it existed (recipient-ref.ts). */
+  recipient_ref: recipientRefSchema.nullable(),
   custom_services: z.array(notificationServiceSchema).nullable(),
   repeat_interval: z.string().nullable(),
   wait_for: z.union([z.number(), z.string()]).nullable(),
@@ -25,7 +28,7 @@ export const ruleRowSchema = z.object({
 export type RuleRow = z.infer<typeof ruleRowSchema>;
 
 const RULE_COLUMNS =
-  'id, name, namespace, events, title, template, filter, properties, person_id, team_id, custom_services, repeat_interval, wait_for, group_by, group_by_interval, error, error_at';
+  'id, name, namespace, events, title, template, filter, properties, person_id, team_id, recipient_ref, custom_services, repeat_interval, wait_for, group_by, group_by_interval, error, error_at';
 
 /** The live rules listening to event name $1, oldest first, as one JSON array. */
 export const RULES_JSON_SQL = (param: string) =>

@@ -5,6 +5,7 @@ import { withCreatedBy } from '../platform/created-by-hook.js';
 import type { DataRow, DataWriteHook } from '../platform/data-write-hook.js';
 import { SpecWriteError } from '../platform/spec-resource-hook.js';
 import { notificationColumns, NotificationSpecError, parseNotificationSpec } from './notification-spec.js';
+import { recipientRefSchema } from './recipient-ref.js';
 
 const celFilter = z.string().refine(
   (s) => {
@@ -40,6 +41,7 @@ const COLUMN_SCHEMAS: Record<string, z.ZodType> = {
   group_by_interval: z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).nullable(),
   custom_services: z.array(serviceSchema).min(1).nullable(),
   properties: z.record(z.string(), z.string()).nullable(),
+  recipient_ref: recipientRefSchema.nullable(),
 };
 
 function checkColumns(row: DataRow): void {
@@ -81,6 +83,9 @@ const notificationHook: DataWriteHook = {
         }
         delete row.spec;
       }
+      // A recipient chosen in the form replaces one still waiting to resolve.
+      const setsRecipient = ['person_id', 'team_id', 'custom_services'].some((c) => row[c] != null);
+      if (setsRecipient && !('recipient_ref' in row)) row.recipient_ref = null;
       checkColumns(row);
       if (w.method === 'POST') {
         if (typeof row.name !== 'string' || row.name.trim() === '')
@@ -98,7 +103,7 @@ const notificationHook: DataWriteHook = {
     const { rows: bad } = await tx.query<{ name: string }>(
       `SELECT name FROM notifications
        WHERE id = ANY ($1::uuid[]) AND deleted_at IS NULL
-         AND num_nonnulls(person_id, team_id, custom_services) <> 1
+         AND num_nonnulls(person_id, team_id, custom_services, recipient_ref) <> 1
        LIMIT 1`,
       [ids],
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unifiedDiff } from '../../src/catalog/diff.js';
+import { unifiedDiff } from '../../src/lib/unified-diff.js';
 import { queryJsonPath, resolveField } from '../../src/lib/jsonpath.js';
 import { applyMergePatch, createMergePatch } from '../../src/catalog/merge-patch.js';
 import { mutateDemoCatalog, ensureDemoCatalog } from '../../src/catalog/demo/files.js';

@@ -66,17 +66,19 @@ describe.each(DB_KINDS)('connection references on %s', (kind) => {
     );
   });
 
-  it('refuses a health check naming an unknown connection at save, with a 400', async () => {
+  it('keeps a health check naming a connection that does not exist yet, and says so', async () => {
+    // Specs applied in any order (docs/specs-as-code.md): the reference waits for its connection.
     const res = await call(server, undefined, '/api/db/canaries', {
       method: 'POST',
-      body: { name: 'broken-ref', spec: { http: [{ name: 'x', connection: 'connection://web/nope' }] } },
+      headers: { prefer: 'return=representation' },
+      body: { name: 'waiting-ref', spec: { http: [{ name: 'x', connection: 'connection://web/nope' }] } },
     });
-    expect(res.status).toBe(400);
-    expect((res.json as { message: string }).message).toContain(
-      'spec.http.0.connection: connection connection://web/nope not found',
-    );
-    const { rows } = await server.db.query(`SELECT 1 FROM canaries WHERE name = 'broken-ref'`);
-    expect(rows).toHaveLength(0);
+    expect(res.status).toBe(201);
+    const id = (res.json as { id: string }[])[0]?.id;
+    const warning = await call(server, undefined, `/api/specs/unresolved/canaries/${id}`);
+    expect(warning.json).toEqual({
+      unresolved: ['spec.http.0.connection: connection connection://web/nope not found'],
+    });
   });
 
   it('runs a check with the credentials of its connection, and fails it once the connection is deleted', async () => {
@@ -116,29 +118,26 @@ describe.each(DB_KINDS)('connection references on %s', (kind) => {
     );
   });
 
-  it('refuses a scraper naming an unknown connection, and scrapes through a known one', async () => {
-    const bad = await call(server, undefined, '/api/db/config_scrapers', {
+  it('keeps a scraper naming an unknown connection (its scrape fails), and scrapes through a known one', async () => {
+    const waiting = await call(server, undefined, '/api/db/config_scrapers', {
       method: 'POST',
+      headers: { prefer: 'return=representation' },
       body: {
-        name: 'bad-scraper',
+        name: 'waiting-scraper',
         spec: {
           http: [{ connection: 'connection://web/nope', type: 'Demo::Service', id: '$.id', items: '$[*]' }],
         },
       },
     });
-    expect(bad.status).toBe(400);
-    expect((bad.json as { message: string }).message).toContain(
-      'spec.http.0.connection: connection connection://web/nope not found',
-    );
-    const badSql = await call(server, undefined, '/api/db/config_scrapers', {
-      method: 'POST',
-      body: {
-        name: 'bad-sql',
-        spec: { sql: [{ connection: 'connection://nope', query: 'select 1', type: 'T', id: '$.id' }] },
-      },
+    expect(waiting.status).toBe(201);
+    const waitingId = (waiting.json as { id: string }[])[0]?.id;
+    expect(
+      (await call(server, undefined, `/api/specs/unresolved/config_scrapers/${waitingId}`)).json,
+    ).toEqual({
+      unresolved: ['spec.http.0.connection: connection connection://web/nope not found'],
     });
-    expect(badSql.status).toBe(400);
-    expect((badSql.json as { message: string }).message).toContain('connection connection://nope not found');
+    const failed = await call(server, undefined, `/api/config/run/${waitingId}`, { method: 'POST' });
+    expect(JSON.stringify(failed.json)).toContain('connection connection://web/nope not found');
 
     const good = await call(server, undefined, '/api/db/config_scrapers', {
       method: 'POST',

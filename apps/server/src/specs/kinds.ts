@@ -1,0 +1,60 @@
+import { silenceSpecSchema } from '@opsdeck/shared';
+import { connectionColumns } from './connection-document.js';
+import type { Row, SpecDocument, SpecKind } from './types.js';
+import { DocumentError } from './errors.js';
+
+type KindDef = {
+  /** The data-API table its objects are stored in. */
+  table: string;
+  /** The columns a write of the document sets (name and namespace are added by the caller). */
+  columns(doc: SpecDocument): Row;
+};
+
+const spec = (doc: SpecDocument): unknown => doc.document.spec ?? {};
+
+/**
+ * Where each kind is stored and how a document becomes a write. Most tables' write hooks read
+ * the whole document themselves (validating it as the UI's YAML editor does); the rest are
+ * mapped to their columns here and checked again by the server.
+ */
+export const KINDS: Record<SpecKind, KindDef> = {
+  Connection: { table: 'connections', columns: (d) => connectionColumns(d) },
+  Team: {
+    table: 'teams',
+    columns: (d) => {
+      const s = spec(d) as { icon?: unknown };
+      return { spec: spec(d), ...(typeof s.icon === 'string' ? { icon: s.icon } : {}) };
+    },
+  },
+  LoggingBackend: {
+    table: 'logging_backends',
+    columns: (d) => ({ labels: d.labels, spec: d.document }),
+  },
+  Playbook: { table: 'playbooks', columns: (d) => ({ spec: d.document }) },
+  Canary: { table: 'canaries', columns: (d) => ({ labels: d.labels, spec: d.document }) },
+  ScrapeConfig: { table: 'config_scrapers', columns: (d) => ({ spec: spec(d) }) },
+  Topology: { table: 'topologies', columns: (d) => ({ labels: d.labels, spec: d.document }) },
+  IncidentRule: { table: 'incident_rules', columns: (d) => ({ spec: d.document }) },
+  NotificationSilence: {
+    table: 'notification_silences',
+    columns: (d) => {
+      const parsed = silenceSpecSchema.safeParse(spec(d));
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw new DocumentError(
+          `${d.file}: ${d.kind} ${d.name}: spec.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+        );
+      }
+      const s = parsed.data;
+      return {
+        description: s.description ?? null,
+        from: s.from ?? null,
+        until: s.until ?? null,
+        recursive: s.recursive ?? false,
+        filter: s.filter ?? null,
+        selectors: s.selectors ?? null,
+      };
+    },
+  },
+  Notification: { table: 'notifications', columns: (d) => ({ spec: d.document }) },
+};
