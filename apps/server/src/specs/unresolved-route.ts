@@ -40,11 +40,19 @@ const UNRESOLVED: Record<string, (db: Queryable, id: string) => Promise<string[]
   },
 };
 
+/** "spec.http.0.connection: connection x not found" → where, and what. */
+function pathAndMessage(problem: string): { path: string; message: string } {
+  const at = problem.indexOf(': ');
+  return at < 0
+    ? { path: '', message: problem }
+    : { path: problem.slice(0, at), message: problem.slice(at + 2) };
+}
+
 const params = z.object({ table: z.string(), id: z.uuid() });
 
 /**
- * GET /api/specs/unresolved/:table/:id → `{unresolved: ["spec.http.0.connection: connection
- * connection://x not found", …]}`: what an object names that does not exist yet, for the
+ * GET /api/specs/unresolved/:table/:id → `{unresolved: [{path: 'spec.http.0.connection',
+ * message: 'connection connection://x not found'}, …]}`: what an object names that does not exist yet, for the
  * warning its page shows (docs/specs-as-code.md). The caller must be allowed to read the table.
  */
 export async function specsRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
@@ -54,6 +62,7 @@ export async function specsRoutes(app: FastifyInstance, ctx: ServerContext): Pro
     const decision = await ctx.dataAccess(req, { kind: 'table', name: p.data.table }, 'read');
     if (!decision.ok) return reply.code(decision.status).send({ error: decision.message });
     const find = Object.hasOwn(UNRESOLVED, p.data.table) ? UNRESOLVED[p.data.table] : undefined;
-    return { unresolved: find ? await find(ctx.db, p.data.id) : [] };
+    const problems = find ? await find(ctx.db, p.data.id) : [];
+    return { unresolved: problems.map(pathAndMessage) };
   });
 }

@@ -77,7 +77,7 @@ describe.each(DB_KINDS)('connection references on %s', (kind) => {
     const id = (res.json as { id: string }[])[0]?.id;
     const warning = await call(server, undefined, `/api/specs/unresolved/canaries/${id}`);
     expect(warning.json).toEqual({
-      unresolved: ['spec.http.0.connection: connection connection://web/nope not found'],
+      unresolved: [{ path: 'spec.http.0.connection', message: 'connection connection://web/nope not found' }],
     });
   });
 
@@ -134,7 +134,7 @@ describe.each(DB_KINDS)('connection references on %s', (kind) => {
     expect(
       (await call(server, undefined, `/api/specs/unresolved/config_scrapers/${waitingId}`)).json,
     ).toEqual({
-      unresolved: ['spec.http.0.connection: connection connection://web/nope not found'],
+      unresolved: [{ path: 'spec.http.0.connection', message: 'connection connection://web/nope not found' }],
     });
     const failed = await call(server, undefined, `/api/config/run/${waitingId}`, { method: 'POST' });
     expect(JSON.stringify(failed.json)).toContain('connection connection://web/nope not found');

@@ -134,7 +134,9 @@ describe.each(DB_KINDS)('opsdeck apply on %s', (kind) => {
     expect(row?.source).toBe('apply');
     const warning = await api(`/api/specs/unresolved/canaries/${row?.id}`);
     expect(warning.json).toEqual({
-      unresolved: ['spec.http.0.connection: connection connection://web/shop-api not found'],
+      unresolved: [
+        { path: 'spec.http.0.connection', message: 'connection connection://web/shop-api not found' },
+      ],
     });
     const check = await one<{ id: string }>('SELECT id FROM checks WHERE canary_id = $1', [row?.id]);
     const early = await api(`/api/canary/run/check/${check?.id}`, { method: 'POST' });
@@ -154,7 +156,9 @@ describe.each(DB_KINDS)('opsdeck apply on %s', (kind) => {
     );
     expect(rule).toMatchObject({ team_id: null, recipient_ref: { team: 'sre' } });
     expect((await api(`/api/specs/unresolved/notifications/${rule?.id}`)).json).toEqual({
-      unresolved: ['spec.to: team sre not found; the rule sends nothing until it exists'],
+      unresolved: [
+        { path: 'spec.to', message: 'team sre not found; the rule sends nothing until it exists' },
+      ],
     });
 
     expect((await run('apply', '-f', file('d-team.yaml'))).code).toBe(0);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { ErrorView } from './ErrorView.js';
 import { ResourceFormActions } from './ResourceFormActions.js';
+import { SpecNotices } from './SpecNotices.js';
 import { useServerFieldErrors } from './useServerFieldErrors.js';
 
 type ResourceFormProps<V extends FieldValues> = {
@@ -22,6 +23,8 @@ type ResourceFormProps<V extends FieldValues> = {
   };
   /** Buttons beside Save/Update (a form's Run once); shown only to those who may write. */
   extraActions?: ReactNode;
+  /** The stored object being edited: its notices (applied from a file, names not found yet). */
+  stored?: { table: string; id: string };
   children: ReactNode;
 };
 
@@ -35,6 +38,7 @@ export function ResourceForm<V extends FieldValues>({
   form,
   mutations: { save, remove },
   extraActions,
+  stored,
   children,
 }: ResourceFormProps<V>) {
   const atFields = useServerFieldErrors(form, save.error);
@@ -45,6 +49,7 @@ export function ResourceForm<V extends FieldValues>({
       aria-label={label}
       noValidate
     >
+      {stored ? <SpecNotices table={stored.table} id={stored.id} /> : null}
       {children}
       {save.isError && !atFields ? <ErrorView error={save.error} /> : null}
       {canWrite ? (

@@ -95,6 +95,7 @@ export function SettingsForm({ table: t, row }: { table: SettingsTable; row?: Se
       deleteQuestion={t.deleteQuestion?.(name) ?? `Delete '${name}'?`}
       form={form}
       mutations={mutations}
+      {...(row ? { stored: { table: t.table, id: row.id } } : {})}
     >
       <div className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:grid-cols-4">
         <FormField label="Name" error={errors.name?.message} required>

@@ -147,6 +147,7 @@ export function ScraperForm({ row }: { row?: Scraper | undefined }) {
       deleteQuestion={`Delete '${row?.name ?? ''}'? Its configs stay in the catalog until they go stale.`}
       form={form}
       mutations={mutations}
+      {...(row ? { stored: { table: 'config_scrapers', id: row.id } } : {})}
       extraActions={
         canWrite ? (
           <button

@@ -26,6 +26,7 @@ import {
   storedConnectionForm,
   type ConnectionFormState,
 } from '../lib/formState.js';
+import { SpecNotices } from '../../../ui/SpecNotices.js';
 import { ConnectionForm } from './ConnectionForm.js';
 import { TestResultDialog } from './TestResultDialog.js';
 import { TypePicker } from './TypePicker.js';
@@ -159,6 +160,7 @@ export function ConnectionDialog({ target, onClose, onCreated }: Props) {
   return (
     <Modal open onOpenChange={(open) => (open ? undefined : onClose())} title={title} size="lg">
       <div className="flex flex-col gap-3">
+        {stored ? <SpecNotices table="connections" id={stored.id} /> : null}
         {body}
         {save.isError && !fieldErrorOf(save.error) ? <ErrorView error={save.error} /> : null}
       </div>

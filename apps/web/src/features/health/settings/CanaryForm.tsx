@@ -142,6 +142,7 @@ export function CanaryForm({ row }: { row?: CanaryRow }) {
       deleteQuestion={`Delete '${row?.name ?? ''}' and stop running its checks?`}
       form={form}
       mutations={mutations}
+      {...(row ? { stored: { table: 'canaries', id: row.id } } : {})}
       extraActions={
         <button
           type="button"

@@ -16,6 +16,7 @@ import { createPlaybook, updatePlaybook } from '../api/playbooks.js';
 import type { PlaybookRow } from '../api/types.js';
 import { playbookScriptWarnings } from '../lib/scriptWarnings.js';
 import { formInput, formValues, specFormSchema, type SpecFormValues } from '../lib/specForm.js';
+import { SpecNotices } from '../../../ui/SpecNotices.js';
 
 export const PLAYBOOK_SPEC_SCHEMA_URL = '/api/schemas/playbook-spec.schema.json';
 
@@ -98,6 +99,7 @@ export function SpecEditorModal({
         noValidate
         onSubmit={(e) => void form.handleSubmit((v) => save.mutate(v))(e)}
       >
+        {playbook ? <SpecNotices table="playbooks" id={playbook.id} /> : null}
         <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
           <FormField label="Title" error={errors.title?.message} required>
             <input className="input" aria-required {...form.register('title')} />
