@@ -23,7 +23,7 @@ Options:
   --dry-run          apply/delete: print the changes, change nothing
 
 Environment: OPSDECK_URL (the console, e.g. https://opsdeck.example.com) and OPSDECK_TOKEN (an
-access token, Settings → Access tokens); the token's roles decide what may be changed.
+access token: POST /api/auth/create_token); the roles of the token's account decide what may change.
 See docs/specs-as-code.md.`;
 
 type Out = { log(line: string): void; error(line: string): void };
