@@ -160,4 +160,35 @@ describe.each(DB_KINDS)('notification delivery on %s', (kind) => {
       { status: 'sent', recipient: `Payments: generic+http://${hooks.url.slice(7)}` },
     ]);
   });
+
+  it('keeps a rule whose team or person does not exist yet erroring by name, then sends once it exists', async () => {
+    const ctx = notificationContext(db, { SMTP_URL: smtp.url });
+    const { rows } = await db.query<{ id: string }>(
+      `INSERT INTO notifications (name, events, recipient_ref) VALUES ('waits', '{check.failed}', '{"person": "late@example.com"}')
+       RETURNING id`,
+    );
+    const ruleId = rows[0]!.id;
+    const { checkId } = await addCheck(db, 'late-check');
+    await setCheckStatus(db, checkId, 'unhealthy');
+    await drain(ctx);
+    expect(await history(db, ruleId)).toEqual([]);
+    expect((await db.query('SELECT error FROM notifications WHERE id = $1', [ruleId])).rows[0]).toEqual({
+      error: 'person late@example.com not found',
+    });
+
+    // The person arrives (people are invited, not applied): the rule's next event finds them.
+    await db.query(`INSERT INTO people (name, email) VALUES ('Late Comer', 'late@example.com')`);
+    await setCheckStatus(db, checkId, 'healthy');
+    await setCheckStatus(db, checkId, 'unhealthy');
+    await drain(ctx);
+    await smtp.waitForMail((m) => m.to.includes('late@example.com'));
+    expect(
+      (
+        await db.query(
+          'SELECT error, recipient_ref, person_id IS NOT NULL AS has_person FROM notifications WHERE id = $1',
+          [ruleId],
+        )
+      ).rows[0],
+    ).toEqual({ error: null, recipient_ref: null, has_person: true });
+  });
 });
