@@ -69,7 +69,14 @@ const yaml = (value: unknown) => (value === undefined ? '' : YAML.stringify(valu
 function changeOf(d: SpecDocument, stored: Stored | undefined): Change {
   const key = objectKey(d);
   const after = yaml(redactedDocument(d.document));
-  if (!stored) return { action: 'create', kind: d.kind, key, doc: d, diff: unifiedDiff('', after) };
+  if (!stored)
+    return {
+      action: 'create',
+      kind: d.kind,
+      key,
+      doc: d,
+      diff: unifiedDiff('', after, { before: `${key} (not in the console)`, after: `${key} (${d.file})` }),
+    };
   const applied: Applied | null | undefined = stored.applied;
   const before = yaml(applied?.document);
   const diff = unifiedDiff(before, after, { before: `${key} (last applied)`, after: `${key} (${d.file})` });
