@@ -148,16 +148,29 @@ describe.skipIf(why)(why ? `ldap and sftp canaries (skipped: ${why})` : 'ldap an
       expect(res.body.message).toContain('spec.ldap.0.bindDN');
     });
 
-    it('refuses an unknown connection inside sftpConnection with a 400 naming it', async () => {
-      const res = await api<{ message: string }>(server, 'POST', '/api/db/canaries', {
-        name: 'unknown-sftp',
-        spec: {
-          folder: [{ name: 'x', path: '/in', sftpConnection: { connection: 'connection://sftp/nope' } }],
+    it('keeps an unknown connection inside sftpConnection, listing it as not found yet', async () => {
+      const res = await api<{ id: string }[]>(
+        server,
+        'POST',
+        '/api/db/canaries',
+        {
+          name: 'unknown-sftp',
+          spec: {
+            folder: [{ name: 'x', path: '/in', sftpConnection: { connection: 'connection://sftp/nope' } }],
+          },
         },
+        { prefer: 'return=representation' },
+      );
+      expect(res.status).toBe(201);
+      const waiting = await api(server, 'GET', `/api/specs/unresolved/canaries/${res.body[0]?.id}`);
+      expect(waiting.body).toEqual({
+        unresolved: [
+          {
+            path: 'spec.folder.0.sftpConnection.connection',
+            message: 'connection connection://sftp/nope not found',
+          },
+        ],
       });
-      expect(res.status).toBe(400);
-      expect(res.body.message).toContain('spec.folder.0.sftpConnection.connection');
-      expect(res.body.message).toContain('connection://sftp/nope');
     });
   });
 });
