@@ -7,6 +7,7 @@ import type { SandboxPolicy } from '../sandbox/policy.js';
 import { applyCheckExpressions, type ExpressionFields, type TransformedCheck } from './check-expressions.js';
 import { applyConnection, NESTED_CONNECTIONS } from './checks/connection.js';
 import { resolveValueRefs } from './checks/env.js';
+import type { DependencyOutput } from './depends.js';
 import type { KubeValueReader } from './checks/kube-values.js';
 import { runnerFor } from './checks/registry.js';
 import type { RunOutcome } from './checks/types.js';
@@ -39,6 +40,8 @@ export type ExecuteOptions = {
   namespace?: string;
   /** The server's database, for catalog and configDB checks; omitted, they fail clearly. */
   db?: Queryable;
+  /** Results of the checks this one depends on, for `outputs.<name>` in its expressions. */
+  outputs?: Record<string, DependencyOutput>;
 };
 
 export const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
@@ -136,7 +139,7 @@ export async function executeCheck(
   }
   const result = done(outcome);
   applyThreshold(result, spec);
-  await applyCheckExpressions(type, result, spec);
+  await applyCheckExpressions(type, result, spec, opts.outputs);
   return result;
 }
 
