@@ -3,6 +3,7 @@ import {
   canarySpecSchema,
   type CanarySpec,
   type CheckType,
+  canonicalCheckType,
   CHECK_TYPE_ALIASES,
   CHECK_TYPES,
 } from '@opsdeck/shared';
@@ -35,8 +36,12 @@ export type DefinedCheck = {
  * CanarySpecError with every problem, path first.
  */
 export function parseCanarySpec(input: unknown): { spec: CanarySpec; metadata: CanaryMetadata } {
-  const value = readSpecObject(input, CanarySpecError);
-  if ((value as { kind?: unknown }).kind !== undefined) {
+  const read = readSpecObject(input, CanarySpecError);
+  const isDocument = (read as { kind?: unknown }).kind !== undefined;
+  const value = isDocument
+    ? { ...read, spec: singleChecksAsLists((read as { spec?: unknown }).spec) }
+    : singleChecksAsLists(read);
+  if (isDocument) {
     const doc = canaryResourceSchema.safeParse(resolveTemplates(value, SAMPLE_VARS));
     if (!doc.success) throw new CanarySpecError(describe(doc.error.issues));
     const original = value as { spec: CanarySpec };
@@ -48,6 +53,21 @@ export function parseCanarySpec(input: unknown): { spec: CanarySpec; metadata: C
   refuseBadUrls(value as CanarySpec);
   // The stored spec keeps its placeholders; they are resolved when the check runs.
   return { spec: value as CanarySpec, metadata: {} };
+}
+
+/**
+ * canary-checker reads a check type given as one object (`http: {url: …}`, as inline canaries
+ * in topologies are often written) as a list of that one check: stored as that list. The
+ * webhook keeps its own form (one object is canary-checker's shape for it).
+ */
+function singleChecksAsLists(spec: unknown): unknown {
+  if (!spec || typeof spec !== 'object' || Array.isArray(spec)) return spec;
+  const out: Record<string, unknown> = { ...(spec as Record<string, unknown>) };
+  for (const [key, given] of Object.entries(out)) {
+    if (key === 'webhook' || !canonicalCheckType(key)) continue;
+    if (given && typeof given === 'object' && !Array.isArray(given)) out[key] = [given];
+  }
+  return out;
 }
 
 /** `$(…)` and `{{…}}` placeholders are filled when the check runs, so they are not judged here. */

@@ -178,6 +178,42 @@ describe.each(DB_KINDS)('canary-checker topology compatibility (%s)', (kind) => 
     expect(left).toEqual([]);
   });
 
+  it('checks[].inline with http as one object: saved as written, its one check linked and run', async () => {
+    const text = fixture('inline-check-object.yaml');
+    const id = await save(text);
+    const { rows: stored } = await server.db.query<{ spec: { components: { checks: unknown[] }[] } }>(
+      'SELECT spec FROM topologies WHERE id = $1',
+      [id],
+    );
+    expect(stored[0]!.spec.components[0]!.checks).toEqual([
+      {
+        inline: {
+          http: {
+            name: 'inline-one-object',
+            url: `http://127.0.0.1:${loop.port}/status/202`,
+            responseCodes: [202],
+          },
+        },
+      },
+    ]);
+    await build(id);
+    const c = (await components(id)).get('single-object-inline')!;
+    expect(await linkedChecks(c.id)).toEqual([
+      { name: 'inline-one-object', source: `topology:${id}`, status: null },
+    ]);
+    const { rows } = await server.db.query<{ id: string }>(
+      "SELECT id FROM checks WHERE name = 'inline-one-object'",
+    );
+    const run = await api<{ failed: number; success: number }>(
+      server,
+      'POST',
+      `/api/canary/run/check/${rows[0]!.id}`,
+    );
+    expect(run.body).toMatchObject({ failed: 0, success: 1 });
+    await build(id);
+    expect((await components(id)).get('single-object-inline')!.status).toBe('healthy');
+  });
+
   it('checks[] with a selector and an inline canary, and a failing inline check makes its component unhealthy', async () => {
     const id = await save(fixture('canary-selector.yaml'));
     await build(id);
