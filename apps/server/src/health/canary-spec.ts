@@ -120,7 +120,19 @@ type CommonCheck = {
   severity?: string;
 };
 
-/** The checks a spec defines, named and de-duplicated (type + name identify a check). */
+/**
+ * canary-checker accepts several checks of one type with the same name. Here type + name
+ * identify a check (its history), so the second `home` is `home (2)`, the third `home (3)`:
+ * each is a check of its own, in the order the spec lists them (docs/health.md).
+ */
+function distinctName(name: string, taken: (name: string) => boolean): string {
+  if (!taken(name)) return name;
+  let n = 2;
+  while (taken(`${name} (${n})`)) n++;
+  return `${name} (${n})`;
+}
+
+/** The checks a spec defines, named (a repeated name gets a number, distinctName) with their fields. */
 export function definedChecks(
   spec: CanarySpec,
   canary: { labels: Record<string, string> },
@@ -147,14 +159,9 @@ export function definedChecks(
       } else {
         endpoint = String(c.url ?? c.endpoint ?? c.path ?? '');
       }
-      const name = c.name ?? (endpoint || `${type}-${i + 1}`);
-      const key = `${type}/${name}`;
-      if (seen.has(key)) {
-        throw new CanarySpecError(
-          `spec.${specKey}.${i}.name: duplicate check name "${name}" (names must be unique per type)`,
-        );
-      }
-      seen.add(key);
+      const given = c.name ?? (endpoint || `${type}-${i + 1}`);
+      const name = distinctName(given, (n) => seen.has(`${type}/${n}`));
+      seen.add(`${type}/${name}`);
       const labels = { ...canary.labels, ...(c.labels ?? {}) };
       out.push({
         type,
