@@ -10,7 +10,7 @@ export { syncCanaryChecks } from './sync.js';
 export { refreshCheckStats } from './pushed-stats.js';
 // Topologies run lookups with the check runners and own inline canaries.
 export { CanarySpecError, parseCanarySpec } from './canary-spec.js';
-export { executeCheck, type CheckResult } from './run-check.js';
+export { executeCheck, resolveSpecValues, type CheckResult } from './run-check.js';
 export { executeOptions, templateVars, type HealthContext } from './runtime.js';
 
 /** Canaries and their checks: runners, scheduling, results, summary and graph. */

@@ -99,12 +99,11 @@ export async function executeCheck(
   let withConnection: unknown;
   try {
     withConnection = await hydrateFromConnection(type, rawSpec, opts.connections);
-    withConnection = await resolveValueRefs(withConnection, {
-      connections: opts.connections,
-      kubernetes: opts.kubernetes,
-      namespace: checkNamespace(withConnection) ?? opts.namespace ?? 'default',
-      signal: AbortSignal.timeout(opts.defaultTimeoutMs),
-    });
+    withConnection = await resolveSpecValues(
+      withConnection,
+      opts,
+      checkNamespace(withConnection) ?? opts.namespace ?? 'default',
+    );
   } catch (e) {
     return done({ pass: false, message: '', error: errorText(e), data: {} });
   }
@@ -141,6 +140,19 @@ export async function executeCheck(
   applyThreshold(result, spec);
   await applyCheckExpressions(type, result, spec, opts.outputs);
   return result;
+}
+
+/**
+ * Every `{valueFrom: …}` in a spec read now (secretKeyRef / configMapKeyRef from the server's
+ * cluster, connection fields), as checks read theirs; topology lookups use it for theirs.
+ */
+export function resolveSpecValues(spec: unknown, opts: ExecuteOptions, namespace: string): Promise<unknown> {
+  return resolveValueRefs(spec, {
+    connections: opts.connections,
+    kubernetes: opts.kubernetes,
+    namespace,
+    signal: AbortSignal.timeout(opts.defaultTimeoutMs),
+  });
 }
 
 /** A check naming a connection gets its URL and credentials, resolved at every run. */

@@ -390,10 +390,11 @@ describe.each(DB_KINDS)('canary-checker topology compatibility (%s)', (kind) => 
     }
   });
 
-  it('prometheus lookups and secret kubeconfigs are accepted; the build says what was not run', async () => {
+  it('prometheus lookups and secret kubeconfigs are accepted; the build says what was not run or read', async () => {
     const k8s = await save(fixture('kubernetes-lookup.yaml'));
     expect((await build(k8s)).warnings).toEqual([
-      'configs: kubernetes lookup: a kubeconfig from valueFrom (a Kubernetes secret) is not supported here; give it inline',
+      // The secret is read from the server's own cluster (test/health/kubeconfig-sources.test.ts); here it has none.
+      'configs: kubernetes lookup: kubeconfig: secretKeyRef aws-kubeconfig/kubeconfig cannot be read: no Kubernetes cluster is configured for this server (set KUBECONFIG or run it in a cluster)',
     ]);
     const cluster = await save(fixture('cluster-system.yaml'));
     const warnings = (await build(cluster)).warnings;
