@@ -214,6 +214,37 @@ describe.each(DB_KINDS)('canary-checker topology compatibility (%s)', (kind) => 
     expect((await components(id)).get('single-object-inline')!.status).toBe('healthy');
   });
 
+  it('selectors as ResourceSelector objects relate components; config tags select items for configs and configLookup', async () => {
+    await insertConfig(server.db, {
+      type: 'Compat::Tagged',
+      name: 'tagged-a',
+      tags: { 'tag-1': 'a', 'tag-2': 'b', extra: 'x' },
+      config: { spec: { container: { version: 'v9.8.7' } } },
+    });
+    await insertConfig(server.db, {
+      type: 'Compat::Tagged',
+      name: 'tagged-c',
+      tags: { 'tag-1': 'a', 'tag-2': 'c' },
+      config: { spec: { container: { version: 'v0.0.1' } } },
+    });
+    const id = await save(fixture('selectors-and-tags.yaml'));
+    expect((await build(id)).warnings).toEqual([]);
+    const frontend = (await components(id)).get('frontend')!;
+    const { rows: related } = await server.db.query<{ name: string }>(
+      `SELECT c.name FROM component_relationships r JOIN components c ON c.id = r.relationship_id
+       WHERE r.component_id = $1 AND r.deleted_at IS NULL ORDER BY c.name`,
+      [frontend.id],
+    );
+    expect(related.map((r) => r.name)).toEqual(['backend-a', 'backend-b']);
+    const { rows: linked } = await server.db.query<{ name: string }>(
+      `SELECT ci.name FROM config_component_relationships r JOIN config_items ci ON ci.id = r.config_id
+       WHERE r.component_id = $1 AND r.deleted_at IS NULL ORDER BY ci.name`,
+      [frontend.id],
+    );
+    expect(linked.map((r) => r.name)).toEqual(['tagged-a']);
+    expect(prop(frontend, 'version')?.text).toBe('v9.8.7');
+  });
+
   it('checks[] with a selector and an inline canary, and a failing inline check makes its component unhealthy', async () => {
     const id = await save(fixture('canary-selector.yaml'));
     await build(id);
