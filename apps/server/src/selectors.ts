@@ -74,6 +74,8 @@ export type ConfigSelector = {
   namespace?: string;
   labelSelector?: string;
   tagSelector?: string;
+  /** canary-checker's older form of tagSelector: tag → value, all must match. */
+  tags?: Record<string, string>;
 };
 
 export type SelectedConfig = {
@@ -98,7 +100,11 @@ export async function selectConfigs(db: Queryable, s: ConfigSelector): Promise<S
   if (s.id !== undefined && !UUID.test(s.id)) return [];
   const types = [...(s.types ?? []), ...(s.type ? [s.type] : [])];
   const labels = parseLabelSelector(s.labelSelector);
-  const tags = parseLabelSelector(s.tagSelector);
+  // canary-checker's `tags: {k: v}`: every tag equal, as in a tag selector.
+  const tags: LabelTerm[] = [
+    ...parseLabelSelector(s.tagSelector),
+    ...Object.entries(s.tags ?? {}).map(([key, value]): LabelTerm => ({ key, op: 'eq', value })),
+  ];
   const { rows } = await db.query<SelectedConfig>(
     `SELECT id, name, namespace, type, config_class, status, health, labels, tags, config, agent_id
      FROM config_items

@@ -23,5 +23,7 @@ export const configSelectorSchema = z
     namespace: z.string().optional(),
     labelSelector: labelSelectorSchema.optional(),
     tagSelector: labelSelectorSchema.optional(),
+    /** canary-checker's older form of tagSelector: every tag given must match exactly. */
+    tags: z.record(z.string(), z.string()).optional(),
   })
   .strict();

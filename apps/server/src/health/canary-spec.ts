@@ -3,6 +3,7 @@ import {
   canarySpecSchema,
   type CanarySpec,
   type CheckType,
+  canonicalCheckType,
   CHECK_TYPE_ALIASES,
   CHECK_TYPES,
 } from '@opsdeck/shared';
@@ -35,8 +36,12 @@ export type DefinedCheck = {
  * CanarySpecError with every problem, path first.
  */
 export function parseCanarySpec(input: unknown): { spec: CanarySpec; metadata: CanaryMetadata } {
-  const value = readSpecObject(input, CanarySpecError);
-  if ((value as { kind?: unknown }).kind !== undefined) {
+  const read = readSpecObject(input, CanarySpecError);
+  const isDocument = (read as { kind?: unknown }).kind !== undefined;
+  const value = isDocument
+    ? { ...read, spec: singleChecksAsLists((read as { spec?: unknown }).spec) }
+    : singleChecksAsLists(read);
+  if (isDocument) {
     const doc = canaryResourceSchema.safeParse(resolveTemplates(value, SAMPLE_VARS));
     if (!doc.success) throw new CanarySpecError(describe(doc.error.issues));
     const original = value as { spec: CanarySpec };
@@ -48,6 +53,21 @@ export function parseCanarySpec(input: unknown): { spec: CanarySpec; metadata: C
   refuseBadUrls(value as CanarySpec);
   // The stored spec keeps its placeholders; they are resolved when the check runs.
   return { spec: value as CanarySpec, metadata: {} };
+}
+
+/**
+ * canary-checker reads a check type given as one object (`http: {url: …}`, as inline canaries
+ * in topologies are often written) as a list of that one check: stored as that list. The
+ * webhook keeps its own form (one object is canary-checker's shape for it).
+ */
+function singleChecksAsLists(spec: unknown): unknown {
+  if (!spec || typeof spec !== 'object' || Array.isArray(spec)) return spec;
+  const out: Record<string, unknown> = { ...(spec as Record<string, unknown>) };
+  for (const [key, given] of Object.entries(out)) {
+    if (key === 'webhook' || !canonicalCheckType(key)) continue;
+    if (given && typeof given === 'object' && !Array.isArray(given)) out[key] = [given];
+  }
+  return out;
 }
 
 /** `$(…)` and `{{…}}` placeholders are filled when the check runs, so they are not judged here. */
@@ -100,7 +120,19 @@ type CommonCheck = {
   severity?: string;
 };
 
-/** The checks a spec defines, named and de-duplicated (type + name identify a check). */
+/**
+ * canary-checker accepts several checks of one type with the same name. Here type + name
+ * identify a check (its history), so the second `home` is `home (2)`, the third `home (3)`:
+ * each is a check of its own, in the order the spec lists them (docs/health.md).
+ */
+function distinctName(name: string, taken: (name: string) => boolean): string {
+  if (!taken(name)) return name;
+  let n = 2;
+  while (taken(`${name} (${n})`)) n++;
+  return `${name} (${n})`;
+}
+
+/** The checks a spec defines, named (a repeated name gets a number, distinctName) with their fields. */
 export function definedChecks(
   spec: CanarySpec,
   canary: { labels: Record<string, string> },
@@ -127,14 +159,9 @@ export function definedChecks(
       } else {
         endpoint = String(c.url ?? c.endpoint ?? c.path ?? '');
       }
-      const name = c.name ?? (endpoint || `${type}-${i + 1}`);
-      const key = `${type}/${name}`;
-      if (seen.has(key)) {
-        throw new CanarySpecError(
-          `spec.${specKey}.${i}.name: duplicate check name "${name}" (names must be unique per type)`,
-        );
-      }
-      seen.add(key);
+      const given = c.name ?? (endpoint || `${type}-${i + 1}`);
+      const name = distinctName(given, (n) => seen.has(`${type}/${n}`));
+      seen.add(`${type}/${name}`);
       const labels = { ...canary.labels, ...(c.labels ?? {}) };
       out.push({
         type,

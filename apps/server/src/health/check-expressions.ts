@@ -1,7 +1,14 @@
 import type { CheckExpression } from '@opsdeck/shared';
 import { evalCel, renderTemplate } from '../expr/index.js';
 import { runJavaScript } from '../sandbox/javascript.js';
-import { celDurationOf, checkVariables, textDurationOf, type ResultView } from './check-variables.js';
+import {
+  celDurationOf,
+  checkVariables,
+  type DurationOf,
+  textDurationOf,
+  type ResultView,
+} from './check-variables.js';
+import type { DependencyOutput } from './depends.js';
 import { UNDERSCORE_PRELUDE } from './js-prelude.js';
 
 /**
@@ -37,6 +44,9 @@ export type TransformedCheck = {
 
 export type ExpressionResult = ResultView & { transformed?: TransformedCheck[] };
 
+/** The results of the checks a check depends on, by name (`outputs.<name>`). */
+type Outputs = Record<string, DependencyOutput>;
+
 type Form = 'expr' | 'template' | 'javascript';
 
 function formOf(e: CheckExpression): [Form, string] {
@@ -47,11 +57,36 @@ function formOf(e: CheckExpression): [Form, string] {
 
 const firstLine = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0] ?? '';
 
+/** `outputs.<name>`: each dependency's variables, as its own expressions would see them. */
+function outputVariables(outputs: Outputs | undefined, durationOf: DurationOf): object {
+  if (!outputs) return {};
+  return {
+    outputs: Object.fromEntries(
+      Object.entries(outputs).map(([name, o]) => [name, checkVariables(o.type, o.result, durationOf)]),
+    ),
+  };
+}
+
 /** Evaluates one expression against the result's variables; `expr` gets CEL durations. */
-async function evaluate(type: string, r: ResultView, e: CheckExpression, extra: object): Promise<unknown> {
+async function evaluate(
+  type: string,
+  r: ResultView,
+  e: CheckExpression,
+  extra: object,
+  outputs?: Outputs,
+): Promise<unknown> {
   const [form, source] = formOf(e);
-  if (form === 'expr') return evalCel(source, { ...checkVariables(type, r, celDurationOf), ...extra });
-  const vars = { ...checkVariables(type, r, textDurationOf), ...extra };
+  if (form === 'expr')
+    return evalCel(source, {
+      ...checkVariables(type, r, celDurationOf),
+      ...outputVariables(outputs, celDurationOf),
+      ...extra,
+    });
+  const vars = {
+    ...checkVariables(type, r, textDurationOf),
+    ...outputVariables(outputs, textDurationOf),
+    ...extra,
+  };
   if (form === 'template') return renderTemplate(source, vars);
   return runJavaScript(`${UNDERSCORE_PRELUDE}\n${source}`, vars);
 }
@@ -64,17 +99,18 @@ export async function applyCheckExpressions(
   type: string,
   result: ExpressionResult,
   spec: ExpressionFields,
+  outputs?: Outputs,
 ): Promise<void> {
   const extra: Record<string, unknown> = {};
-  if (spec.transform) await applyTransform(type, result, spec, extra);
+  if (spec.transform) await applyTransform(type, result, spec, extra, outputs);
   if (spec.display) {
     try {
-      result.message = asText(await evaluate(type, result, spec.display, extra));
+      result.message = asText(await evaluate(type, result, spec.display, extra, outputs));
     } catch (e) {
       result.message = `display expression failed: ${firstLine(e)}`;
     }
   }
-  if (result.pass && spec.test) await applyTest(type, result, spec.test, extra);
+  if (result.pass && spec.test) await applyTest(type, result, spec.test, extra, outputs);
 }
 
 async function applyTest(
@@ -82,10 +118,11 @@ async function applyTest(
   result: ResultView,
   test: CheckExpression,
   extra: object,
+  outputs?: Outputs,
 ): Promise<void> {
   const [form, source] = formOf(test);
   try {
-    const value = await evaluate(type, result, test, extra);
+    const value = await evaluate(type, result, test, extra, outputs);
     // Templates and scripts answer in text; canary-checker reads it as a boolean.
     const ok = typeof value === 'string' ? value.trim().toLowerCase() : value;
     if (ok === true || ok === 'true') return;
@@ -125,10 +162,11 @@ async function applyTransform(
   result: ExpressionResult,
   spec: ExpressionFields,
   extra: Row,
+  outputs?: Outputs,
 ): Promise<void> {
   let items: Row[];
   try {
-    const out = transformOutput(await evaluate(type, result, spec.transform!, extra));
+    const out = transformOutput(await evaluate(type, result, spec.transform!, extra, outputs));
     items = out.map((x, i) => {
       if (!x || typeof x !== 'object' || Array.isArray(x)) throw new Error(`entry ${i} is not an object`);
       return x as Row;

@@ -1,3 +1,5 @@
+import type { ResultView } from './check-variables.js';
+
 /**
  * canary-checker's `dependsOn`: a check runs only after the checks it names (by name, in the
  * same canary) have passed in this run; otherwise it fails without running, naming the
@@ -47,17 +49,38 @@ export function dependencyProblems(checks: Named[]): string[] {
   return [];
 }
 
+/** What a check that passed offers the checks depending on it (`outputs.<name>`). */
+export type DependencyOutput = { type: string; result: ResultView };
+
+/** A dependency outside the run (Run Now): whether its last run passed, and that result. */
+export type KnownDependency = { ok: boolean; output?: DependencyOutput };
+
+/** The names a check depends on, directly or through its dependencies, nearest first. */
+export function transitiveDependsOn(name: string, specs: Map<string, unknown[]>): string[] {
+  const seen = new Set<string>();
+  const queue = (specs.get(name) ?? []).flatMap(dependsOnOf);
+  while (queue.length) {
+    const dep = queue.shift()!;
+    if (seen.has(dep) || dep === name) continue;
+    seen.add(dep);
+    queue.push(...(specs.get(dep) ?? []).flatMap(dependsOnOf));
+  }
+  return [...seen];
+}
+
 /**
- * Outcomes of one run by check name, so a dependent check can wait for its dependencies.
- * A name shared by checks of several types passes only when all of them pass.
+ * Outcomes of one run by check name, so a dependent check can wait for its dependencies
+ * and read their results (canary-checker's `outputs.<name>`). A name shared by checks of
+ * several types passes only when all of them pass.
  */
 export class DependencyBoard {
   private readonly waiting = new Map<string, Promise<boolean>[]>();
   private readonly settle = new Map<string, ((ok: boolean) => void)[]>();
+  private readonly outputs = new Map<string, DependencyOutput>();
 
   constructor(
     names: string[],
-    private readonly known: Map<string, boolean> = new Map(),
+    private readonly known: Map<string, KnownDependency> = new Map(),
   ) {
     for (const name of names) {
       let resolve!: (ok: boolean) => void;
@@ -68,7 +91,8 @@ export class DependencyBoard {
   }
 
   /** Records one check's outcome (call once per check, also when it was not run). */
-  done(name: string, ok: boolean): void {
+  done(name: string, ok: boolean, output?: DependencyOutput): void {
+    if (ok && output && !this.outputs.has(name)) this.outputs.set(name, output);
     this.settle.get(name)?.shift()?.(ok);
   }
 
@@ -76,9 +100,19 @@ export class DependencyBoard {
   async firstFailed(deps: string[]): Promise<string | undefined> {
     for (const dep of deps) {
       const inRun = this.waiting.get(dep);
-      const ok = inRun ? (await Promise.all(inRun)).every(Boolean) : this.known.get(dep);
+      const ok = inRun ? (await Promise.all(inRun)).every(Boolean) : this.known.get(dep)?.ok;
       if (ok !== true) return dep;
     }
     return undefined;
+  }
+
+  /** The results of the named checks that passed (call once they are done). */
+  outputsOf(names: string[]): Record<string, DependencyOutput> {
+    const out: Record<string, DependencyOutput> = {};
+    for (const name of names) {
+      const o = this.outputs.get(name) ?? this.known.get(name)?.output;
+      if (o) out[name] = o;
+    }
+    return out;
   }
 }

@@ -11,7 +11,7 @@ export { checkConnections } from './check-connections.js';
 export { refreshCheckStats } from './pushed-stats.js';
 // Topologies run lookups with the check runners and own inline canaries.
 export { CanarySpecError, parseCanarySpec } from './canary-spec.js';
-export { executeCheck, type CheckResult } from './run-check.js';
+export { executeCheck, resolveSpecValues, type CheckResult } from './run-check.js';
 export { executeOptions, templateVars, type HealthContext } from './runtime.js';
 
 /** Canaries and their checks: runners, scheduling, results, summary and graph. */

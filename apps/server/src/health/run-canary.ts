@@ -1,7 +1,7 @@
 import { isRunnableCheckType, LOCAL_AGENT_ID, nextRunAfter } from '@opsdeck/shared';
 import { recordJob } from '../jobs/history.js';
 import { type BatchCheck, runCheckBatch } from './check-batch.js';
-import { dependsOnOf } from './depends.js';
+import { type KnownDependency, transitiveDependsOn } from './depends.js';
 import { recordCheckResult } from './record.js';
 import { type HealthContext, templateVars } from './runtime.js';
 import { DEFAULT_SCHEDULE } from './schedule.js';
@@ -21,7 +21,7 @@ async function runChecks(
   checks: CheckRow[],
   nextRuntime: Date | null,
   signal?: AbortSignal,
-  known?: Map<string, boolean>,
+  known?: Map<string, KnownDependency>,
 ): Promise<RunSummary> {
   const summary: RunSummary = { total: checks.length, failed: 0, success: 0, errors: [] };
   await runCheckBatch(
@@ -109,17 +109,53 @@ export async function runCheckNow(ctx: HealthContext, checkId: string): Promise<
   return summary;
 }
 
-/** Last status of the checks a check depends on, for Run Now (they are not run with it). */
+/**
+ * The last result of the checks a check depends on, directly or through others, for Run Now
+ * (they are not run with it): whether each passed, and what it gives `outputs.<name>`.
+ */
 async function dependencyStatuses(
   ctx: HealthContext,
   check: CheckRow & { canary_id: string },
-): Promise<Map<string, boolean>> {
-  const deps = dependsOnOf(check.spec);
+): Promise<Map<string, KnownDependency>> {
+  const { rows: all } = await ctx.db.query<{ name: string; spec: unknown }>(
+    `SELECT k.name, k.spec FROM checks k WHERE k.canary_id = $1 AND k.deleted_at IS NULL AND ${NOT_TRANSFORMED}`,
+    [check.canary_id],
+  );
+  const specs = new Map<string, unknown[]>();
+  for (const c of all) specs.set(c.name, [...(specs.get(c.name) ?? []), c.spec]);
+  specs.set(check.name, [check.spec]);
+  const deps = transitiveDependsOn(check.name, specs);
   if (!deps.length) return new Map();
-  const { rows } = await ctx.db.query<{ name: string; healthy: boolean }>(
-    `SELECT name, bool_and(status = 'healthy') AS healthy FROM checks
-     WHERE canary_id = $1 AND deleted_at IS NULL AND name = ANY($2::text[]) GROUP BY name`,
+  const { rows } = await ctx.db.query<{
+    name: string;
+    type: string;
+    healthy: boolean;
+    duration: number | null;
+    message: string | null;
+    error: string | null;
+    details: Record<string, unknown> | null;
+  }>(
+    `SELECT k.name, k.type, k.status = 'healthy' AS healthy, s.duration, s.message, s.error, s.details
+     FROM checks k
+     LEFT JOIN LATERAL (SELECT duration, message, error, details FROM check_statuses
+       WHERE check_id = k.id ORDER BY time DESC LIMIT 1) s ON true
+     WHERE k.canary_id = $1 AND k.deleted_at IS NULL AND k.name = ANY($2::text[])`,
     [check.canary_id, deps],
   );
-  return new Map(rows.map((r) => [r.name, r.healthy === true]));
+  const known = new Map<string, KnownDependency>();
+  for (const r of rows) {
+    // A name several checks share passes only when all of them passed; the first gives outputs.
+    const before = known.get(r.name);
+    const ok = r.healthy === true && (before?.ok ?? true);
+    const result = {
+      pass: true,
+      message: r.message ?? '',
+      error: r.error,
+      durationMs: r.duration ?? 0,
+      details: r.details ?? {},
+    };
+    const output = before?.output ?? { type: r.type, result };
+    known.set(r.name, ok ? { ok, output } : { ok });
+  }
+  return known;
 }

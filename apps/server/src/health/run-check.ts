@@ -7,6 +7,7 @@ import type { SandboxPolicy } from '../sandbox/policy.js';
 import { applyCheckExpressions, type ExpressionFields, type TransformedCheck } from './check-expressions.js';
 import { applyConnection, NESTED_CONNECTIONS } from './checks/connection.js';
 import { resolveValueRefs } from './checks/env.js';
+import type { DependencyOutput } from './depends.js';
 import type { KubeValueReader } from './checks/kube-values.js';
 import { runnerFor } from './checks/registry.js';
 import type { RunOutcome } from './checks/types.js';
@@ -39,6 +40,8 @@ export type ExecuteOptions = {
   namespace?: string;
   /** The server's database, for catalog and configDB checks; omitted, they fail clearly. */
   db?: Queryable;
+  /** Results of the checks this one depends on, for `outputs.<name>` in its expressions. */
+  outputs?: Record<string, DependencyOutput>;
 };
 
 export const DEFAULT_CHECK_TIMEOUT_MS = 30_000;
@@ -96,12 +99,11 @@ export async function executeCheck(
   let withConnection: unknown;
   try {
     withConnection = await hydrateFromConnection(type, rawSpec, opts.connections);
-    withConnection = await resolveValueRefs(withConnection, {
-      connections: opts.connections,
-      kubernetes: opts.kubernetes,
-      namespace: checkNamespace(withConnection) ?? opts.namespace ?? 'default',
-      signal: AbortSignal.timeout(opts.defaultTimeoutMs),
-    });
+    withConnection = await resolveSpecValues(
+      withConnection,
+      opts,
+      checkNamespace(withConnection) ?? opts.namespace ?? 'default',
+    );
   } catch (e) {
     return done({ pass: false, message: '', error: errorText(e), data: {} });
   }
@@ -136,8 +138,21 @@ export async function executeCheck(
   }
   const result = done(outcome);
   applyThreshold(result, spec);
-  await applyCheckExpressions(type, result, spec);
+  await applyCheckExpressions(type, result, spec, opts.outputs);
   return result;
+}
+
+/**
+ * Every `{valueFrom: …}` in a spec read now (secretKeyRef / configMapKeyRef from the server's
+ * cluster, connection fields), as checks read theirs; topology lookups use it for theirs.
+ */
+export function resolveSpecValues(spec: unknown, opts: ExecuteOptions, namespace: string): Promise<unknown> {
+  return resolveValueRefs(spec, {
+    connections: opts.connections,
+    kubernetes: opts.kubernetes,
+    namespace,
+    signal: AbortSignal.timeout(opts.defaultTimeoutMs),
+  });
 }
 
 /** A check naming a connection gets its URL and credentials, resolved at every run. */

@@ -71,9 +71,13 @@ async function realRoots(access: FileAccess): Promise<string[]> {
   return Promise.all(access.roots.map((r) => realPathLoose(r).catch(() => path.resolve(r))));
 }
 
+/** How an operator allows a folder: the setting, and where it is documented. */
+export const FILE_ROOTS_HINT =
+  'to allow it, add its folder to FILE_ROOTS (comma-separated absolute folders; README.md "Configuration")';
+
 function outsideMessage(shown: string, real: string, access: FileAccess): string {
   const via = real === shown ? '' : ` (→ ${real})`;
-  return `path ${shown}${via} is outside the allowed file roots: ${access.roots.join(', ')}`;
+  return `path ${shown}${via} is outside the allowed file roots: ${access.roots.join(', ')}; ${FILE_ROOTS_HINT}`;
 }
 
 /**

@@ -88,8 +88,8 @@ function refuse(problems: string[]): never {
 
 /**
  * The kubeconfig a spec entry may use, checked; throws KubeconfigRefusedError saying why not.
- * Inline text (a string with line breaks, or `{value}`) is checked as is; a one-line string
- * is a file path, read through its real path inside the file roots, then checked the same way.
+ * Inline text (a string or `{value}` with line breaks, or JSON) is checked as is; one line is
+ * a file path, read through its real path inside the file roots, then checked the same way.
  */
 export async function checkedKubeconfig(
   entry: SpecKubeconfigFields,
@@ -104,12 +104,14 @@ export async function checkedKubeconfig(
   }
   if (entry.inCluster === true) refuse(['give either a kubeconfig or inCluster: true, not both']);
   let text: string;
-  if (typeof k === 'object') text = k.value;
-  else if (k.includes('\n')) text = k;
+  // canary-checker's kubeconfig is an EnvVar: its value (or a string) is the document, or a
+  // file path when it is one line that is not JSON.
+  const given = typeof k === 'object' ? k.value : k;
+  if (given.includes('\n') || given.trimStart().startsWith('{')) text = given;
   else {
     let real: string;
     try {
-      real = await allowedRealPath(resolveSpecPath(k, access), access);
+      real = await allowedRealPath(resolveSpecPath(given, access), access);
     } catch (e) {
       if (e instanceof OutsideFileRootsError) refuse([e.message]);
       throw e;
@@ -118,8 +120,8 @@ export async function checkedKubeconfig(
       text = await fs.readFile(real, 'utf8');
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
-      if (code === 'ENOENT') throw new KubeconfigMissingError(`file ${k} does not exist`);
-      refuse([`cannot read ${k}: ${code ?? (e as Error).message}`]);
+      if (code === 'ENOENT') throw new KubeconfigMissingError(`file ${given} does not exist`);
+      refuse([`cannot read ${given}: ${code ?? (e as Error).message}`]);
     }
   }
   const problems = kubeconfigProblems(text);

@@ -16,10 +16,9 @@ function kubeconfigOf(v: unknown): string | { value: string } | undefined {
   if (typeof v === 'string') return v;
   if (v && typeof v === 'object' && typeof (v as { value?: unknown }).value === 'string')
     return { value: (v as { value: string }).value };
+  // valueFrom was read before the lookup (topology/reconcile.ts); one left here could not be.
   if (v && typeof v === 'object' && 'valueFrom' in v)
-    throw new Error(
-      'a kubeconfig from valueFrom (a Kubernetes secret) is not supported here; give it inline',
-    );
+    throw new Error('the kubeconfig from valueFrom could not be read; give it inline or fix the reference');
   return undefined;
 }
 

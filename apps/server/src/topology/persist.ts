@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/types.js';
 import type { DesiredComponent } from './build.js';
-import { likePattern, matchesLabels, parseLabelSelector } from '../selectors.js';
+import { selectComponents } from './component-selector.js';
 
 export type PersistResult = { created: number; updated: number; deleted: number; warnings: string[] };
 
@@ -231,23 +231,12 @@ async function syncComponentLinks(tx: Queryable, topologyId: string, rows: Row[]
   const byPair = new Map<string, { component_id: string; relationship_id: string; selector_id: string }>();
   for (const r of rows) {
     for (const { selector, selectorId } of r.node.selectors) {
-      const terms = parseLabelSelector(selector.labelSelector);
-      const { rows: found } = await tx.query<{ id: string; labels: Record<string, string> }>(
-        `SELECT id, labels FROM components
-         WHERE deleted_at IS NULL AND id <> $1
-           AND ($2::text IS NULL OR name LIKE $2)
-           AND (cardinality($3::text[]) = 0 OR type = ANY ($3::text[]))
-         LIMIT 1000`,
-        [r.id, selector.name ? likePattern(selector.name) : null, selector.types ?? []],
-      );
-      for (const f of found) {
-        if (matchesLabels(f.labels, terms)) {
-          byPair.set(`${r.id}/${f.id}`, {
-            component_id: r.id,
-            relationship_id: f.id,
-            selector_id: selectorId,
-          });
-        }
+      for (const found of await selectComponents(tx, r.id, selector)) {
+        byPair.set(`${r.id}/${found}`, {
+          component_id: r.id,
+          relationship_id: found,
+          selector_id: selectorId,
+        });
       }
     }
   }

@@ -2,7 +2,7 @@ import type { ServerContext } from '../context.js';
 import type { Queryable } from '../db/types.js';
 import { recordJob } from '../jobs/history.js';
 import { listKubernetesObjects } from '../catalog/index.js';
-import { executeCheck, executeOptions, templateVars } from '../health/index.js';
+import { executeCheck, executeOptions, resolveSpecValues, templateVars } from '../health/index.js';
 import { outboundPolicy } from '../net/outbound.js';
 import { fileAccess } from '../sandbox/file-roots.js';
 import { kubernetesLookup } from './lookup-kubernetes.js';
@@ -82,9 +82,12 @@ function services(ctx: ReconcileContext, tx: Queryable, t: TopologyRow): BuildSe
         return { pass: r.pass, error: r.error, vars: { ...r.details, duration: r.durationMs } };
       },
       configs: (s) => selectConfigs(tx, s),
-      kubernetes: (entry) =>
-        kubernetesLookup(entry, (spec, signal) =>
-          listKubernetesObjects(spec, outboundPolicy(ctx.config.outbound), fileAccess(ctx.config), signal),
+      // A kubeconfig from valueFrom is read as checks read theirs (the server's cluster, connections).
+      kubernetes: async (entry) =>
+        kubernetesLookup(
+          (await resolveSpecValues(entry, opts, t.namespace)) as Record<string, unknown>,
+          (spec, signal) =>
+            listKubernetesObjects(spec, outboundPolicy(ctx.config.outbound), fileAccess(ctx.config), signal),
         ),
     },
     inline: new InlineCanaries(

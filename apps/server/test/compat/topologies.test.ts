@@ -178,6 +178,73 @@ describe.each(DB_KINDS)('canary-checker topology compatibility (%s)', (kind) => 
     expect(left).toEqual([]);
   });
 
+  it('checks[].inline with http as one object: saved as written, its one check linked and run', async () => {
+    const text = fixture('inline-check-object.yaml');
+    const id = await save(text);
+    const { rows: stored } = await server.db.query<{ spec: { components: { checks: unknown[] }[] } }>(
+      'SELECT spec FROM topologies WHERE id = $1',
+      [id],
+    );
+    expect(stored[0]!.spec.components[0]!.checks).toEqual([
+      {
+        inline: {
+          http: {
+            name: 'inline-one-object',
+            url: `http://127.0.0.1:${loop.port}/status/202`,
+            responseCodes: [202],
+          },
+        },
+      },
+    ]);
+    await build(id);
+    const c = (await components(id)).get('single-object-inline')!;
+    expect(await linkedChecks(c.id)).toEqual([
+      { name: 'inline-one-object', source: `topology:${id}`, status: null },
+    ]);
+    const { rows } = await server.db.query<{ id: string }>(
+      "SELECT id FROM checks WHERE name = 'inline-one-object'",
+    );
+    const run = await api<{ failed: number; success: number }>(
+      server,
+      'POST',
+      `/api/canary/run/check/${rows[0]!.id}`,
+    );
+    expect(run.body).toMatchObject({ failed: 0, success: 1 });
+    await build(id);
+    expect((await components(id)).get('single-object-inline')!.status).toBe('healthy');
+  });
+
+  it('selectors as ResourceSelector objects relate components; config tags select items for configs and configLookup', async () => {
+    await insertConfig(server.db, {
+      type: 'Compat::Tagged',
+      name: 'tagged-a',
+      tags: { 'tag-1': 'a', 'tag-2': 'b', extra: 'x' },
+      config: { spec: { container: { version: 'v9.8.7' } } },
+    });
+    await insertConfig(server.db, {
+      type: 'Compat::Tagged',
+      name: 'tagged-c',
+      tags: { 'tag-1': 'a', 'tag-2': 'c' },
+      config: { spec: { container: { version: 'v0.0.1' } } },
+    });
+    const id = await save(fixture('selectors-and-tags.yaml'));
+    expect((await build(id)).warnings).toEqual([]);
+    const frontend = (await components(id)).get('frontend')!;
+    const { rows: related } = await server.db.query<{ name: string }>(
+      `SELECT c.name FROM component_relationships r JOIN components c ON c.id = r.relationship_id
+       WHERE r.component_id = $1 AND r.deleted_at IS NULL ORDER BY c.name`,
+      [frontend.id],
+    );
+    expect(related.map((r) => r.name)).toEqual(['backend-a', 'backend-b']);
+    const { rows: linked } = await server.db.query<{ name: string }>(
+      `SELECT ci.name FROM config_component_relationships r JOIN config_items ci ON ci.id = r.config_id
+       WHERE r.component_id = $1 AND r.deleted_at IS NULL ORDER BY ci.name`,
+      [frontend.id],
+    );
+    expect(linked.map((r) => r.name)).toEqual(['tagged-a']);
+    expect(prop(frontend, 'version')?.text).toBe('v9.8.7');
+  });
+
   it('checks[] with a selector and an inline canary, and a failing inline check makes its component unhealthy', async () => {
     const id = await save(fixture('canary-selector.yaml'));
     await build(id);
@@ -354,10 +421,11 @@ describe.each(DB_KINDS)('canary-checker topology compatibility (%s)', (kind) => 
     }
   });
 
-  it('prometheus lookups and secret kubeconfigs are accepted; the build says what was not run', async () => {
+  it('prometheus lookups and secret kubeconfigs are accepted; the build says what was not run or read', async () => {
     const k8s = await save(fixture('kubernetes-lookup.yaml'));
     expect((await build(k8s)).warnings).toEqual([
-      'configs: kubernetes lookup: a kubeconfig from valueFrom (a Kubernetes secret) is not supported here; give it inline',
+      // The secret is read from the server's own cluster (test/health/kubeconfig-sources.test.ts); here it has none.
+      'configs: kubernetes lookup: kubeconfig: secretKeyRef aws-kubeconfig/kubeconfig cannot be read: no Kubernetes cluster is configured for this server (set KUBECONFIG or run it in a cluster)',
     ]);
     const cluster = await save(fixture('cluster-system.yaml'));
     const warnings = (await build(cluster)).warnings;

@@ -15,6 +15,9 @@ type ErrorCase = [text: string, kind: 'parse' | 'exec', message: string];
 
 const errors: ErrorCase[] = [
   ['line 1\nline 2\n{{ foo }}', 'exec', 'template: line 3: function "foo" not defined'],
+  // A namespaced function this engine lacks names itself (gomplate's jq, random.*).
+  ['{{ .x | coll.JQ ".a" }}', 'exec', 'template: line 1: function "coll.JQ" not defined'],
+  ['{{ random.Alpha 5 }}', 'exec', 'template: line 1: function "random.Alpha" not defined'],
   ['{{ if .x }}', 'parse', 'template: line 1: unexpected EOF'],
   ['{{ end }}', 'parse', 'template: line 1: unexpected {{end}}'],
   ['{{ else }}', 'parse', 'template: line 1: unexpected {{else}}'],

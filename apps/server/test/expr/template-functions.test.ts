@@ -119,6 +119,79 @@ const cases: Case[] = [
   ['{{ b64enc "opsdeck" }} {{ b64dec "b3BzZGVjaw==" }}', 'b3BzZGVjaw== opsdeck'],
   ['{{ sha1sum "abc" }}', 'a9993e364706816aba3e25717850c26c9cd0d89d'],
   ['{{ sha256sum "abc" }}', 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'],
+  // gomplate namespaces and aliases, as canary-checker templates call them
+  [
+    '{{ .s | strings.ToUpper }} {{ strings.ToLower "AB" }} {{ "  x " | strings.TrimSpace }}',
+    'HELLO WORLD ab x',
+  ],
+  [
+    '{{ "f" | strings.Contains "f" }} {{ strings.HasPrefix "He" .s }} {{ .s | strings.HasSuffix "x" }}',
+    'true true false',
+  ],
+  [
+    '{{ "a,b,c" | strings.Split "," | toJSON }} {{ "foo:bar:baz" | strings.SplitN ":" 2 | toJSON }}',
+    '["a","b","c"] ["foo","bar:baz"]',
+  ],
+  [
+    '{{ strings.ReplaceAll "." "-" "172.21.1.42" }} {{ "_-foo-_" | strings.Trim "_-" }} {{ .s | strings.Trunc 5 }}',
+    '172-21-1-42 foo Hello',
+  ],
+  [
+    '{{ "Hello, World!" | strings.SnakeCase }} {{ "hello jello" | strings.CamelCase }} {{ "Hello, world!" | strings.Slug }}',
+    'Hello_world helloJello hello-world',
+  ],
+  [
+    '{{ "foobarbazquxquux" | strings.Abbrev 9 }} {{ strings.Indent 2 "a\\nb" }} {{ strings.RuneCount "é" }}',
+    'foobar...   a\n  b 1',
+  ],
+  [
+    '{{ toJSONPretty "  " .m }}|{{ .m | data.ToJSONPretty "" }}|{{ data.ToYAML .m }}',
+    '{\n  "b": 2,\n  "a": 1\n}|{\n"b": 2,\n"a": 1\n}|b: 2\na: 1',
+  ],
+  [
+    '{{ (.json | json).count }} {{ (.json | data.JSON).items }} {{ ("[1,2]" | jsonArray) }} {{ (.yaml | yaml).b }}',
+    '3 ["x"] [1,2] ["x","y"]',
+  ],
+  [
+    '{{ base64.Encode "hello world" }} {{ "aGVsbG8gd29ybGQ=" | base64.Decode }} {{ crypto.SHA1 "foo" }}',
+    'aGVsbG8gd29ybGQ= hello world 0beec7b5ea3f0fdbc95d0dd47f3c5bc275da8a33',
+  ],
+  [
+    '{{ conv.ToBool "yes" }} {{ conv.ToBool 0 }} {{ conv.ToInt "0x42" }} {{ conv.ToFloat64 "9,000.09" }} {{ conv.Default "d" "" }}',
+    'true false 66 9000.09 d',
+  ],
+  [
+    '{{ range slice "Bart" "Lisa" }}{{ . }};{{ end }} {{ join (slice 1 2 3) "-" }} {{ has .m "a" }} {{ coll.Has .list "c" }}',
+    'Bart;Lisa; 1-2-3 true true',
+  ],
+  [
+    '{{ .nums | append 5 }} {{ coll.Prepend 0 .nums }} {{ sort .nums }} {{ coll.Sort "v" .items | toJSON }}',
+    '[3,1,2,5] [0,3,1,2] [1,2,3] [{"name":"a","v":1},{"name":"b","v":2}]',
+  ],
+  [
+    '{{ "[[1,2],[],[[3,4],[[[5],6],7]]]" | jsonArray | flatten }} {{ coll.Flatten 1 (jsonArray "[[1,[2]]]") }}',
+    '[1,2,3,4,5,6,7] [1,[2]]',
+  ],
+  [
+    '{{ coll.Merge (dict "foo" 8) (dict "foo" 1 "bar" 2) | toJSON }} {{ coll.Pick "a" .m | toJSON }} {{ coll.Omit "a" .m | toJSON }}',
+    '{"bar":2,"foo":8} {"a":1} {"b":2}',
+  ],
+  [
+    '{{ math.Add 1 2 3 }} {{ math.Div 3 2 }} {{ math.Pow 2 10 }} {{ math.Round -6.5 }} {{ range math.Seq 3 }}{{ . }}{{ end }} {{ math.IsNum "x" }}',
+    '6 1.5 1024 -7 123 false',
+  ],
+  [
+    '{{ path.Base "/tmp/foo" }} {{ filepath.Dir "/tmp/foo" }} {{ path.Ext "a.csv" }} {{ path.Join "/tmp" "a" }}',
+    'foo /tmp .csv /tmp/a',
+  ],
+  [
+    '{{ regexp.Replace "(foo)bar" "$1" "foobar" }} {{ "foobar" | regexp.Find "[a-z]{3}" }} {{ regexp.FindAll "[a-z]{3}" "foobar" }}',
+    'foo foo ["foo","bar"]',
+  ],
+  [
+    '{{ trim "_-foo-_" "_-" }} {{ toUpper "a" }} {{ startsWith "abc" "ab" }} {{ humanSize 1536 }} {{ humanDuration 3725 }}',
+    'foo A true 1.5 KiB 1h2m',
+  ],
   // time
   ['{{ date "2006-01-02 15:04:05.000 MST" .t }}', '2024-03-05 14:07:09.123 UTC'],
   ['{{ date "Mon Jan 2 3:04PM 2006 -07:00 Z07:00" .t }}', 'Tue Mar 5 2:07PM 2024 +00:00 Z'],

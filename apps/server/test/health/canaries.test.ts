@@ -215,7 +215,7 @@ describe.each(DB_KINDS)('saving canaries on %s', (kind) => {
     expect((await checksOf(id)).every((c) => c.deleted_at !== null)).toBe(true);
   });
 
-  it('refuses a broken spec with a 400 {code, message} and stores nothing', async () => {
+  it('refuses a broken spec with a 400 {code, message} and stores nothing; accepts a repeated name', async () => {
     const { rows: before } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM canaries');
     const attempt = post({ name: 'broken', spec: { http: [{ name: 'x' }, { name: 'x', url: 'http://a' }] } });
     await expect(attempt).rejects.toMatchObject({
@@ -232,12 +232,18 @@ describe.each(DB_KINDS)('saving canaries on %s', (kind) => {
         ],
       },
     });
-    await expect(dup).rejects.toMatchObject({
-      statusCode: 400,
-      message: expect.stringContaining('duplicate check name "x"'),
-    });
+    // canary-checker accepts a repeated name; the repeat is numbered (its own check and history).
+    const dupId = await dup;
+    const { rows: dupChecks } = await db.query<{ name: string; endpoint: string }>(
+      'SELECT name, endpoint FROM checks WHERE canary_id = $1 ORDER BY name',
+      [dupId],
+    );
+    expect(dupChecks).toEqual([
+      { name: 'x', endpoint: 'http://a/' },
+      { name: 'x (2)', endpoint: 'http://b/' },
+    ]);
     const { rows: after } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM canaries');
-    expect(after[0]?.n).toBe(before[0]?.n);
+    expect(after[0]?.n).toBe((before[0]?.n ?? 0) + 1);
   });
 
   it('refuses an http url that is not a url with a 400 naming the field', async () => {

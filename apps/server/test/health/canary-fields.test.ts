@@ -75,21 +75,33 @@ describe('canary-checker spec keys and shapes', () => {
     );
   });
 
-  it('refuses duplicate check names, also across an alias and its type', () => {
+  it('keeps checks of one type with the same name apart, numbering the repeats, also across an alias', () => {
     expect(
       checksOrRefusal({
         http: [
           { name: 'home', url: 'http://a' },
           { name: 'home', url: 'http://b' },
+          { name: 'home (2)', url: 'http://c' },
+          { name: 'home', url: 'http://d' },
         ],
+        tcp: [{ name: 'home', endpoint: 'a:1' }],
       }),
-    ).toBe('spec.http.1.name: duplicate check name "home" (names must be unique per type)');
+    ).toEqual([
+      { type: 'http', name: 'home' },
+      { type: 'http', name: 'home (2)' },
+      { type: 'http', name: 'home (2) (2)' },
+      { type: 'http', name: 'home (3)' },
+      { type: 'tcp', name: 'home' },
+    ]);
     expect(
       checksOrRefusal({
         alertmanager: [{ name: 'a', url: 'http://am:9093' }],
         alertManager: [{ name: 'a', url: 'http://am:9093' }],
       }),
-    ).toBe('spec.alertManager.0.name: duplicate check name "a" (names must be unique per type)');
+    ).toEqual([
+      { type: 'alertmanager', name: 'a' },
+      { type: 'alertmanager', name: 'a (2)' },
+    ]);
   });
 
   it('accepts relationships with label selectors and refuses a malformed selector', () => {

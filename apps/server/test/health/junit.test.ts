@@ -99,8 +99,11 @@ describe('junit runner', () => {
         opts.sandbox.files,
       ),
     ).toEqual([
-      expect.stringMatching(/^spec\.junit\.1\.testResults: path \/etc is outside the allowed file roots/),
+      expect.stringMatching(
+        /^spec\.junit\.1\.testResults: path \/etc is outside the allowed file roots: .*; to allow it, add its folder to FILE_ROOTS \(comma-separated absolute folders; README\.md "Configuration"\)$/,
+      ),
     ]);
+    expect(abs.error).toContain('add its folder to FILE_ROOTS');
   });
 });
 

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createScraper, items, runNow } from '../catalog/helpers.js';
 import { ConfigError, loadConfig } from '../../src/config.js';
-import { bundledDemoDir, fileAccess, globBase, isUnder } from '../../src/sandbox/file-roots.js';
+import {
+  bundledDemoDir,
+  FILE_ROOTS_HINT,
+  fileAccess,
+  globBase,
+  isUnder,
+} from '../../src/sandbox/file-roots.js';
 import { DB_KINDS, startTestServer, type TestServer } from '../helpers.js';
 
 const MANIFEST = (name: string) => `apiVersion: v1
@@ -88,12 +94,16 @@ describe.each(DB_KINDS)('file scrapers and folder checks stay inside the file ro
     const scraper = await saveScraper('etc', ['/etc/*.conf']);
     expect(scraper.status).toBe(400);
     expect(scraper.body.message).toBe(
-      `spec: file.0.paths.0: path /etc is outside the allowed file roots: ${roots}`,
+      `spec: file.0.paths.0: path /etc is outside the allowed file roots: ${roots}; ${FILE_ROOTS_HINT}`,
     );
     const canary = await saveCanary('etc', '/etc');
     expect(canary.status).toBe(400);
     expect(canary.body.message).toBe(
-      `spec.folder.0.path: path /etc is outside the allowed file roots: ${roots}`,
+      `spec.folder.0.path: path /etc is outside the allowed file roots: ${roots}; ${FILE_ROOTS_HINT}`,
+    );
+    // The refusal says how to allow the folder: the setting and where it is documented.
+    expect(canary.body.message).toMatch(
+      /; to allow it, add its folder to FILE_ROOTS \(comma-separated absolute folders; README\.md "Configuration"\)$/,
     );
   });
 
@@ -132,7 +142,7 @@ describe.each(DB_KINDS)('file scrapers and folder checks stay inside the file ro
     const result = await runNow(server, id);
     expect((await items(server, id)).map((i) => i.name)).toEqual(['app']);
     expect(result.errors).toEqual([
-      `path ${files('manifests', 'link.yaml')} (→ ${fs.realpathSync(path.join(outside, 'secret.yaml'))}) is outside the allowed file roots: ${roots}`,
+      `path ${files('manifests', 'link.yaml')} (→ ${fs.realpathSync(path.join(outside, 'secret.yaml'))}) is outside the allowed file roots: ${roots}; ${FILE_ROOTS_HINT}`,
     ]);
     expect((await saveCanary('manifests', 'files/manifests')).status).toBe(201);
     // app.yaml counts; link.yaml is a symlink, not a file of this folder.
@@ -151,7 +161,7 @@ describe.each(DB_KINDS)('file scrapers and folder checks stay inside the file ro
     fs.symlinkSync(outside, files('swap'));
     const after = await runNow(server, id);
     expect(after.errors).toEqual([
-      `path ${files('swap')} (→ ${fs.realpathSync(outside)}) is outside the allowed file roots: ${roots}`,
+      `path ${files('swap')} (→ ${fs.realpathSync(outside)}) is outside the allowed file roots: ${roots}; ${FILE_ROOTS_HINT}`,
     ]);
     const names = (await items(server, id)).map((i) => i.name);
     expect(names).not.toContain('stolen');

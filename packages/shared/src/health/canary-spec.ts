@@ -156,10 +156,16 @@ export const redisCheckSchema = z
   .object({
     ...commonCheckFields,
     addr: hostPort.optional(),
-    /** redis://[user:password@]host:port[/db], as a connection stores it. */
+    /**
+     * redis://[user:password@]host:port[/db], as a connection stores it, or canary-checker's
+     * plain `host:port` (its `url` is "Redis hostname and port").
+     */
     url: z
       .string()
-      .regex(/^rediss?:\/\//, 'url must start with redis:// or rediss://')
+      .regex(
+        /^(rediss?:\/\/|(\[[0-9a-fA-F:.]+\]|[^\s:/]+):\d{1,5}$)/,
+        'url must be host:port or start with redis:// or rediss://',
+      )
       .optional(),
     connection: connection.optional(),
     db: z.number().int().nonnegative().optional(),

@@ -73,11 +73,31 @@ export const groupBySchema = z
   .strict();
 
 /** Selects components (related components) by name, type and labels. */
+/**
+ * Related components: canary-checker's ResourceSelector object. Applied: id, name (`*`
+ * wildcards, comma-separated alternatives), namespace, types (or type), statuses, health
+ * (comma-separated, `!` negates), labelSelector, fieldSelector (owner, topology_id, parent_id,
+ * type, namespace, name), scope (a topology id) and agent (local, all or an agent id).
+ * cache, search, limit, includeDeleted and tagSelector are kept, not applied (docs/topology.md).
+ */
 export const componentSelectorSchema = z
   .object({
+    id: z.string().optional(),
     name: z.string().optional(),
+    namespace: z.string().optional(),
     types: z.array(z.string()).optional(),
+    type: z.string().optional(),
+    statuses: z.array(z.string()).optional(),
+    health: z.string().optional(),
     labelSelector: labelSelectorSchema.optional(),
+    fieldSelector: labelSelectorSchema.optional(),
+    tagSelector: labelSelectorSchema.optional(),
+    scope: z.string().optional(),
+    agent: z.string().optional(),
+    cache: z.string().optional(),
+    search: z.string().optional(),
+    limit: z.number().int().nonnegative().optional(),
+    includeDeleted: z.boolean().optional(),
   })
   .strict();
 

@@ -256,6 +256,8 @@ export class Executor {
     const first = cmd.args[0];
     if (!first) return this.fail(cmd.line, 'empty command');
     if (first.type === 'identifier') return this.evalFunction(dot, first, cmd.args, final);
+    const namespaced = this.namespacedFunction(first);
+    if (namespaced) return this.evalFunction(dot, namespaced, cmd.args, final);
     if (cmd.args.length > 1 || final !== NO_VALUE) {
       this.fail(first.line, `can't give argument to non-function ${describe(first)}`);
     }
@@ -281,9 +283,22 @@ export class Executor {
         return this.evalPipeline(dot, node);
       case 'identifier':
         return this.evalFunction(dot, node, [node], NO_VALUE);
-      case 'chain':
+      case 'chain': {
+        const namespaced = this.namespacedFunction(node);
+        if (namespaced) return this.evalFunction(dot, namespaced, [namespaced], NO_VALUE);
         return this.evalChain(dot, node);
+      }
     }
+  }
+
+  /**
+   * gomplate's namespaced functions (`strings.ToUpper`, `data.ToJSONPretty`): a name that is
+   * not a key of the data followed by one field is the function of that dotted name.
+   */
+  private namespacedFunction(node: ArgNode): IdentifierNode | undefined {
+    if (node.type !== 'chain' || node.node.type !== 'identifier' || node.path.length !== 1) return undefined;
+    if (hasOwnKey(this.data, node.node.name)) return undefined;
+    return { type: 'identifier', line: node.line, name: `${node.node.name}.${node.path[0]}` };
   }
 
   private evalChain(dot: unknown, node: ChainNode): unknown {

@@ -10,16 +10,23 @@ import { resolveValue } from './values.js';
 
 type RedisSpec = z.infer<typeof redisCheckSchema>;
 
-/** Redis by `addr` (host:port) or `url` (redis://user:pass@host:port/db): AUTH, SELECT db, PING → PONG. */
+const isRedisUrl = (url: string) => /^rediss?:\/\//.test(url);
+
+/** `host:port` of the check's url: a redis:// URL, or canary-checker's plain `host:port`. */
+function urlHostPort(url: string): string | undefined {
+  return isRedisUrl(url) ? hostPortOf(url, 6379) : url;
+}
+
+/** Redis by `addr` (host:port) or `url` (redis://user:pass@host:port/db, or host:port): AUTH, SELECT db, PING → PONG. */
 export const redisRunner: CheckRunner<RedisSpec> = {
   type: 'redis',
   schema: redisCheckSchema,
-  endpoint: (s) => `${s.addr ?? (s.url ? hostPortOf(s.url, 6379) : s.connection) ?? ''}/${s.db ?? 0}`,
+  endpoint: (s) => `${s.addr ?? (s.url ? urlHostPort(s.url) : s.connection) ?? ''}/${s.db ?? 0}`,
   async run(spec, ctx) {
-    const addr = spec.addr ?? (spec.url ? hostPortOf(spec.url, 6379) : undefined);
+    const addr = spec.addr ?? (spec.url ? urlHostPort(spec.url) : undefined);
     if (!addr) return fail('addr or url is required');
     const { host, port } = splitHostPort(addr);
-    const fromUrl = spec.url ? new URL(spec.url) : undefined;
+    const fromUrl = spec.url && isRedisUrl(spec.url) ? new URL(spec.url) : undefined;
     const socket = await connectTcp(host, port, ctx.outbound, ctx.signal);
     const client = new RespClient(socket);
     try {

@@ -16,7 +16,7 @@ export function templateOwned<T>(v: T): T {
   return v;
 }
 
-function defineKey(target: Record<string, unknown>, key: string, value: unknown): void {
+export function defineKey(target: Record<string, unknown>, key: string, value: unknown): void {
   // defineProperty, not assignment: a key named "__proto__" must stay an ordinary key.
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
@@ -49,8 +49,24 @@ function uniq(l: unknown): unknown[] {
   });
 }
 
+/**
+ * sprig's `has needle list`; gomplate's `has map key` / `has list value` (its argument order)
+ * when the first argument is the collection and the second is not a list.
+ */
 function has(needle: unknown, haystack: unknown): boolean {
+  if (!Array.isArray(haystack)) {
+    if (needle instanceof Map || isPlainObject(needle)) return ownValue(needle, str(haystack)) !== undefined;
+    if (Array.isArray(needle)) return needle.some((v) => v === haystack || (isNil(v) && isNil(haystack)));
+  }
   return list(haystack).some((v) => v === needle || (isNil(v) && isNil(needle)));
+}
+
+/** sprig's `append list value`, or gomplate's `append value list` (the list piped last). */
+function appendTo(atEnd: boolean) {
+  return (a: unknown, b: unknown): unknown[] => {
+    const [l, v] = !Array.isArray(a) && Array.isArray(b) ? [b, a] : [list(a), b];
+    return atEnd ? [...l, v] : [v, ...l];
+  };
 }
 
 export const collectionFunctions: FunctionTable = {
@@ -88,8 +104,8 @@ export const collectionFunctions: FunctionTable = {
   last: fn(1, 1, (l) => list(l).at(-1)),
   rest: fn(1, 1, (l) => list(l).slice(1)),
   initial: fn(1, 1, (l) => list(l).slice(0, -1)),
-  append: fn(2, 2, (l, v) => [...list(l), v]),
-  prepend: fn(2, 2, (l, v) => [v, ...list(l)]),
+  append: fn(2, 2, appendTo(true)),
+  prepend: fn(2, 2, appendTo(false)),
   concat: fn(0, Infinity, (...lists) => lists.flatMap((l) => list(l))),
   reverse: fn(1, 1, (l) => [...list(l)].reverse()),
   uniq: fn(1, 1, uniq),

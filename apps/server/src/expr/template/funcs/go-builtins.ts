@@ -51,11 +51,16 @@ function sliceIndex(v: unknown, max: number): number {
   return i;
 }
 
-function slice(item: unknown, ...idx: unknown[]): unknown {
-  if (typeof item !== 'string' && !Array.isArray(item))
-    throw new Error(`can't slice item of type ${typeName(item)}`);
-  if (idx.length > 2) throw new Error('too many slice indexes');
-  const start = idx.length > 0 ? sliceIndex(idx[0], item.length) : 0;
+/**
+ * Go's `slice item i j`; gomplate's `slice a b c` (a list of its arguments) when the
+ * arguments are not a string or list followed by one or two numeric indexes.
+ */
+function slice(...args: unknown[]): unknown {
+  const [item, ...idx] = args;
+  const indexes =
+    idx.length > 0 && idx.length <= 2 && idx.every((i) => typeof i === 'number' || typeof i === 'bigint');
+  if (!indexes || (typeof item !== 'string' && !Array.isArray(item))) return args;
+  const start = sliceIndex(idx[0], item.length);
   const end = idx.length > 1 ? sliceIndex(idx[1], item.length) : item.length;
   if (start > end) throw new Error(`invalid slice index: ${start} > ${end}`);
   return item.slice(start, end);
@@ -110,7 +115,7 @@ export const goBuiltins: FunctionTable = {
   not: fn(1, 1, (v) => !truth(v)),
   len: fn(1, 1, length),
   index: fn(1, Infinity, (item, ...keys) => keys.reduce(indexOnce, item)),
-  slice: fn(1, 3, slice),
+  slice: fn(0, Infinity, slice),
   print: fn(0, Infinity, (...args) => sprint(args)),
   println: fn(0, Infinity, (...args) => `${args.map(printValue).join(' ')}\n`),
   printf: fn(1, Infinity, (format, ...args) => sprintf(printValue(format), args, MAX_WIDTH)),

@@ -1,6 +1,9 @@
 import { collectionFunctions } from './collections.js';
 import { encodingFunctions } from './encoding.js';
 import { goBuiltins } from './go-builtins.js';
+import { gomplateCollFunctions } from './gomplate-coll.js';
+import { gomplateDataFunctions } from './gomplate-data.js';
+import { gomplateStringFunctions } from './gomplate-strings.js';
 import { miscFunctions } from './misc.js';
 import { numberFunctions } from './numbers.js';
 import { regexFunctions } from './regex.js';
@@ -23,6 +26,10 @@ export const templateFunctions: ReadonlyMap<string, FunctionSpec> = new Map(
     ...timeFunctions,
     ...regexFunctions,
     ...miscFunctions,
+    // gomplate's namespaces (`strings.ToUpper`) and its aliases that sprig lacks.
+    ...gomplateStringFunctions,
+    ...gomplateDataFunctions,
+    ...gomplateCollFunctions,
   }),
 );
 

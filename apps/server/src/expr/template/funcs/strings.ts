@@ -68,7 +68,8 @@ export const stringFunctions: FunctionTable = {
   upper: fn(1, 1, (s) => str(s).toUpperCase()),
   lower: fn(1, 1, (s) => str(s).toLowerCase()),
   title: fn(1, 1, (s) => title(str(s))),
-  trim: fn(1, 1, (s) => str(s).trim()),
+  // One argument: sprig's trim (white space); two: gomplate's `trim s cutset` (Go's strings.Trim).
+  trim: fn(1, 2, (s, ...cutset) => (cutset.length ? trimAll(str(cutset[0]), str(s)) : str(s).trim())),
   trimPrefix: fn(2, 2, (p, s) => (str(s).startsWith(str(p)) ? str(s).slice(str(p).length) : str(s))),
   trimSuffix: fn(2, 2, (x, s) =>
     str(x) && str(s).endsWith(str(x)) ? str(s).slice(0, -str(x).length) : str(s),
@@ -80,7 +81,11 @@ export const stringFunctions: FunctionTable = {
   hasSuffix: fn(2, 2, (x, s) => str(s).endsWith(str(x))),
   split: fn(2, 2, (sep, s) => splitToDict(str(sep), str(s))),
   splitList: fn(2, 2, (sep, s) => str(s).split(str(sep))),
-  join: fn(2, 2, (sep, l) => (typeof l === 'string' ? l : list(l).map(str).join(str(sep)))),
+  // sprig's `join sep list`; gomplate's `join list sep` when the list comes first.
+  join: fn(2, 2, (sep, l) => {
+    if (Array.isArray(sep) && !Array.isArray(l)) return sep.map(str).join(str(l));
+    return typeof l === 'string' ? l : list(l).map(str).join(str(sep));
+  }),
   quote: fn(
     0,
     Infinity,
