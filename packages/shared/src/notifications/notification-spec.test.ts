@@ -33,6 +33,15 @@ describe('notification rule spec', () => {
     expect(notificationSpecOf(columns)).toEqual(spec);
     // A row whose columns are not a rule's reads as an empty one rather than failing the page.
     expect(notificationSpecOf({ events: 'check.failed' })).toEqual({ events: [], to: {} });
+    // A team named before it existed shows as written (docs/specs-as-code.md).
+    expect(
+      notificationSpecOf({
+        events: ['check.failed'],
+        person_id: null,
+        team_id: null,
+        recipient_ref: { team: 'sre' },
+      }),
+    ).toEqual({ events: ['check.failed'], to: { team: 'sre' } });
   });
 
   it('keeps durations exact through nanoseconds', () => {

@@ -215,21 +215,32 @@ export function durationToNanos(text: string): number | undefined {
   return ms === undefined ? undefined : Math.round(ms * NS_PER_MS);
 }
 
+const pendingRecipientSchema = z.union([
+  z.object({ team: z.string() }).strict(),
+  z.object({ person: z.string() }).strict(),
+]);
+
 /** The spec a stored rule's columns say, for its settings page (other columns are ignored). */
 export function notificationSpecOf(stored: unknown): Record<string, unknown> {
   // A reader's masked view keeps the columns' shapes; anything else reads as an empty rule.
   const parsed = notificationColumnsSchema.partial().safeParse(stored);
   const row = parsed.success ? parsed.data : {};
   const service = row.custom_services?.[0];
-  const to = row.person_id
-    ? { person: row.person_id }
-    : row.team_id
-      ? { team: row.team_id }
-      : service?.connection
-        ? { connection: service.connection }
-        : service?.url
-          ? { url: service.url }
-          : {};
+  // A team or person named before it existed waits in recipient_ref (docs/specs-as-code.md).
+  const waiting = pendingRecipientSchema.safeParse(
+    (stored as { recipient_ref?: unknown } | null)?.recipient_ref,
+  );
+  const to = waiting.success
+    ? waiting.data
+    : row.person_id
+      ? { person: row.person_id }
+      : row.team_id
+        ? { team: row.team_id }
+        : service?.connection
+          ? { connection: service.connection }
+          : service?.url
+            ? { url: service.url }
+            : {};
   const spec: Record<string, unknown> = { events: row.events ?? [] };
   if (row.title) spec.title = row.title;
   if (row.template) spec.template = row.template;
