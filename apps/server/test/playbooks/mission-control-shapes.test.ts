@@ -199,6 +199,21 @@ describe.each(DB_KINDS)('Mission Control shaped playbooks on %s', (kind) => {
     expect(JSON.stringify(tooShort.body)).toContain('duration for parameter window must be at least 5m');
   });
 
+  it('template-delims-completes: a gotemplate header leaves {{ }} in scripts and bodies as text', async () => {
+    const id = await importFixture('template-delims-completes');
+    const saved = await api('GET', `/api/db/playbooks?id=eq.${id}&select=spec`);
+    expect((saved.body as { spec: unknown }[])[0]?.spec).toEqual(fixture('template-delims-completes').spec);
+    const { run: r, actions } = await outcome(await run(id, { url: echoUrl }));
+    expect(r.status, r.error ?? '').toBe('completed');
+    expect(actions[0]?.result?.stdout).toBe(
+      'hello from template-delims-completes: {{ .Values.image }} and {{ range .items }}\n',
+    );
+    expect(received.at(-1)).toEqual({
+      method: 'POST',
+      body: 'chart: template-delims-completes values: {{ .Values.replicas }}\n',
+    });
+  });
+
   it('retries-then-fails: three attempts with a growing wait, then failed', async () => {
     const id = await importFixture('retries-then-fails');
     const { run: r, actions } = await outcome(await run(id));
