@@ -27,10 +27,15 @@ export type RuleRow = z.infer<typeof ruleRowSchema>;
 const RULE_COLUMNS =
   'id, name, namespace, events, title, template, filter, properties, person_id, team_id, custom_services, repeat_interval, wait_for, group_by, group_by_interval, error, error_at';
 
-/** The live rules listening to event name $1, oldest first, as one JSON array. */
+/**
+ * The live rules listening to event name `param`, oldest first, as one JSON array. A rule may
+ * name a component event in Mission Control's older spelling (`component.status.error` for
+ * `component.error`, NOTIFICATION_EVENT_ALIASES).
+ */
 export const RULES_JSON_SQL = (param: string) =>
   `SELECT coalesce(json_agg(n ORDER BY n.created_at), '[]'::json)
-   FROM (SELECT ${RULE_COLUMNS}, created_at FROM notifications WHERE deleted_at IS NULL AND ${param}::text = ANY (events)) n`;
+   FROM (SELECT ${RULE_COLUMNS}, created_at FROM notifications WHERE deleted_at IS NULL
+     AND events && ARRAY[${param}::text, regexp_replace(${param}::text, '^component\\.', 'component.status.')]) n`;
 
 export const parseRules = (rows: readonly unknown[]): RuleRow[] => rows.map((r) => ruleRowSchema.parse(r));
 

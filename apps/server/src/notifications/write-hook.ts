@@ -1,4 +1,4 @@
-import { NOTIFICATION_EVENTS, repeatIntervalSchema, RECIPIENT_ERROR } from '@opsdeck/shared';
+import { ACCEPTED_NOTIFICATION_EVENTS, repeatIntervalSchema, RECIPIENT_ERROR } from '@opsdeck/shared';
 import { z } from 'zod';
 import { compileCel } from '../expr/index.js';
 import { withCreatedBy } from '../platform/created-by-hook.js';
@@ -32,7 +32,7 @@ const serviceSchema = z
 
 /** Columns a write may set directly, each checked when present (a rule's spec sets them all). */
 const COLUMN_SCHEMAS: Record<string, z.ZodType> = {
-  events: z.array(z.enum(NOTIFICATION_EVENTS)).min(1, 'at least one event is required'),
+  events: z.array(z.enum(ACCEPTED_NOTIFICATION_EVENTS)).min(1, 'at least one event is required'),
   filter: celFilter.nullable(),
   repeat_interval: repeatIntervalSchema.nullable(),
   wait_for: z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).nullable(),

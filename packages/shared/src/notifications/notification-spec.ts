@@ -26,6 +26,7 @@ export const NOTIFICATION_EVENTS = [
   'component.unhealthy',
   'component.warning',
   'component.unknown',
+  'component.error',
   'incident.created',
   'incident.dod.added',
   'incident.dod.passed',
@@ -45,6 +46,34 @@ export const NOTIFICATION_EVENTS = [
   'playbook.spec.approval.updated',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+/**
+ * Mission Control's older spelling of component events, still in its fixtures and in specs kept
+ * in Git (`component.status.error`): accepted and stored as written, and a rule listening to one
+ * hears the event of the other spelling (`component.error`). The rule form offers only the
+ * current names.
+ */
+export const NOTIFICATION_EVENT_ALIASES = {
+  'component.status.healthy': 'component.healthy',
+  'component.status.unhealthy': 'component.unhealthy',
+  'component.status.warning': 'component.warning',
+  'component.status.unknown': 'component.unknown',
+  'component.status.error': 'component.error',
+} as const satisfies Record<string, NotificationEvent>;
+
+/** Every event name a rule may list: the events and their older spellings. */
+export const ACCEPTED_NOTIFICATION_EVENTS = [
+  ...NOTIFICATION_EVENTS,
+  ...(Object.keys(NOTIFICATION_EVENT_ALIASES) as (keyof typeof NOTIFICATION_EVENT_ALIASES)[]),
+] as const;
+export type AcceptedNotificationEvent = (typeof ACCEPTED_NOTIFICATION_EVENTS)[number];
+
+/** The event an accepted name stands for (`component.status.error` → `component.error`). */
+export function canonicalNotificationEvent(name: string): string {
+  return Object.hasOwn(NOTIFICATION_EVENT_ALIASES, name)
+    ? NOTIFICATION_EVENT_ALIASES[name as keyof typeof NOTIFICATION_EVENT_ALIASES]
+    : name;
+}
 
 /** The shortest repeat interval: one minute. */
 export const MIN_REPEAT_INTERVAL_MS = 60_000;
@@ -128,7 +157,7 @@ const recipientSchema = z
 
 export const notificationSpecSchema = z
   .object({
-    events: z.array(z.enum(NOTIFICATION_EVENTS)).min(1, 'at least one event is required'),
+    events: z.array(z.enum(ACCEPTED_NOTIFICATION_EVENTS)).min(1, 'at least one event is required'),
     title: z.string().optional(),
     /** Markdown; absent means the built-in message. */
     template: z.string().optional(),

@@ -100,7 +100,8 @@ export const CONFIG_TRIGGER_EVENTS = [
   'degraded',
   'unknown',
 ] as const;
-export const COMPONENT_TRIGGER_EVENTS = ['healthy', 'unhealthy', 'warning', 'unknown'] as const;
+/** A component's status becoming one of these (`error` too: a status topology specs and agents set). */
+export const COMPONENT_TRIGGER_EVENTS = ['healthy', 'unhealthy', 'warning', 'unknown', 'error'] as const;
 
 function triggerList(events: readonly string[]) {
   return z.array(

@@ -5,6 +5,7 @@ import {
   nanosToDuration,
   parseDuration,
   MIN_REPEAT_INTERVAL_MS,
+  canonicalNotificationEvent,
   NOTIFICATION_EVENTS,
   REPEAT_INTERVAL_ERROR,
 } from '@opsdeck/shared';
@@ -104,8 +105,9 @@ export function recipientOf(
 
 /** A stored rule as form values. */
 export function ruleToForm(row: RuleRow): RuleFormValues {
-  const events = row.events.filter((e): e is RuleFormValues['events'][number] =>
-    (NOTIFICATION_EVENTS as readonly string[]).includes(e),
+  // Mission Control's older spellings (component.status.error) are the events they stand for.
+  const events = [...new Set(row.events.map(canonicalNotificationEvent))].filter(
+    (e): e is RuleFormValues['events'][number] => (NOTIFICATION_EVENTS as readonly string[]).includes(e),
   );
   return {
     name: row.name,

@@ -1,0 +1,145 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import YAML from 'yaml';
+import { drainEvents } from '../../src/events/consumer.js';
+import { eventRegistryOf } from '../../src/events/registry.js';
+import { notificationsDomain } from '../../src/notifications/index.js';
+import { playbooksDomain } from '../../src/playbooks/index.js';
+import { testOptions } from '../events/context.js';
+import { DB_KINDS, startTestServer, type TestServer } from '../helpers.js';
+import { startSmtpSink, type SmtpSink } from '../peers/smtp.js';
+import { drive } from '../playbooks/engine-helpers.js';
+
+/**
+ * Notifications in the shapes of Mission Control's fixtures (written for this project, in
+ * mc-fixtures/; playbooks they start in ../playbooks/fixtures/): each is saved unchanged through
+ * the data API and does, on a real server with a loopback SMTP sink as the system SMTP server,
+ * what its file name promises.
+ */
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const NOTIFICATIONS = path.join(HERE, 'mc-fixtures');
+const PLAYBOOKS = path.join(HERE, '..', 'playbooks', 'fixtures');
+
+type Doc = { metadata: { name: string; namespace?: string }; spec: Record<string, unknown> };
+type HistoryRow = {
+  status: string;
+  source_event: string;
+  resource_id: string;
+  error: string | null;
+  count: number;
+  recipient: string | null;
+};
+
+const read = (dir: string, name: string): Doc =>
+  YAML.parse(fs.readFileSync(path.join(dir, `${name}.yaml`), 'utf8')) as Doc;
+
+describe.each(DB_KINDS)('Mission Control shaped notifications on %s', (kind) => {
+  let server: TestServer;
+  let smtp: SmtpSink;
+
+  beforeAll(async () => {
+    smtp = await startSmtpSink();
+    server = await startTestServer(kind, {}, { SMTP_URL: smtp.url, SMTP_FROM: 'Opsdeck <ops@example.org>' });
+  });
+  afterAll(async () => {
+    await server.close();
+    await smtp.stop();
+  });
+  beforeEach(() => {
+    smtp.mails.length = 0;
+  });
+
+  async function api(method: string, url: string, body?: unknown) {
+    const res = await fetch(`${server.baseUrl}${url}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        prefer: 'return=representation',
+        origin: server.baseUrl,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+  }
+
+  /** Saves a fixture document as it is (its whole YAML text as the spec); returns the row. */
+  async function save(table: 'notifications' | 'playbooks', dir: string, name: string) {
+    const text = fs.readFileSync(path.join(dir, `${name}.yaml`), 'utf8');
+    const saved = await api('POST', `/api/db/${table}`, {
+      spec: text,
+      ...(table === 'playbooks' ? { name } : {}),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    return (saved.body as Record<string, unknown>[])[0]!;
+  }
+
+  /** Runs the consumer with the notifications and playbooks handlers until the queue is empty. */
+  const drain = () =>
+    drainEvents(server.ctx, eventRegistryOf([notificationsDomain, playbooksDomain]), testOptions(server.ctx));
+
+  async function historyOf(notificationId: string): Promise<HistoryRow[]> {
+    const { rows } = await server.db.query<HistoryRow>(
+      `SELECT status, source_event, resource_id::text, error, count, recipient FROM notification_send_history
+       WHERE notification_id = $1 ORDER BY first_observed, id`,
+      [notificationId],
+    );
+    return rows;
+  }
+
+  async function addComponent(name: string, type: string, labels: Record<string, string>): Promise<string> {
+    const { rows } = await server.db.query<{ id: string }>(
+      `INSERT INTO components (name, type, namespace, labels, status) VALUES ($1, $2, 'shop', $3, 'healthy')
+       RETURNING id`,
+      [name, type, JSON.stringify(labels)],
+    );
+    return rows[0]!.id;
+  }
+
+  it('component-error-sends: a component in error is notified (component.status.error) and starts its playbook (event: error)', async () => {
+    const rule = await save('notifications', NOTIFICATIONS, 'component-error-sends');
+    expect(rule.events).toEqual(['component.status.error', 'component.status.warning']);
+    const spec = await api('GET', `/api/db/notifications?id=eq.${String(rule.id)}&select=events`);
+    expect(spec.body).toEqual([{ events: ['component.status.error', 'component.status.warning'] }]);
+    const playbook = await save('playbooks', PLAYBOOKS, 'component-error-trigger-completes');
+    expect(playbook.spec).toEqual(read(PLAYBOOKS, 'component-error-trigger-completes').spec);
+
+    const db = await addComponent('orders-db', 'Database', { tier: 'data' });
+    await server.db.query(
+      `UPDATE components SET status = 'error', status_reason = 'disk full' WHERE id = $1`,
+      [db],
+    );
+    await drain();
+
+    expect(await historyOf(String(rule.id))).toMatchObject([
+      { status: 'sent', source_event: 'component.error', resource_id: db, recipient: 'oncall@example.com' },
+    ]);
+    const mail = await smtp.waitForMail();
+    expect(mail.to).toEqual(['oncall@example.com']);
+    expect(mail.subject).toBe('orders-db status updated to error');
+    expect(mail.text).toContain('tier');
+
+    const { rows: runs } = await server.db.query<{ id: string; trigger: string; component_id: string }>(
+      'SELECT id, trigger, component_id FROM playbook_runs WHERE playbook_id = $1',
+      [playbook.id],
+    );
+    expect(runs).toMatchObject([{ trigger: 'component', component_id: db }]);
+    const run = await drive(server.ctx, runs[0]!.id);
+    expect(run.status).toBe('completed');
+    const { rows: out } = await server.db.query<{ result: { stdout: string } }>(
+      'SELECT result FROM playbook_run_actions WHERE playbook_run_id = $1',
+      [runs[0]!.id],
+    );
+    expect(out[0]?.result.stdout).toBe('component orders-db is error\n');
+
+    // The older spelling's other event still works: warning goes out as component.warning.
+    await server.db.query(`UPDATE components SET status = 'warning' WHERE id = $1`, [db]);
+    await drain();
+    expect((await historyOf(String(rule.id))).map((h) => h.source_event)).toEqual([
+      'component.error',
+      'component.warning',
+    ]);
+  });
+});
