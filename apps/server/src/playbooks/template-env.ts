@@ -1,6 +1,8 @@
 import type { PlaybookParameter } from '@opsdeck/shared';
 import type { Queryable } from '../db/types.js';
+import type { SecretBox } from '../lib/secrets/index.js';
 import { namedValues } from './actions/values.js';
+import { openSecretParams } from './secret-params.js';
 
 /**
  * What a playbook's templates and CEL expressions see (Mission Control's TemplateEnv): the
@@ -114,6 +116,8 @@ export type RunForEnv = RunResource & {
   start_time: Date | string | null;
   created_by: string | null;
   parameters: Record<string, string> | null;
+  /** The sealed values of its `secret` parameters (secret-params.ts). */
+  secret_parameters?: unknown;
   request: Row | null;
   trigger?: string | null;
   parent_id?: string | null;
@@ -128,11 +132,14 @@ export async function loadRunTemplateEnv(
   q: Queryable,
   run: RunForEnv,
   spec: { parameters?: readonly PlaybookParameter[]; env?: readonly unknown[] },
+  secrets?: SecretBox,
 ): Promise<PlaybookTemplateEnv> {
+  // Actions get the clear values of `secret` parameters; the run's row keeps [REDACTED].
+  const values = openSecretParams(run.parameters, run.secret_parameters, secrets);
   const [resource, user, params, playbook] = await Promise.all([
     loadRunResource(q, run),
     loadUser(q, run.created_by),
-    resolveParams(q, spec.parameters, run.parameters ?? {}),
+    resolveParams(q, spec.parameters, values),
     q.query<Row>(
       'SELECT id, name, namespace, title, icon, category, description, source FROM playbooks WHERE id = $1',
       [run.playbook_id],
@@ -148,7 +155,7 @@ export async function loadRunTemplateEnv(
       status: run.status,
       created_at: run.created_at,
       start_time: run.start_time,
-      parameters: run.parameters ?? {},
+      parameters: values,
       trigger: run.trigger ?? null,
       parent_id: run.parent_id ?? null,
     },

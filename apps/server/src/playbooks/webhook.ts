@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { HttpError } from '../platform/http-error.js';
 import { createRun, type WebhookRequest } from './create-run.js';
+import { secretBox } from '../lib/secrets/index.js';
 
 /** Webhook bodies are read whole (a GitHub signature covers the raw bytes), up to this size. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -112,6 +113,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ServerContext): P
       trigger: 'webhook',
       createdBy: null,
       request: requestOf(req, raw),
+      secrets: secretBox(ctx.config),
     });
     return { message: 'ok', run_id: run?.run_id };
   };

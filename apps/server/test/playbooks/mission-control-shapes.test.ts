@@ -214,6 +214,46 @@ describe.each(DB_KINDS)('Mission Control shaped playbooks on %s', (kind) => {
     });
   });
 
+  it('secret-parameter-completes: the value reaches the actions, and reads [REDACTED] everywhere else', async () => {
+    const id = await importFixture('secret-parameter-completes');
+    const secret = 'bucket-key-8f3a1c';
+    const runId = await run(id, { url: echoUrl, issueDetails: secret });
+    const { run: r, actions } = await outcome(runId);
+    expect(r.status, r.error ?? '').toBe('completed');
+    // The action got the clear value.
+    expect(JSON.parse(received.at(-1)!.body)).toEqual({
+      alert: 'Cloud Storage Access Issue',
+      details: secret,
+    });
+    // Stored encrypted, apart; the parameters say [REDACTED].
+    const { rows } = await server.db.query<{
+      parameters: unknown;
+      secret_parameters: Record<string, string>;
+    }>('SELECT parameters, secret_parameters FROM playbook_runs WHERE id = $1', [runId]);
+    expect(rows[0]?.parameters).toEqual({ url: echoUrl, issueDetails: '[REDACTED]' });
+    expect(rows[0]?.secret_parameters.issueDetails).toMatch(/^enc:v1\./);
+    expect(JSON.stringify(rows[0])).not.toContain(secret);
+    // Read back: the run API, its status (with what the actions printed) and the data API.
+    expect((r as unknown as { parameters: unknown }).parameters).toEqual({
+      url: echoUrl,
+      issueDetails: '[REDACTED]',
+    });
+    expect(actions[1]?.result?.stdout).toBe('details=[REDACTED]\n');
+    const answers = [
+      await api('GET', `/api/playbook/run/${runId}`),
+      await api('GET', `/api/playbook/run/${runId}/status`),
+      await api('GET', `/api/db/playbook_runs?id=eq.${runId}&select=*`),
+      await api('GET', `/api/db/playbook_run_actions?playbook_run_id=eq.${runId}&select=*`),
+    ];
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(JSON.stringify(a.body)).not.toContain(secret);
+    }
+    expect(answers[2]!.body).toMatchObject([
+      { parameters: { issueDetails: '[REDACTED]' }, secret_parameters: { issueDetails: '***' } },
+    ]);
+  });
+
   it('retries-then-fails: three attempts with a growing wait, then failed', async () => {
     const id = await importFixture('retries-then-fails');
     const { run: r, actions } = await outcome(await run(id));

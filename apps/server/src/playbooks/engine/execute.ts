@@ -8,10 +8,12 @@ import {
 } from '@opsdeck/shared';
 import type { ServerContext } from '../../context.js';
 import { isDatabaseUnavailable } from '../../db/availability.js';
+import { secretBox } from '../../lib/secrets/index.js';
 import { errorMessage, type ActionOutcome } from '../actions/action.js';
 import { runAction } from '../actions/index.js';
 import { renderActionBody } from '../actions/render-body.js';
 import { playbookScriptEnv } from '../script-env.js';
+import { scrubSecrets, secretValues } from '../secret-params.js';
 import { loadRunTemplateEnv, type PlaybookTemplateEnv } from '../template-env.js';
 import { chooseAgent, isLocal, type AgentTarget } from './agent-target.js';
 import { delayMs, shouldRun } from './conditions.js';
@@ -93,12 +95,14 @@ export async function processRun(
   }
   let env: PlaybookTemplateEnv;
   try {
-    env = await loadRunTemplateEnv(ctx.db, run, spec);
+    env = await loadRunTemplateEnv(ctx.db, run, spec, secretBox(ctx.config));
   } catch (e) {
     await endRun(ctx.db, held, 'failed', errorMessage(e));
     return;
   }
   const deadline = deadlineOf(run);
+  // What an action prints of a secret parameter is stored as [REDACTED].
+  const secrets = secretValues(spec.parameters, env.params);
   // While the claim is ours no one else adds or finishes attempts: the rows are read once.
   const rows = await actionRows(ctx.db, run.id);
   let renewedAt = Date.now();
@@ -191,7 +195,17 @@ export async function processRun(
       renewedAt = Date.now();
       continue;
     }
-    const done = await runOne(ctx, { held, action: step.action, row, rows, env, deadline, o, shutdown });
+    const done = await runOne(ctx, {
+      held,
+      action: step.action,
+      row,
+      rows,
+      env,
+      deadline,
+      o,
+      shutdown,
+      secrets,
+    });
     renewedAt = Date.now();
     if (done.row) rows.push(done.row);
     const stop = done.stop;
@@ -213,6 +227,8 @@ type One = {
   deadline: number;
   o: EngineOptions;
   shutdown: AbortSignal;
+  /** Clear values of the run's secret parameters, scrubbed from what the attempt stores. */
+  secrets: readonly string[];
 };
 
 /**
@@ -224,7 +240,8 @@ async function runOne(ctx: ServerContext, one: One): Promise<{ stop?: Stop; row?
   const { held, action, row, env, o } = one;
   // A retry is judged like the first attempt: its own earlier failures do not make success() false.
   const actions = new RunActions(one.rows.filter((r) => r.name !== action.name));
-  const finish = (outcome: Parameters<typeof finishAction>[2]) => finishAction(ctx.db, row.id, outcome);
+  const finish = (outcome: Parameters<typeof finishAction>[2]) =>
+    finishAction(ctx.db, row.id, scrubSecrets(outcome, one.secrets));
   const settled = async (outcome: Parameters<typeof finishAction>[2]) => {
     const stored = await finish(outcome);
     return stored ? { row: stored } : { stop: new Stop('the action was closed by another process', 'lost') };
