@@ -1,5 +1,6 @@
 import type { PlaybookParameter } from '@opsdeck/shared';
 import type { Queryable } from '../db/types.js';
+import { resolveValueRefs, type ValueSources } from '../health/index.js';
 import type { SecretBox } from '../lib/secrets/index.js';
 import { namedValues } from './actions/values.js';
 import { openSecretParams } from './secret-params.js';
@@ -132,10 +133,15 @@ export async function loadRunTemplateEnv(
   q: Queryable,
   run: RunForEnv,
   spec: { parameters?: readonly PlaybookParameter[]; env?: readonly unknown[] },
-  secrets?: SecretBox,
+  from: {
+    /** Opens the run's `secret` parameters (secret-params.ts). */
+    secrets?: SecretBox;
+    /** Reads the spec env's `valueFrom` references (value-refs.ts), in the playbook's namespace. */
+    values?: (namespace: string) => ValueSources;
+  } = {},
 ): Promise<PlaybookTemplateEnv> {
   // Actions get the clear values of `secret` parameters; the run's row keeps [REDACTED].
-  const values = openSecretParams(run.parameters, run.secret_parameters, secrets);
+  const values = openSecretParams(run.parameters, run.secret_parameters, from.secrets);
   const [resource, user, params, playbook] = await Promise.all([
     loadRunResource(q, run),
     loadUser(q, run.created_by),
@@ -161,8 +167,17 @@ export async function loadRunTemplateEnv(
     },
     ...(user ? { user } : {}),
     ...(run.request ? { request: run.request } : {}),
-    // A valueFrom needs a cluster Opsdeck does not read: refused, naming the entry.
-    env: namedValues(spec.env, 'env'),
+    // valueFrom is read from where checks read it; without sources it is refused, naming the entry.
+    env: namedValues(
+      from.values && spec.env
+        ? await resolveValueRefs(
+            spec.env,
+            from.values(String(playbook.rows[0]?.namespace ?? 'default')),
+            'env',
+          )
+        : spec.env,
+      'env',
+    ),
     agent: { ...LOCAL_AGENT },
   };
 }

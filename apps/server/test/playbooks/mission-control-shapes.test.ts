@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -7,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { migrate } from '../../src/db/migrate.js';
 import { DB_KINDS, freshDb, startTestServer, type TestServer } from '../helpers.js';
+import { loopbackServer } from '../catalog/peers.js';
+import { tokenKubeconfig } from '../peers/kubeconfig.js';
 import { drive } from './engine-helpers.js';
 
 /**
@@ -28,7 +31,11 @@ describe.each(DB_KINDS)('Mission Control shaped playbooks on %s', (kind) => {
   let server: TestServer;
   let echo: http.Server;
   let echoUrl = '';
-  const received: { method: string; body: string }[] = [];
+  const received: { method: string; body: string; headers?: http.IncomingHttpHeaders }[] = [];
+  // The server's own cluster (KUBECONFIG): a fake API server holding the secrets valueFrom reads.
+  let kube: { url: string; close(): Promise<void> };
+  let kubeDir = '';
+  const previousKubeconfig = process.env.KUBECONFIG;
 
   beforeAll(async () => {
     server = await startTestServer(kind);
@@ -36,15 +43,35 @@ describe.each(DB_KINDS)('Mission Control shaped playbooks on %s', (kind) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
-        received.push({ method: req.method ?? '', body });
+        received.push({ method: req.method ?? '', body, headers: req.headers });
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ ok: true, echoed: body }));
       });
     });
     await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
     echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/hook`;
+    kube = await loopbackServer((req, res) => {
+      const json = (code: number, body: unknown) =>
+        res.writeHead(code, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (req.headers.authorization !== 'Bearer kube-token') return json(401, { kind: 'Status' });
+      const b64 = (v: string) => Buffer.from(v).toString('base64');
+      if (req.url === '/api/v1/namespaces/ops/secrets/secret-website')
+        return json(200, { kind: 'Secret', data: { JWT: b64('jwt-from-secret-123') } });
+      if (req.url === '/api/v1/namespaces/ops/secrets/webhook-creds')
+        return json(200, { kind: 'Secret', data: { password: b64('hook-pass-from-secret') } });
+      if (req.url === '/api/v1/namespaces/ops/configmaps/app-settings')
+        return json(200, { kind: 'ConfigMap', data: { region: 'eu-west-1' } });
+      json(404, { kind: 'Status', reason: 'NotFound', code: 404 });
+    });
+    kubeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-kube-'));
+    fs.writeFileSync(path.join(kubeDir, 'config'), tokenKubeconfig(kube.url, 'kube-token'));
+    process.env.KUBECONFIG = path.join(kubeDir, 'config');
   });
   afterAll(async () => {
+    if (previousKubeconfig === undefined) delete process.env.KUBECONFIG;
+    else process.env.KUBECONFIG = previousKubeconfig;
+    await kube.close();
+    fs.rmSync(kubeDir, { recursive: true, force: true });
     await new Promise((resolve) => echo.close(resolve));
     await server.close();
   });
@@ -252,6 +279,63 @@ describe.each(DB_KINDS)('Mission Control shaped playbooks on %s', (kind) => {
     expect(answers[2]!.body).toMatchObject([
       { parameters: { issueDetails: '[REDACTED]' }, secret_parameters: { issueDetails: '***' } },
     ]);
+  });
+
+  it('value-from-secrets-completes: env, header and exec env values come from secrets and config maps', async () => {
+    const id = await importFixture('value-from-secrets-completes');
+    const { run: r, actions } = await outcome(await run(id, { url: echoUrl }));
+    expect(r.status, r.error ?? '').toBe('completed');
+    const seen = received.at(-1)!;
+    expect(seen.headers?.authorization).toBe('Bearer jwt-from-secret-123');
+    expect(seen.headers?.['x-region']).toBe('eu-west-1');
+    expect(actions[1]?.result?.stdout).toBe('token has 19 characters\n');
+  });
+
+  it('value-from: helmRef and serviceAccount are refused naming the field, a missing secret too', async () => {
+    const saved = await api('POST', '/api/db/playbooks', {
+      name: 'value-from-refused',
+      namespace: 'ops',
+      spec: {
+        actions: [
+          {
+            name: 'helm',
+            http: {
+              url: echoUrl,
+              headers: [{ name: 'X-Chart', valueFrom: { helmRef: { name: 'mc', key: '.image.tag' } } }],
+            },
+          },
+          {
+            name: 'missing',
+            if: 'always()',
+            exec: {
+              script: 'echo "$T"',
+              env: [{ name: 'T', valueFrom: { secretKeyRef: { name: 'nope', key: 'x' } } }],
+            },
+          },
+        ],
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const { run: r, actions } = await outcome(await run((saved.body as { id: string }[])[0]!.id));
+    expect(r.status).toBe('failed');
+    expect(actions.map((a) => a.error)).toEqual([
+      'http.headers.0 (X-Chart): valueFrom helmRef is not supported here; use secretKeyRef, configMapKeyRef or connection',
+      'exec.env.0 (T): secret ops/nope not found',
+    ]);
+  });
+
+  it('webhook-secret-auth-completes: the basic password is read from a secret', async () => {
+    await importFixture('webhook-secret-auth-completes');
+    const url = `${server.baseUrl}/api/playbook/webhook/opsdeck-secret-guarded`;
+    const basic = (user: string, pass: string) => ({
+      authorization: `Basic ${Buffer.from(`${user}:${pass}`).toString('base64')}`,
+    });
+    expect((await fetch(url, { method: 'POST', headers: basic('deployer', 'guess') })).status).toBe(401);
+    const res = await fetch(url, { method: 'POST', headers: basic('deployer', 'hook-pass-from-secret') });
+    expect(res.status).toBe(200);
+    const { run: r, actions } = await outcome(((await res.json()) as { run_id: string }).run_id);
+    expect(r.status).toBe('completed');
+    expect(actions[0]?.result?.stdout).toBe('deploy hook accepted\n');
   });
 
   it('retries-then-fails: three attempts with a growing wait, then failed', async () => {

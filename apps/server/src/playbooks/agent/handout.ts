@@ -1,6 +1,5 @@
 import { actionKind, playbookSpecSchema } from '@opsdeck/shared';
 import type { Db } from '../../db/types.js';
-import type { SecretBox } from '../../lib/secrets/index.js';
 import { renderActionBody } from '../actions/render-body.js';
 import { errorMessage } from '../actions/action.js';
 import { RunActions } from '../engine/functions.js';
@@ -24,6 +23,9 @@ type Claimed = {
 };
 
 type RunRow = RunForEnv & { spec: unknown; agent_id: string; timeout: string };
+
+/** What opens a run's secret parameters and reads its env's valueFrom (loadRunTemplateEnv). */
+type EnvSources = Parameters<typeof loadRunTemplateEnv>[3];
 
 /**
  * Takes the oldest attempt waiting for this agent, in one statement: the row lock and the
@@ -71,7 +73,7 @@ async function payloadOf(
   db: Db,
   agent: AgentRef,
   claimed: Claimed,
-  secrets: SecretBox,
+  from: EnvSources,
 ): Promise<AgentActionPayload | string> {
   const { rows } = await db.query<RunRow>(
     `SELECT id, playbook_id, spec, status, created_at, start_time, created_by, check_id, config_id,
@@ -86,7 +88,7 @@ async function payloadOf(
   const spec = parsed.data;
   const action = spec.actions.find((a) => a.name === claimed.name);
   if (!action) return `action ${claimed.name} is not in the run's spec`;
-  const env = { ...(await loadRunTemplateEnv(db, run, spec, secrets)), agent: { ...agent } };
+  const env = { ...(await loadRunTemplateEnv(db, run, spec, from)), agent: { ...agent } };
   const templatesOn = action.templatesOn ?? spec.templatesOn ?? 'host';
   // It runs there: the agent must not route it again.
   const { runsOn: _runsOn, ...rest } = action;
@@ -114,14 +116,14 @@ async function payloadOf(
 export async function claimAgentAction(
   db: Db,
   agent: AgentRef,
-  secrets: SecretBox,
+  from: EnvSources,
 ): Promise<AgentActionPayload | undefined> {
   for (;;) {
     const claimed = await claimOne(db, agent.id);
     if (!claimed) return undefined;
     let payload: AgentActionPayload | string;
     try {
-      payload = await payloadOf(db, agent, claimed, secrets);
+      payload = await payloadOf(db, agent, claimed, from);
     } catch (e) {
       payload = errorMessage(e);
     }

@@ -14,6 +14,7 @@ import { runAction } from '../actions/index.js';
 import { renderActionBody } from '../actions/render-body.js';
 import { playbookScriptEnv } from '../script-env.js';
 import { scrubSecrets, secretValues } from '../secret-params.js';
+import { playbookValueSources, withValuesResolved } from '../value-refs.js';
 import { loadRunTemplateEnv, type PlaybookTemplateEnv } from '../template-env.js';
 import { chooseAgent, isLocal, type AgentTarget } from './agent-target.js';
 import { delayMs, shouldRun } from './conditions.js';
@@ -36,6 +37,9 @@ import { toAgent } from './remote.js';
 import { STOPPED_MESSAGE } from './sweep.js';
 
 type Held = { id: string; owner: string };
+
+/** How long reading the `valueFrom` references of one action may take. */
+const VALUE_TIMEOUT_MS = 30_000;
 
 /** Why an action was aborted; its message is what the action row's error says. */
 class Stop extends Error {
@@ -95,7 +99,10 @@ export async function processRun(
   }
   let env: PlaybookTemplateEnv;
   try {
-    env = await loadRunTemplateEnv(ctx.db, run, spec, secretBox(ctx.config));
+    env = await loadRunTemplateEnv(ctx.db, run, spec, {
+      secrets: secretBox(ctx.config),
+      values: (namespace) => playbookValueSources(ctx, namespace, AbortSignal.timeout(VALUE_TIMEOUT_MS)),
+    });
   } catch (e) {
     await endRun(ctx.db, held, 'failed', errorMessage(e));
     return;
@@ -250,6 +257,10 @@ async function runOne(ctx: ServerContext, one: One): Promise<{ stop?: Stop; row?
   let body: unknown;
   try {
     body = kind ? renderActionBody(kind, action[kind], env, actions.templateFunctions()) : undefined;
+    // `valueFrom` in the body (http headers, exec env, credentials) is read now, as checks read it.
+    const namespace = typeof env.playbook.namespace === 'string' ? env.playbook.namespace : 'default';
+    const sources = playbookValueSources(ctx, namespace, AbortSignal.timeout(VALUE_TIMEOUT_MS));
+    if (kind) body = await withValuesResolved(body, sources, kind);
   } catch (e) {
     return settled({ status: 'failed', error: errorMessage(e) });
   }
