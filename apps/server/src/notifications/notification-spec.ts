@@ -97,5 +97,6 @@ export async function notificationColumns(
     group_by_interval:
       spec.groupByInterval === undefined ? null : (durationToNanos(spec.groupByInterval) ?? null),
     properties: spec.properties ?? null,
+    inhibitions: spec.inhibitions ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import { notificationServiceSchema } from '@opsdeck/shared';
+import { inhibitionSchema, notificationServiceSchema } from '@opsdeck/shared';
 import { z } from 'zod';
 import type { Queryable } from '../db/types.js';
 
@@ -19,13 +19,14 @@ export const ruleRowSchema = z.object({
   wait_for: z.union([z.number(), z.string()]).nullable(),
   group_by: z.array(z.string()).nullable(),
   group_by_interval: z.union([z.number(), z.string()]).nullable(),
+  inhibitions: z.array(inhibitionSchema).nullable(),
   error: z.string().nullable(),
   error_at: z.coerce.date().nullable(),
 });
 export type RuleRow = z.infer<typeof ruleRowSchema>;
 
 const RULE_COLUMNS =
-  'id, name, namespace, events, title, template, filter, properties, person_id, team_id, custom_services, repeat_interval, wait_for, group_by, group_by_interval, error, error_at';
+  'id, name, namespace, events, title, template, filter, properties, person_id, team_id, custom_services, repeat_interval, wait_for, group_by, group_by_interval, inhibitions, error, error_at';
 
 /**
  * The live rules listening to event name `param`, oldest first, as one JSON array. A rule may

@@ -1,4 +1,9 @@
-import { ACCEPTED_NOTIFICATION_EVENTS, repeatIntervalSchema, RECIPIENT_ERROR } from '@opsdeck/shared';
+import {
+  ACCEPTED_NOTIFICATION_EVENTS,
+  inhibitionSchema,
+  repeatIntervalSchema,
+  RECIPIENT_ERROR,
+} from '@opsdeck/shared';
 import { z } from 'zod';
 import { compileCel } from '../expr/index.js';
 import { withCreatedBy } from '../platform/created-by-hook.js';
@@ -40,6 +45,7 @@ const COLUMN_SCHEMAS: Record<string, z.ZodType> = {
   group_by_interval: z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).nullable(),
   custom_services: z.array(serviceSchema).min(1).nullable(),
   properties: z.record(z.string(), z.string()).nullable(),
+  inhibitions: z.array(inhibitionSchema).nullable(),
 };
 
 function checkColumns(row: DataRow): void {

@@ -98,6 +98,70 @@ describe.each(DB_KINDS)('Mission Control shaped notifications on %s', (kind) => 
     return rows[0]!.id;
   }
 
+  async function addConfig(type: string, name: string, parentId?: string): Promise<string> {
+    const { rows } = await server.db.query<{ id: string }>(
+      `INSERT INTO config_items (type, name, namespace, parent_id, health) VALUES ($1, $2, 'shop', $3, 'healthy')
+       RETURNING id`,
+      [type, name, parentId ?? null],
+    );
+    return rows[0]!.id;
+  }
+  const unhealthy = (id: string) =>
+    server.db.query(`UPDATE config_items SET health = 'unhealthy' WHERE id = $1`, [id]);
+
+  it('deployment-pod-inhibited: a Deployment is not notified while its Pod was, within the repeat interval', async () => {
+    const rule = await save('notifications', NOTIFICATIONS, 'deployment-pod-inhibited');
+    const written = read(NOTIFICATIONS, 'deployment-pod-inhibited').spec;
+    expect(rule.inhibitions).toEqual(written.inhibitions);
+    const deployment = await addConfig('Kubernetes::Deployment', 'checkout');
+    const replicaSet = await addConfig('Kubernetes::ReplicaSet', 'checkout-7d9', deployment);
+    const pod = await addConfig('Kubernetes::Pod', 'checkout-7d9-x2', replicaSet);
+    const other = await addConfig('Kubernetes::Deployment', 'search');
+    await unhealthy(pod);
+    await drain();
+    await unhealthy(deployment);
+    await unhealthy(other);
+    await drain();
+    const rows = await historyOf(String(rule.id));
+    const byResource = Object.fromEntries(rows.map((h) => [h.resource_id, h.status]));
+    expect(byResource).toEqual({ [pod]: 'sent', [deployment]: 'inhibited', [other]: 'sent' });
+    const { rows: parent } = await server.db.query<{ parent_id: string; sent_id: string }>(
+      `SELECT i.parent_id::text, s.id::text AS sent_id FROM notification_send_history i, notification_send_history s
+       WHERE i.status = 'inhibited' AND i.resource_id = $1 AND s.status = 'sent' AND s.resource_id = $2`,
+      [deployment, pod],
+    );
+    expect(parent[0]?.parent_id).toBe(parent[0]?.sent_id);
+    expect(smtp.mails.map((m) => m.subject).sort()).toHaveLength(2);
+    // The history API and the summary show it among the suppressed.
+    const summary = await api('POST', '/api/notification/summary', { pageIndex: 0, pageSize: 50 });
+    expect(JSON.stringify(summary.body)).toContain('checkout');
+    const list = await api(
+      'GET',
+      `/api/db/notification_send_history_summary?notification_id=eq.${String(rule.id)}&status=eq.inhibited&select=status,resource_id`,
+    );
+    expect(list.body).toEqual([{ status: 'inhibited', resource_id: deployment }]);
+  });
+
+  it('node-pod-soft-inhibited: a Pod related to a notified Node (a soft relationship) is inhibited', async () => {
+    const rule = await save('notifications', NOTIFICATIONS, 'node-pod-soft-inhibited');
+    const node = await addConfig('Kubernetes::Node', 'ip-10-0-1-7');
+    const pod = await addConfig('Kubernetes::Pod', 'api-0');
+    const elsewhere = await addConfig('Kubernetes::Pod', 'api-1');
+    await server.db.query(
+      `INSERT INTO config_relationships (config_id, related_id, relation) VALUES ($1, $2, 'NodePod')`,
+      [node, pod],
+    );
+    await unhealthy(node);
+    await drain();
+    await unhealthy(pod);
+    await unhealthy(elsewhere);
+    await drain();
+    const byResource = Object.fromEntries(
+      (await historyOf(String(rule.id))).map((h) => [h.resource_id, h.status]),
+    );
+    expect(byResource).toEqual({ [node]: 'sent', [pod]: 'inhibited', [elsewhere]: 'sent' });
+  });
+
   it('component-error-sends: a component in error is notified (component.status.error) and starts its playbook (event: error)', async () => {
     const rule = await save('notifications', NOTIFICATIONS, 'component-error-sends');
     expect(rule.events).toEqual(['component.status.error', 'component.status.warning']);

@@ -9,6 +9,7 @@ export const SEND_STATUSES = [
   'repeat-interval',
   'silenced',
   'skipped',
+  'inhibited',
 ] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
 
@@ -18,6 +19,7 @@ export const SUPPRESSED_STATUSES: readonly SendStatus[] = [
   'silenced',
   'skipped',
   'cancelled',
+  'inhibited',
 ];
 export const IN_PROGRESS_STATUSES: readonly SendStatus[] = ['pending'];
 

@@ -128,6 +128,25 @@ const groupBySchema = z
     'type, description, status_reason, label:<key> or tag:<key>',
   );
 
+/**
+ * Mission Control's `inhibitions`: a config notification is not sent (history `inhibited`) when
+ * the rule already sent one, within its repeat interval, about a related config of type `from`
+ * — found from the notified config (of a type in `to`) across `depth` levels (default 5) of
+ * parents (`direction: outgoing`: `from` is a parent), children (`incoming`) or both (`all`,
+ * the default); `soft` follows catalog relationships besides the parent/child tree. Keys Mission
+ * Control does not read either (an entry's `groupBy`, `interval`) are kept and not applied.
+ */
+export const inhibitionSchema = z
+  .object({
+    direction: z.enum(['outgoing', 'incoming', 'all']).optional(),
+    soft: z.boolean().optional(),
+    depth: z.number().int().min(0).max(20).optional(),
+    from: z.string().min(1),
+    to: z.array(z.string().min(1)).min(1, 'name at least one type the inhibition applies to'),
+  })
+  .loose();
+export type Inhibition = z.infer<typeof inhibitionSchema>;
+
 export const NOTIFICATION_RECIPIENTS = ['person', 'team', 'email', 'connection', 'url', 'webhook'] as const;
 export const RECIPIENT_ERROR = 'exactly one of person, team, email, connection, url or webhook';
 
@@ -172,6 +191,7 @@ export const notificationSpecSchema = z
     /** Accepted for Mission Control specs (Kubernetes re-scrapes before wait_for ends). */
     waitForEvalPeriod: durationText.optional(),
     properties: z.record(z.string(), z.string()).optional(),
+    inhibitions: z.array(inhibitionSchema).optional(),
   })
   .strict();
 export type NotificationSpec = z.infer<typeof notificationSpecSchema>;
@@ -215,6 +235,7 @@ export const notificationColumnsSchema = z.object({
   /** Nanoseconds, as wait_for. */
   group_by_interval: z.union([z.number(), z.string()]).nullable(),
   properties: z.record(z.string(), z.string()).nullable(),
+  inhibitions: z.array(inhibitionSchema).nullable(),
 });
 export type NotificationColumns = z.infer<typeof notificationColumnsSchema>;
 
@@ -271,5 +292,6 @@ export function notificationSpecOf(stored: unknown): Record<string, unknown> {
   if (row.group_by_interval !== null && row.group_by_interval !== undefined)
     spec.groupByInterval = nanosToDuration(Number(row.group_by_interval));
   if (row.properties && Object.keys(row.properties).length) spec.properties = row.properties;
+  if (row.inhibitions?.length) spec.inhibitions = row.inhibitions;
   return spec;
 }

@@ -10,6 +10,7 @@ export const STATUS_LABELS: Readonly<Record<SendStatus, string>> = {
   'repeat-interval': 'Repeated',
   silenced: 'silenced',
   skipped: 'skipped',
+  inhibited: 'inhibited',
 };
 
 export const STATUS_TONES: Readonly<Record<SendStatus, BadgeTone>> = {
@@ -20,6 +21,7 @@ export const STATUS_TONES: Readonly<Record<SendStatus, BadgeTone>> = {
   'repeat-interval': 'blue',
   silenced: 'grey',
   skipped: 'grey',
+  inhibited: 'grey',
 };
 
 export const RESOURCE_TYPE_LABELS: Readonly<Record<string, string>> = {
