@@ -98,5 +98,6 @@ export async function notificationColumns(
       spec.groupByInterval === undefined ? null : (durationToNanos(spec.groupByInterval) ?? null),
     properties: spec.properties ?? null,
     inhibitions: spec.inhibitions ?? null,
+    playbook_ref: to.playbook ?? null,
   };
 }

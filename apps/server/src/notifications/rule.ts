@@ -20,13 +20,14 @@ export const ruleRowSchema = z.object({
   group_by: z.array(z.string()).nullable(),
   group_by_interval: z.union([z.number(), z.string()]).nullable(),
   inhibitions: z.array(inhibitionSchema).nullable(),
+  playbook_ref: z.string().nullable(),
   error: z.string().nullable(),
   error_at: z.coerce.date().nullable(),
 });
 export type RuleRow = z.infer<typeof ruleRowSchema>;
 
 const RULE_COLUMNS =
-  'id, name, namespace, events, title, template, filter, properties, person_id, team_id, custom_services, repeat_interval, wait_for, group_by, group_by_interval, inhibitions, error, error_at';
+  'id, name, namespace, events, title, template, filter, properties, person_id, team_id, custom_services, repeat_interval, wait_for, group_by, group_by_interval, inhibitions, playbook_ref, error, error_at';
 
 /**
  * The live rules listening to event name `param`, oldest first, as one JSON array. A rule may

@@ -46,6 +46,7 @@ const COLUMN_SCHEMAS: Record<string, z.ZodType> = {
   custom_services: z.array(serviceSchema).min(1).nullable(),
   properties: z.record(z.string(), z.string()).nullable(),
   inhibitions: z.array(inhibitionSchema).nullable(),
+  playbook_ref: z.string().trim().min(1).nullable(),
 };
 
 function checkColumns(row: DataRow): void {
@@ -104,11 +105,14 @@ const notificationHook: DataWriteHook = {
     const { rows: bad } = await tx.query<{ name: string }>(
       `SELECT name FROM notifications
        WHERE id = ANY ($1::uuid[]) AND deleted_at IS NULL
-         AND num_nonnulls(person_id, team_id, custom_services) <> 1
+         AND num_nonnulls(person_id, team_id, custom_services, playbook_ref) <> 1
        LIMIT 1`,
       [ids],
     );
-    if (bad[0]) throw new SpecWriteError(`to: ${RECIPIENT_ERROR} (person_id, team_id or custom_services)`);
+    if (bad[0])
+      throw new SpecWriteError(
+        `to: ${RECIPIENT_ERROR} (person_id, team_id, custom_services or playbook_ref)`,
+      );
   },
 };
 

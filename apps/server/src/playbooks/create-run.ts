@@ -16,7 +16,8 @@ import {
 } from './template-env.js';
 
 /** What started a run (playbook_runs.trigger). */
-export type RunTrigger = 'api' | 'rerun' | 'webhook' | 'schedule' | 'canary' | 'config' | 'component';
+export type RunTrigger =
+  'api' | 'rerun' | 'webhook' | 'schedule' | 'canary' | 'config' | 'component' | 'notification';
 
 /** The webhook request a run keeps and its templates see as `.request`. */
 export type WebhookRequest = {
@@ -43,6 +44,8 @@ export type RunInput = RunResource & {
    * given such a value is refused (only the demo seed, whose playbooks have none, omits it).
    */
   secrets?: SecretBox;
+  /** The notification send (history row) a playbook recipient's run is for. */
+  notificationSendId?: string;
 };
 
 export type CreatedRun = { run_id: string; starts_at: string; status: string };
@@ -174,8 +177,8 @@ export async function createRunIn(tx: Queryable, input: RunInput): Promise<Creat
   const stored = sealSecretParams(params, values, input.secrets);
   const { rows } = await tx.query<{ id: string; scheduled_time: Date | string; status: string }>(
     `INSERT INTO playbook_runs (playbook_id, spec, status, timeout, created_by, trigger, check_id, config_id,
-       component_id, parameters, request, event_id, secret_parameters)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       component_id, parameters, request, event_id, secret_parameters, notification_send_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (playbook_id, event_id) WHERE event_id IS NOT NULL DO NOTHING
      RETURNING id, scheduled_time, status`,
     [
@@ -192,6 +195,7 @@ export async function createRunIn(tx: Queryable, input: RunInput): Promise<Creat
       input.request ? JSON.stringify(input.request) : null,
       input.eventId ?? null,
       stored.sealed ? JSON.stringify(stored.sealed) : null,
+      input.notificationSendId ?? null,
     ],
   );
   const row = rows[0];

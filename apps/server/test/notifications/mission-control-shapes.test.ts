@@ -68,10 +68,7 @@ describe.each(DB_KINDS)('Mission Control shaped notifications on %s', (kind) => 
   /** Saves a fixture document as it is (its whole YAML text as the spec); returns the row. */
   async function save(table: 'notifications' | 'playbooks', dir: string, name: string) {
     const text = fs.readFileSync(path.join(dir, `${name}.yaml`), 'utf8');
-    const saved = await api('POST', `/api/db/${table}`, {
-      spec: text,
-      ...(table === 'playbooks' ? { name } : {}),
-    });
+    const saved = await api('POST', `/api/db/${table}`, { spec: text });
     expect(saved.status, JSON.stringify(saved.body)).toBe(201);
     return (saved.body as Record<string, unknown>[])[0]!;
   }
@@ -160,6 +157,120 @@ describe.each(DB_KINDS)('Mission Control shaped notifications on %s', (kind) => 
       (await historyOf(String(rule.id))).map((h) => [h.resource_id, h.status]),
     );
     expect(byResource).toEqual({ [node]: 'sent', [pod]: 'inhibited', [elsewhere]: 'sent' });
+  });
+
+  it('config-health-playbook-runs: saved before its playbook exists; fails clearly until it does, then runs it about the config', async () => {
+    const rule = await save('notifications', NOTIFICATIONS, 'config-health-playbook-runs');
+    expect(rule).toMatchObject({
+      playbook_ref: 'ops/diagnose-configs',
+      person_id: null,
+      custom_services: null,
+    });
+    const ruleId = String(rule.id);
+
+    // No such playbook yet: the send is an error saying so (the event is handled, not retried).
+    const first = await addConfig('Kubernetes::Deployment', 'payments-api');
+    await unhealthy(first);
+    await drain();
+    expect(await historyOf(ruleId)).toMatchObject([
+      {
+        status: 'error',
+        resource_id: first,
+        source_event: 'config.unhealthy',
+        recipient: 'playbook ops/diagnose-configs',
+        error: 'playbook ops/diagnose-configs not found',
+      },
+    ]);
+    expect((await server.db.query('SELECT 1 FROM event_queue')).rows).toEqual([]);
+
+    // Written now: the next send runs it, with the event's config as its resource.
+    const playbook = await save('playbooks', PLAYBOOKS, 'diagnose-configs-completes');
+    const second = await addConfig('Kubernetes::Deployment', 'ledger-worker');
+    await unhealthy(second);
+    await drain();
+    const { rows: runs } = await server.db.query<{
+      id: string;
+      trigger: string;
+      config_id: string;
+      created_by: string | null;
+      notification_send_id: string;
+    }>(
+      'SELECT id, trigger, config_id, created_by, notification_send_id FROM playbook_runs WHERE playbook_id = $1',
+      [playbook.id],
+    );
+    expect(runs).toMatchObject([{ trigger: 'notification', config_id: second, created_by: null }]);
+    const sends = await historyOf(ruleId);
+    const send = sends.find((h) => h.resource_id === second)!;
+    expect(send.status).toBe('pending_playbook_completion');
+    const { rows: link } = await server.db.query<{ id: string; playbook_run_id: string }>(
+      'SELECT id, playbook_run_id FROM notification_send_history WHERE resource_id = $1',
+      [second],
+    );
+    expect(link[0]?.playbook_run_id).toBe(runs[0]!.id);
+    expect(runs[0]!.notification_send_id).toBe(link[0]!.id);
+
+    // The run ends: the send is sent, and the history links the run.
+    expect((await drive(server.ctx, runs[0]!.id)).status).toBe('completed');
+    const { rows: out } = await server.db.query<{ result: { stdout: string } }>(
+      'SELECT result FROM playbook_run_actions WHERE playbook_run_id = $1',
+      [runs[0]!.id],
+    );
+    expect(out[0]?.result.stdout).toBe('diagnosing ledger-worker (Kubernetes::Deployment, )\n');
+    const detail = await api('GET', `/api/notification/send_history/${link[0]!.id}`);
+    expect(detail.body).toMatchObject({
+      status: 'sent',
+      error: null,
+      playbook_run: { id: runs[0]!.id, status: 'completed', playbook_name: 'Diagnose a config' },
+    });
+    const list = await api(
+      'GET',
+      `/api/db/notification_send_history_summary?id=eq.${link[0]!.id}&select=status,playbook_run_id`,
+    );
+    expect(list.body).toEqual([{ status: 'sent', playbook_run_id: runs[0]!.id }]);
+  });
+
+  it('config-health-playbook-runs: a failing run fails the send, and a rule whose author may not run playbooks runs none', async () => {
+    // What the test before left: its rule and playbook.
+    await server.db.exec(`
+      DELETE FROM notification_send_history;
+      DELETE FROM notifications WHERE name = 'config-health-playbook-runs';
+      UPDATE playbooks SET deleted_at = now() WHERE name = 'diagnose-configs';
+    `);
+    const rule = await save('notifications', NOTIFICATIONS, 'config-health-playbook-runs');
+    const ruleId = String(rule.id);
+    const failing = await api('POST', '/api/db/playbooks', {
+      name: 'diagnose-configs',
+      namespace: 'ops',
+      spec: { actions: [{ name: 'boom', exec: { script: 'exit 3' } }] },
+    });
+    expect(failing.status, JSON.stringify(failing.body)).toBe(201);
+    const target = await addConfig('Kubernetes::Deployment', 'fraud-scorer');
+    await unhealthy(target);
+    await drain();
+    const { rows: runs } = await server.db.query<{ id: string }>(
+      'SELECT id FROM playbook_runs WHERE config_id = $1',
+      [target],
+    );
+    expect((await drive(server.ctx, runs[0]!.id)).status).toBe('failed');
+    expect(await historyOf(ruleId)).toMatchObject([
+      { status: 'error', error: expect.stringMatching(/^playbook failed with an error: /) },
+    ]);
+
+    // The same rule written by a viewer: no run, the send says why.
+    const { rows: viewer } = await server.db.query<{ id: string }>(
+      `INSERT INTO people (name, email) VALUES ('Vera Viewer', 'vera@example.com') RETURNING id`,
+    );
+    await server.db.query('UPDATE notifications SET created_by = $2 WHERE id = $1', [ruleId, viewer[0]!.id]);
+    const other = await addConfig('Kubernetes::Deployment', 'notifier');
+    await unhealthy(other);
+    await drain();
+    expect((await server.db.query('SELECT 1 FROM playbook_runs WHERE config_id = $1', [other])).rows).toEqual(
+      [],
+    );
+    expect((await historyOf(ruleId)).find((h) => h.resource_id === other)).toMatchObject({
+      status: 'error',
+      error: "the rule's author (vera@example.com) may not run playbooks",
+    });
   });
 
   it('component-error-sends: a component in error is notified (component.status.error) and starts its playbook (event: error)', async () => {

@@ -147,8 +147,16 @@ export const inhibitionSchema = z
   .loose();
 export type Inhibition = z.infer<typeof inhibitionSchema>;
 
-export const NOTIFICATION_RECIPIENTS = ['person', 'team', 'email', 'connection', 'url', 'webhook'] as const;
-export const RECIPIENT_ERROR = 'exactly one of person, team, email, connection, url or webhook';
+export const NOTIFICATION_RECIPIENTS = [
+  'person',
+  'team',
+  'email',
+  'connection',
+  'url',
+  'webhook',
+  'playbook',
+] as const;
+export const RECIPIENT_ERROR = 'exactly one of person, team, email, connection, url, webhook or playbook';
 
 /** Mission Control's `to.webhook`: an HTTP endpoint the message is sent to as JSON. */
 export const webhookRecipientSchema = z
@@ -170,6 +178,12 @@ const recipientSchema = z
     connection: z.string().min(1).optional(),
     url: z.string().min(1).optional(),
     webhook: webhookRecipientSchema.optional(),
+    /**
+     * A playbook to run about the event's resource: `<namespace>/<name>`, or `<name>` in the
+     * rule's namespace. Kept as written and looked up when a notification is sent, so the
+     * playbook may be written after the rule.
+     */
+    playbook: z.string().min(1).optional(),
   })
   .strict()
   .refine((to) => NOTIFICATION_RECIPIENTS.filter((k) => to[k] !== undefined).length === 1, RECIPIENT_ERROR);
@@ -236,6 +250,8 @@ export const notificationColumnsSchema = z.object({
   group_by_interval: z.union([z.number(), z.string()]).nullable(),
   properties: z.record(z.string(), z.string()).nullable(),
   inhibitions: z.array(inhibitionSchema).nullable(),
+  /** A playbook recipient as written (`ns/name` or `name`). */
+  playbook_ref: z.string().nullable(),
 });
 export type NotificationColumns = z.infer<typeof notificationColumnsSchema>;
 
@@ -271,15 +287,17 @@ export function notificationSpecOf(stored: unknown): Record<string, unknown> {
   const parsed = notificationColumnsSchema.partial().safeParse(stored);
   const row = parsed.success ? parsed.data : {};
   const service = row.custom_services?.[0];
-  const to = row.person_id
-    ? { person: row.person_id }
-    : row.team_id
-      ? { team: row.team_id }
-      : service?.connection
-        ? { connection: service.connection }
-        : service?.url
-          ? { url: service.url }
-          : {};
+  const to = row.playbook_ref
+    ? { playbook: row.playbook_ref }
+    : row.person_id
+      ? { person: row.person_id }
+      : row.team_id
+        ? { team: row.team_id }
+        : service?.connection
+          ? { connection: service.connection }
+          : service?.url
+            ? { url: service.url }
+            : {};
   const spec: Record<string, unknown> = { events: row.events ?? [] };
   if (row.title) spec.title = row.title;
   if (row.template) spec.template = row.template;

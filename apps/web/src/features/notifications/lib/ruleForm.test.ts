@@ -30,6 +30,23 @@ describe('rule form', () => {
     });
   });
 
+  it('reads and writes a playbook recipient in the Others tab', () => {
+    const none = { person_id: null, team_id: null, custom_services: null };
+    const form = recipientOf({ ...none, playbook_ref: 'ops/diagnose-configs' });
+    expect(form).toMatchObject({
+      recipientTab: 'others',
+      otherKind: 'playbook',
+      otherValue: 'ops/diagnose-configs',
+    });
+    const cols = formToColumns({ ...EMPTY_RULE, ...form, name: 'r', events: ['config.unhealthy'] });
+    expect(cols).toMatchObject({
+      playbook_ref: 'ops/diagnose-configs',
+      custom_services: null,
+      person_id: null,
+    });
+    expect(formToColumns({ ...EMPTY_RULE, person_id: 'p1' })).toMatchObject({ playbook_ref: null });
+  });
+
   it('keeps only the chosen tab’s recipient', () => {
     const values = { ...EMPTY_RULE, person_id: 'p1', team_id: 't1', otherValue: 'x' };
     expect(switchRecipientTab(values, 'team')).toMatchObject({ person_id: '', team_id: '', otherValue: '' });
