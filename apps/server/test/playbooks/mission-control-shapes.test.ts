@@ -31,7 +31,8 @@ describe.each(DB_KINDS)('Mission Control shaped playbooks on %s', (kind) => {
   let server: TestServer;
   let echo: http.Server;
   let echoUrl = '';
-  const received: { method: string; body: string; headers?: http.IncomingHttpHeaders }[] = [];
+  const received: { method: string; body: string }[] = [];
+  const receivedHeaders: http.IncomingHttpHeaders[] = [];
   // The server's own cluster (KUBECONFIG): a fake API server holding the secrets valueFrom reads.
   let kube: { url: string; close(): Promise<void> };
   let kubeDir = '';
@@ -43,7 +44,8 @@ describe.each(DB_KINDS)('Mission Control shaped playbooks on %s', (kind) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
       req.on('end', () => {
-        received.push({ method: req.method ?? '', body, headers: req.headers });
+        received.push({ method: req.method ?? '', body });
+        receivedHeaders.push(req.headers);
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ ok: true, echoed: body }));
       });
@@ -285,9 +287,9 @@ describe.each(DB_KINDS)('Mission Control shaped playbooks on %s', (kind) => {
     const id = await importFixture('value-from-secrets-completes');
     const { run: r, actions } = await outcome(await run(id, { url: echoUrl }));
     expect(r.status, r.error ?? '').toBe('completed');
-    const seen = received.at(-1)!;
-    expect(seen.headers?.authorization).toBe('Bearer jwt-from-secret-123');
-    expect(seen.headers?.['x-region']).toBe('eu-west-1');
+    const seen = receivedHeaders.at(-1)!;
+    expect(seen.authorization).toBe('Bearer jwt-from-secret-123');
+    expect(seen['x-region']).toBe('eu-west-1');
     expect(actions[1]?.result?.stdout).toBe('token has 19 characters\n');
   });
 
