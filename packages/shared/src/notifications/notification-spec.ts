@@ -66,7 +66,6 @@ export const ACCEPTED_NOTIFICATION_EVENTS = [
   ...NOTIFICATION_EVENTS,
   ...(Object.keys(NOTIFICATION_EVENT_ALIASES) as (keyof typeof NOTIFICATION_EVENT_ALIASES)[]),
 ] as const;
-export type AcceptedNotificationEvent = (typeof ACCEPTED_NOTIFICATION_EVENTS)[number];
 
 /** The event an accepted name stands for (`component.status.error` → `component.error`). */
 export function canonicalNotificationEvent(name: string): string {
