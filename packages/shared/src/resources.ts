@@ -157,6 +157,8 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable<string, Ta
     secrets: {
       spec: specColumn('playbooks'),
       parameters: { redact: 'parameters', revealTo: 'playbooks' },
+      // Values of `secret` parameters, sealed: never read back.
+      secret_parameters: { redact: 'sealed' },
       request: specColumn('playbooks'),
     },
   },

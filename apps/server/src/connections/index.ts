@@ -36,6 +36,6 @@ export {
   type Sender,
 } from './senders/index.js';
 export { sendHttpOk, type HttpAnswer } from './senders/http.js';
-export { sealedConnectionSamples } from './sealed.js';
+export { seal, sealedConnectionSamples, unseal } from './sealed.js';
 export { jiraIssueTypes, jiraPriorities, jiraProjects } from './clients/jira.js';
 export { plannerBuckets, plannerPlans } from './clients/planner.js';

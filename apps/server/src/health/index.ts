@@ -13,6 +13,9 @@ export { refreshCheckStats } from './pushed-stats.js';
 export { CanarySpecError, parseCanarySpec } from './canary-spec.js';
 export { executeCheck, resolveSpecValues, type CheckResult } from './run-check.js';
 export { executeOptions, templateVars, type HealthContext } from './runtime.js';
+// Playbooks read `valueFrom` (secrets, config maps, connections) the way checks do.
+export { resolveValueRefs, type ValueSources } from './checks/env.js';
+export { kubeValueReader, serverHasCluster } from './checks/kube-values.js';
 
 /** Canaries and their checks: runners, scheduling, results, summary and graph. */
 export const healthDomain: DomainModule = {

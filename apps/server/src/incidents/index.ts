@@ -18,6 +18,7 @@ const HEALTH_EVENTS = [
   'component.unhealthy',
   'component.warning',
   'component.unknown',
+  'component.error',
   'config.healthy',
   'config.unhealthy',
   'config.warning',

@@ -2,6 +2,7 @@ import { parseDuration } from '@opsdeck/shared';
 import type { ServerContext } from '../context.js';
 import { groupKeyOf, holdInGroup } from './groups.js';
 import { insertHistory, recordBlocked, sentWithin } from './history.js';
+import { inhibitingSend } from './inhibitions.js';
 import { takeRateSlot } from './rate-limit.js';
 import type { EventScope } from './event-scope.js';
 import type { Recipient } from './recipients.js';
@@ -10,7 +11,7 @@ import { renderAndDeliver } from './send.js';
 
 /**
  * One recipient of one rule, in Mission Control's order: resource gone → skipped; repeat
- * interval; silences; rate limit; wait_for (held as pending, in its group when the rule has
+ * interval; silences; inhibitions; rate limit; wait_for (held as pending, in its group when the rule has
  * group_by); render and deliver. Each
  * outcome is one history row (blocked ones counted into a recent one).
  *
@@ -56,6 +57,14 @@ export async function throughConstraints(
   if (silencedBy) {
     await recordBlocked(db, { ...base, status: 'silenced', silencedBy });
     return;
+  }
+  // Inhibitions use the repeat interval as their window: without one they do nothing.
+  if (repeatMs && rule.inhibitions?.length) {
+    const parentId = await inhibitingSend(db, rule.id, rule.inhibitions, scope.resource, repeatMs);
+    if (parentId) {
+      await recordBlocked(db, { ...base, status: 'inhibited', parentId });
+      return;
+    }
   }
   const { rateLimit, rateWindowMs } = ctx.config.notifications;
   if (!(await takeRateSlot(db, rule.id, rateLimit, rateWindowMs))) {

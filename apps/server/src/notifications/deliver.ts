@@ -109,6 +109,7 @@ export async function deliver(ctx: ServerContext, recipient: Recipient, msg: Ren
       secrets = [target.password];
       return await mail(target, 'direct', [recipient.to], msg);
     }
+    if (recipient.kind === 'playbook') throw new DeliveryError('a playbook is run, not sent a message');
     if (recipient.kind === 'connection') {
       const conn = await resolveConnection(ctx, recipient.reference);
       secrets = connectionSecrets(conn);

@@ -29,6 +29,7 @@ const HEALTH_OF_SUFFIX: Readonly<Record<string, string>> = {
   warning: 'warning',
   degraded: 'warning',
   unknown: 'unknown',
+  error: 'error',
 };
 
 const str = (v: unknown): string =>

@@ -13,6 +13,8 @@ export type HistoryEntry = {
   recipient: string;
   personId?: string;
   silencedBy?: string;
+  /** The row this one follows from: the `sent` row that inhibited it. */
+  parentId?: string;
   notBefore?: Date;
   body?: string;
   error?: string;
@@ -29,9 +31,9 @@ export async function insertHistory(db: Queryable, e: HistoryEntry): Promise<str
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO notification_send_history (id, notification_id, source_event, resource_id, resource_type,
        resource, status, recipient, person_id, silenced_by, not_before, body, error, duration_millis, payload,
-       group_key, group_id)
+       group_key, group_id, parent_id)
      VALUES (coalesce($15::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-       $16, $17) RETURNING id`,
+       $16, $17, $18) RETURNING id`,
     [
       e.notificationId,
       e.sourceEvent,
@@ -50,19 +52,20 @@ export async function insertHistory(db: Queryable, e: HistoryEntry): Promise<str
       e.id ?? null,
       e.groupKey ?? null,
       e.groupId ?? null,
+      e.parentId ?? null,
     ],
   );
   return rows[0]?.id ?? '';
 }
 
 /**
- * A blocked outcome (repeat-interval, silenced, skipped): bumps the count of the same outcome
+ * A blocked outcome (repeat-interval, silenced, inhibited, skipped): bumps the count of the same outcome
  * within DEDUP_WINDOW instead of adding a row, so a flapping resource keeps one line.
  */
 export async function recordBlocked(db: Queryable, e: HistoryEntry): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `UPDATE notification_send_history SET count = count + 1, created_at = now(),
-       silenced_by = coalesce($6, silenced_by), error = coalesce($7, error)
+       silenced_by = coalesce($6, silenced_by), error = coalesce($7, error), parent_id = coalesce($8, parent_id)
      WHERE id = (
        SELECT id FROM notification_send_history
        WHERE notification_id = $1 AND resource_id = $2 AND source_event = $3 AND status = $4
@@ -77,6 +80,7 @@ export async function recordBlocked(db: Queryable, e: HistoryEntry): Promise<str
       e.recipient,
       e.silencedBy ?? null,
       e.error ?? null,
+      e.parentId ?? null,
     ],
   );
   return rows[0]?.id ?? insertHistory(db, e);

@@ -12,6 +12,8 @@ import { notificationWriteHook } from './write-hook.js';
 export { sendDirect } from './send-direct.js';
 export { DeliveryError } from './deliver.js';
 export { ruleUnresolved } from './recipient-ref.js';
+// The playbooks domain starts the runs of playbook recipients and reports those it cannot.
+export { failPlaybookSend } from './playbook-sends.js';
 
 /**
  * The events the pipeline handles: every check, config, component and incident event the

@@ -78,5 +78,7 @@ export async function notificationColumns(
     group_by_interval:
       spec.groupByInterval === undefined ? null : (durationToNanos(spec.groupByInterval) ?? null),
     properties: spec.properties ?? null,
+    inhibitions: spec.inhibitions ?? null,
+    playbook_ref: to.playbook ?? null,
   };
 }

@@ -74,14 +74,21 @@ export async function historySummary(
   };
 }
 
-/** GET /api/notification/send_history/{id}: the row with its body and its rule; undefined when unknown. */
+/**
+ * GET /api/notification/send_history/{id}: the row with its body, its rule and, for a playbook
+ * recipient, the run it started; undefined when unknown.
+ */
 export async function historyDetail(db: Queryable, id: string): Promise<Record<string, unknown> | undefined> {
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT h.id, h.notification_id, h.created_at, h.first_observed, h.count, h.source_event, h.resource_id,
        h.resource_type, h.resource, h.status, h.recipient, h.person_id, h.silenced_by, h.not_before, h.body,
        h.error, h.duration_millis, n.name AS notification_name,
-       CASE WHEN n.id IS NULL THEN NULL ELSE jsonb_build_object('id', n.id, 'name', n.name) END AS notification
+       CASE WHEN n.id IS NULL THEN NULL ELSE jsonb_build_object('id', n.id, 'name', n.name) END AS notification,
+       CASE WHEN r.id IS NULL THEN NULL ELSE jsonb_build_object('id', r.id, 'status', r.status,
+         'playbook_name', coalesce(nullif(p.title, ''), p.name)) END AS playbook_run
      FROM notification_send_history h LEFT JOIN notifications n ON n.id = h.notification_id
+       LEFT JOIN playbook_runs r ON r.id = h.playbook_run_id
+       LEFT JOIN playbooks p ON p.id = r.playbook_id
      WHERE h.id = $1`,
     [id],
   );

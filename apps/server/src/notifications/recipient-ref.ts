@@ -74,14 +74,25 @@ export async function resolvePendingTeams(tx: Queryable, teamIds: string[]): Pro
   );
 }
 
-/** What a rule names that does not exist (yet): its pending team or person. */
+/** What a rule names that does not exist (yet): its pending team or person, or its playbook. */
 export async function ruleUnresolved(db: Queryable, ruleId: string): Promise<string[]> {
-  const { rows } = await db.query<{ recipient_ref: unknown }>(
-    'SELECT recipient_ref FROM notifications WHERE id = $1 AND deleted_at IS NULL',
+  const { rows } = await db.query<{ recipient_ref: unknown; playbook: string | null; found: boolean }>(
+    `SELECT n.recipient_ref,
+       CASE WHEN strpos(n.playbook_ref, '/') > 0 THEN n.playbook_ref ELSE n.namespace || '/' || n.playbook_ref END
+         AS playbook,
+       EXISTS (SELECT 1 FROM playbooks p WHERE p.deleted_at IS NULL
+         AND p.namespace || '/' || p.name =
+           CASE WHEN strpos(n.playbook_ref, '/') > 0 THEN n.playbook_ref ELSE n.namespace || '/' || n.playbook_ref END)
+         AS found
+     FROM notifications n WHERE n.id = $1 AND n.deleted_at IS NULL`,
     [ruleId],
   );
-  const ref = recipientRefSchema.safeParse(rows[0]?.recipient_ref);
-  return ref.success
-    ? [`spec.to: ${recipientRefProblem(ref.data)}; the rule sends nothing until it exists`]
-    : [];
+  const row = rows[0];
+  const out: string[] = [];
+  const ref = recipientRefSchema.safeParse(row?.recipient_ref);
+  if (ref.success)
+    out.push(`spec.to: ${recipientRefProblem(ref.data)}; the rule sends nothing until it exists`);
+  if (row?.playbook && !row.found)
+    out.push(`spec.to.playbook: playbook ${row.playbook} not found; its sends fail until it exists`);
+  return out;
 }

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import type { Queryable } from '../db/types.js';
 import type { RuleRow } from './rule.js';
 
-/** Where one message goes: an email address (system SMTP), a connection or a sender URL. */
+/**
+ * Where one message goes: an email address (system SMTP), a connection or a sender URL — or a
+ * playbook (`ns/name` or `name` as the rule wrote it), which is run instead of sent to.
+ */
 export type Recipient = {
   /** Human readable, stored with the history row. */
   label: string;
@@ -11,7 +14,10 @@ export type Recipient = {
   filter?: string;
   properties?: Record<string, string>;
 } & (
-  { kind: 'email'; to: string } | { kind: 'connection'; reference: string } | { kind: 'url'; url: string }
+  | { kind: 'email'; to: string }
+  | { kind: 'connection'; reference: string }
+  | { kind: 'url'; url: string }
+  | { kind: 'playbook'; reference: string }
 );
 
 /** A team's notification settings entry (teams.spec.notifications[], Mission Control's NotificationConfig). */
@@ -76,8 +82,12 @@ function serviceRecipient(
 /** Everyone a rule tells: its person, each entry of its team's notification settings, or its services. */
 export async function recipientsOf(
   db: Queryable,
-  rule: Pick<RuleRow, 'person_id' | 'team_id' | 'custom_services' | 'properties'>,
+  rule: Pick<RuleRow, 'person_id' | 'team_id' | 'custom_services' | 'properties'> & {
+    playbook_ref?: string | null;
+  },
 ): Promise<Recipient[]> {
+  if (rule.playbook_ref)
+    return [{ kind: 'playbook', reference: rule.playbook_ref, label: `playbook ${rule.playbook_ref}` }];
   if (rule.person_id) {
     const { rows } = await db.query<{ email: string | null }>(
       'SELECT email FROM people WHERE id = $1 AND deleted_at IS NULL',

@@ -1,4 +1,4 @@
-import { notificationServiceSchema } from '@opsdeck/shared';
+import { inhibitionSchema, notificationServiceSchema } from '@opsdeck/shared';
 import { z } from 'zod';
 import type { Queryable } from '../db/types.js';
 import { recipientRefSchema } from './recipient-ref.js';
@@ -22,18 +22,25 @@ export const ruleRowSchema = z.object({
   wait_for: z.union([z.number(), z.string()]).nullable(),
   group_by: z.array(z.string()).nullable(),
   group_by_interval: z.union([z.number(), z.string()]).nullable(),
+  inhibitions: z.array(inhibitionSchema).nullable(),
+  playbook_ref: z.string().nullable(),
   error: z.string().nullable(),
   error_at: z.coerce.date().nullable(),
 });
 export type RuleRow = z.infer<typeof ruleRowSchema>;
 
 const RULE_COLUMNS =
-  'id, name, namespace, events, title, template, filter, properties, person_id, team_id, recipient_ref, custom_services, repeat_interval, wait_for, group_by, group_by_interval, error, error_at';
+  'id, name, namespace, events, title, template, filter, properties, person_id, team_id, recipient_ref, custom_services, repeat_interval, wait_for, group_by, group_by_interval, inhibitions, playbook_ref, error, error_at';
 
-/** The live rules listening to event name $1, oldest first, as one JSON array. */
+/**
+ * The live rules listening to event name `param`, oldest first, as one JSON array. A rule may
+ * name a component event in Mission Control's older spelling (`component.status.error` for
+ * `component.error`, NOTIFICATION_EVENT_ALIASES).
+ */
 export const RULES_JSON_SQL = (param: string) =>
   `SELECT coalesce(json_agg(n ORDER BY n.created_at), '[]'::json)
-   FROM (SELECT ${RULE_COLUMNS}, created_at FROM notifications WHERE deleted_at IS NULL AND ${param}::text = ANY (events)) n`;
+   FROM (SELECT ${RULE_COLUMNS}, created_at FROM notifications WHERE deleted_at IS NULL
+     AND events && ARRAY[${param}::text, regexp_replace(${param}::text, '^component\\.', 'component.status.')]) n`;
 
 export const parseRules = (rows: readonly unknown[]): RuleRow[] => rows.map((r) => ruleRowSchema.parse(r));
 

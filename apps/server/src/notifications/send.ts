@@ -17,6 +17,9 @@ export async function renderAndDeliver(
   recipient: Recipient,
   grouped: readonly EventScope[] = [],
 ): Promise<Pick<HistoryEntry, 'status' | 'body' | 'error' | 'durationMillis'>> {
+  // A playbook recipient is run, not written to: the row asks the playbooks domain for the run
+  // (migration 233), which links it and settles it when the run ends.
+  if (recipient.kind === 'playbook') return { status: 'pending_playbook_run' };
   let message;
   try {
     message = renderMessage(rule, scope, grouped);

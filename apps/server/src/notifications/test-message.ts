@@ -1,4 +1,9 @@
-import { TEST_MESSAGE_NOUNS, type TestMessageAnswer, type TestMessageRequest } from '@opsdeck/shared';
+import {
+  canonicalNotificationEvent,
+  TEST_MESSAGE_NOUNS,
+  type TestMessageAnswer,
+  type TestMessageRequest,
+} from '@opsdeck/shared';
 import type { ServerContext } from '../context.js';
 import type { Queryable } from '../db/types.js';
 import { HttpError } from '../platform/http-error.js';
@@ -42,7 +47,7 @@ const SAMPLE_SQL: Record<string, string> = {
 function wantedState(kind: string, suffix: string): string | null {
   if (kind === 'check') return suffix === 'failed' ? 'unhealthy' : suffix === 'passed' ? 'healthy' : null;
   if (kind === 'config' || kind === 'component')
-    return ['healthy', 'unhealthy', 'warning', 'unknown'].includes(suffix) ? suffix : null;
+    return ['healthy', 'unhealthy', 'warning', 'unknown', 'error'].includes(suffix) ? suffix : null;
   return null;
 }
 
@@ -111,7 +116,7 @@ export async function sendTestMessage(
   ctx: ServerContext,
   rule: TestMessageRequest,
 ): Promise<TestMessageAnswer> {
-  const event = rule.events[0] ?? '';
+  const event = canonicalNotificationEvent(rule.events[0] ?? '');
   // What the form can fix is said next to its field before anything is read or sent.
   if (rule.filter?.trim()) rendered(() => compileCel(rule.filter ?? ''), 'filter');
   const { scope, passesFilter } = await ctx.db.read((db) => sampleScope(ctx, db, event, rule.filter));

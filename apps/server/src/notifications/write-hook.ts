@@ -1,4 +1,9 @@
-import { NOTIFICATION_EVENTS, repeatIntervalSchema, RECIPIENT_ERROR } from '@opsdeck/shared';
+import {
+  ACCEPTED_NOTIFICATION_EVENTS,
+  inhibitionSchema,
+  repeatIntervalSchema,
+  RECIPIENT_ERROR,
+} from '@opsdeck/shared';
 import { z } from 'zod';
 import { compileCel } from '../expr/index.js';
 import { withCreatedBy } from '../platform/created-by-hook.js';
@@ -33,7 +38,7 @@ const serviceSchema = z
 
 /** Columns a write may set directly, each checked when present (a rule's spec sets them all). */
 const COLUMN_SCHEMAS: Record<string, z.ZodType> = {
-  events: z.array(z.enum(NOTIFICATION_EVENTS)).min(1, 'at least one event is required'),
+  events: z.array(z.enum(ACCEPTED_NOTIFICATION_EVENTS)).min(1, 'at least one event is required'),
   filter: celFilter.nullable(),
   repeat_interval: repeatIntervalSchema.nullable(),
   wait_for: z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).nullable(),
@@ -42,6 +47,8 @@ const COLUMN_SCHEMAS: Record<string, z.ZodType> = {
   custom_services: z.array(serviceSchema).min(1).nullable(),
   properties: z.record(z.string(), z.string()).nullable(),
   recipient_ref: recipientRefSchema.nullable(),
+  inhibitions: z.array(inhibitionSchema).nullable(),
+  playbook_ref: z.string().trim().min(1).nullable(),
 };
 
 function checkColumns(row: DataRow): void {
@@ -84,7 +91,9 @@ const notificationHook: DataWriteHook = {
         delete row.spec;
       }
       // A recipient chosen in the form replaces one still waiting to resolve.
-      const setsRecipient = ['person_id', 'team_id', 'custom_services'].some((c) => row[c] != null);
+      const setsRecipient = ['person_id', 'team_id', 'custom_services', 'playbook_ref'].some(
+        (c) => row[c] != null,
+      );
       if (setsRecipient && !('recipient_ref' in row)) row.recipient_ref = null;
       checkColumns(row);
       if (w.method === 'POST') {
@@ -103,11 +112,14 @@ const notificationHook: DataWriteHook = {
     const { rows: bad } = await tx.query<{ name: string }>(
       `SELECT name FROM notifications
        WHERE id = ANY ($1::uuid[]) AND deleted_at IS NULL
-         AND num_nonnulls(person_id, team_id, custom_services, recipient_ref) <> 1
+         AND num_nonnulls(person_id, team_id, custom_services, playbook_ref, recipient_ref) <> 1
        LIMIT 1`,
       [ids],
     );
-    if (bad[0]) throw new SpecWriteError(`to: ${RECIPIENT_ERROR} (person_id, team_id or custom_services)`);
+    if (bad[0])
+      throw new SpecWriteError(
+        `to: ${RECIPIENT_ERROR} (person_id, team_id, custom_services or playbook_ref)`,
+      );
   },
 };
 

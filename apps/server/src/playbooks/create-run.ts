@@ -3,7 +3,9 @@ import type { Db, Queryable } from '../db/types.js';
 import { evalCel } from '../expr/index.js';
 import { badRequest, HttpError } from '../platform/http-error.js';
 import { approveRun, approverRole, needsApproval, resolveApprovers } from './approvals.js';
+import type { SecretBox } from '../lib/secrets/index.js';
 import { renderParameters, resolveParameterValues } from './params.js';
+import { sealSecretParams } from './secret-params.js';
 import {
   LOCAL_AGENT,
   loadRunResource,
@@ -14,7 +16,8 @@ import {
 } from './template-env.js';
 
 /** What started a run (playbook_runs.trigger). */
-export type RunTrigger = 'api' | 'rerun' | 'webhook' | 'schedule' | 'canary' | 'config' | 'component';
+export type RunTrigger =
+  'api' | 'rerun' | 'webhook' | 'schedule' | 'canary' | 'config' | 'component' | 'notification';
 
 /** The webhook request a run keeps and its templates see as `.request`. */
 export type WebhookRequest = {
@@ -36,6 +39,13 @@ export type RunInput = RunResource & {
   request?: WebhookRequest;
   /** The event that triggered it: a second delivery of that event creates nothing. */
   eventId?: string;
+  /**
+   * The server's secret store, which seals the values of `secret` parameters; without it a run
+   * given such a value is refused (only the demo seed, whose playbooks have none, omits it).
+   */
+  secrets?: SecretBox;
+  /** The notification send (history row) a playbook recipient's run is for. */
+  notificationSendId?: string;
 };
 
 export type CreatedRun = { run_id: string; starts_at: string; status: string };
@@ -164,10 +174,11 @@ export async function createRunIn(tx: Queryable, input: RunInput): Promise<Creat
   env.params = await resolveParams(tx, params, values);
   checkFilters(playbook.spec, env);
   const approval = needsApproval(playbook.spec);
+  const stored = sealSecretParams(params, values, input.secrets);
   const { rows } = await tx.query<{ id: string; scheduled_time: Date | string; status: string }>(
     `INSERT INTO playbook_runs (playbook_id, spec, status, timeout, created_by, trigger, check_id, config_id,
-       component_id, parameters, request, event_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+       component_id, parameters, request, event_id, secret_parameters, notification_send_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
      ON CONFLICT (playbook_id, event_id) WHERE event_id IS NOT NULL DO NOTHING
      RETURNING id, scheduled_time, status`,
     [
@@ -180,9 +191,11 @@ export async function createRunIn(tx: Queryable, input: RunInput): Promise<Creat
       resource.ids.check_id ?? null,
       resource.ids.config_id ?? null,
       resource.ids.component_id ?? null,
-      JSON.stringify(values),
+      JSON.stringify(stored.parameters),
       input.request ? JSON.stringify(input.request) : null,
       input.eventId ?? null,
+      stored.sealed ? JSON.stringify(stored.sealed) : null,
+      input.notificationSendId ?? null,
     ],
   );
   const row = rows[0];

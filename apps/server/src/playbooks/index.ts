@@ -5,6 +5,7 @@ import { playbookEngineJobs } from './engine/index.js';
 import { playbookRetention } from './retention.js';
 import { playbookRoutes } from './routes.js';
 import { eventTriggerHandlers } from './triggers/events.js';
+import { NOTIFICATION_PLAYBOOK_EVENT, notificationPlaybookHandler } from './triggers/notification.js';
 import { playbookScheduleJob } from './triggers/schedule.js';
 import { playbookWriteHook } from './write-hook.js';
 
@@ -19,7 +20,10 @@ export const playbooksDomain: DomainModule = {
   jobs: [playbookScheduleJob, ...playbookEngineJobs, playbookRetention],
   seeds: [playbooksSeed, playbooksScriptEnvSeed],
   writeHooks: { playbooks: playbookWriteHook },
-  eventHandlers: eventTriggerHandlers(),
+  eventHandlers: {
+    ...eventTriggerHandlers(),
+    [NOTIFICATION_PLAYBOOK_EVENT]: notificationPlaybookHandler,
+  },
 };
 export { AGENT_POLL_MAX_MS, pollAgentAction } from './agent/poll.js';
 export { acceptAgentResults, type AgentResultsOutcome } from './agent/results.js';

@@ -17,6 +17,7 @@ import { createRun, loadPlaybook, loadResource, runEnvironment } from './create-
 import { renderParameters } from './params.js';
 import { anySelectorMatches } from './resource-match.js';
 import { webhookRoutes } from './webhook.js';
+import { secretBox } from '../lib/secrets/index.js';
 
 const optionalId = z.string().trim().min(1).optional();
 const resourceQuery = z.object({ config_id: optionalId, check_id: optionalId, component_id: optionalId });
@@ -138,6 +139,7 @@ export async function playbookRoutes(app: FastifyInstance, ctx: ServerContext): 
       params: body.params ?? {},
       trigger: 'api',
       createdBy: personOf(req),
+      secrets: secretBox(ctx.config),
     });
     if (!run) throw new HttpError(409, 'the run was not created');
     return reply.code(201).send({ run_id: run.run_id, starts_at: run.starts_at });

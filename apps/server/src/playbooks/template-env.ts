@@ -1,6 +1,9 @@
 import type { PlaybookParameter } from '@opsdeck/shared';
 import type { Queryable } from '../db/types.js';
+import { resolveValueRefs, type ValueSources } from '../health/index.js';
+import type { SecretBox } from '../lib/secrets/index.js';
 import { namedValues } from './actions/values.js';
+import { openSecretParams } from './secret-params.js';
 
 /**
  * What a playbook's templates and CEL expressions see (Mission Control's TemplateEnv): the
@@ -114,6 +117,8 @@ export type RunForEnv = RunResource & {
   start_time: Date | string | null;
   created_by: string | null;
   parameters: Record<string, string> | null;
+  /** The sealed values of its `secret` parameters (secret-params.ts). */
+  secret_parameters?: unknown;
   request: Row | null;
   trigger?: string | null;
   parent_id?: string | null;
@@ -128,11 +133,19 @@ export async function loadRunTemplateEnv(
   q: Queryable,
   run: RunForEnv,
   spec: { parameters?: readonly PlaybookParameter[]; env?: readonly unknown[] },
+  from: {
+    /** Opens the run's `secret` parameters (secret-params.ts). */
+    secrets?: SecretBox;
+    /** Reads the spec env's `valueFrom` references (value-refs.ts), in the playbook's namespace. */
+    values?: (namespace: string) => ValueSources;
+  } = {},
 ): Promise<PlaybookTemplateEnv> {
+  // Actions get the clear values of `secret` parameters; the run's row keeps [REDACTED].
+  const values = openSecretParams(run.parameters, run.secret_parameters, from.secrets);
   const [resource, user, params, playbook] = await Promise.all([
     loadRunResource(q, run),
     loadUser(q, run.created_by),
-    resolveParams(q, spec.parameters, run.parameters ?? {}),
+    resolveParams(q, spec.parameters, values),
     q.query<Row>(
       'SELECT id, name, namespace, title, icon, category, description, source FROM playbooks WHERE id = $1',
       [run.playbook_id],
@@ -148,14 +161,23 @@ export async function loadRunTemplateEnv(
       status: run.status,
       created_at: run.created_at,
       start_time: run.start_time,
-      parameters: run.parameters ?? {},
+      parameters: values,
       trigger: run.trigger ?? null,
       parent_id: run.parent_id ?? null,
     },
     ...(user ? { user } : {}),
     ...(run.request ? { request: run.request } : {}),
-    // A valueFrom needs a cluster Opsdeck does not read: refused, naming the entry.
-    env: namedValues(spec.env, 'env'),
+    // valueFrom is read from where checks read it; without sources it is refused, naming the entry.
+    env: namedValues(
+      from.values && spec.env
+        ? await resolveValueRefs(
+            spec.env,
+            from.values(String(playbook.rows[0]?.namespace ?? 'default')),
+            'env',
+          )
+        : spec.env,
+      'env',
+    ),
     agent: { ...LOCAL_AGENT },
   };
 }

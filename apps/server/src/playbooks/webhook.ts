@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerContext } from '../context.js';
 import { HttpError } from '../platform/http-error.js';
 import { createRun, type WebhookRequest } from './create-run.js';
+import { secretBox } from '../lib/secrets/index.js';
+import { playbookValueSources, withValuesResolved } from './value-refs.js';
 
 /** Webhook bodies are read whole (a GitHub signature covers the raw bytes), up to this size. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -11,8 +13,8 @@ export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 type Auth = NonNullable<NonNullable<NonNullable<PlaybookSpec['on']>['webhook']>['authentication']>;
 
 /**
- * The value of a credential in the spec: a string or `{value}`. `valueFrom` (Kubernetes
- * secrets) cannot be read here, so a webhook that names one refuses every request.
+ * The value of a credential in the spec: a string or `{value}` (a `valueFrom` was read before,
+ * `credentialsOf`; one left over matches nothing).
  */
 function credential(v: unknown): string | undefined {
   if (typeof v === 'string') return v;
@@ -61,6 +63,30 @@ function authenticate(req: FastifyRequest, raw: string, auth: Auth | undefined):
   if (auth.svix || auth.jwt) throw new HttpError(401, 'this webhook authentication is not supported');
 }
 
+/**
+ * The webhook's authentication with its `valueFrom` credentials read (secretKeyRef,
+ * configMapKeyRef, connection; value-refs.ts). One that cannot be read refuses the request
+ * (401, as a wrong password) and the reason goes to the server's log, not to the caller.
+ */
+async function credentialsOf(
+  ctx: ServerContext,
+  namespace: string,
+  spec: PlaybookSpec,
+): Promise<Auth | undefined> {
+  const auth = spec.on?.webhook?.authentication;
+  if (!auth) return undefined;
+  try {
+    return await withValuesResolved(
+      auth,
+      playbookValueSources(ctx, namespace, AbortSignal.timeout(10_000)),
+      'authentication',
+    );
+  } catch (e) {
+    ctx.log.warn({ err: e, namespace }, 'a playbook webhook credential cannot be read');
+    throw Object.assign(new HttpError(401, 'unauthorized'), { challenge: Boolean(auth.basic) });
+  }
+}
+
 function requestOf(req: FastifyRequest, raw: string): WebhookRequest {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) {
@@ -94,14 +120,14 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ServerContext): P
   const handler = async (req: FastifyRequest, reply: FastifyReply) => {
     const path = String((req.params as Record<string, unknown>)['*'] ?? '');
     const raw = typeof req.body === 'string' ? req.body : '';
-    const { rows } = await ctx.db.query<{ id: string; spec: PlaybookSpec }>(
-      `SELECT id, spec FROM playbooks WHERE deleted_at IS NULL AND spec -> 'on' -> 'webhook' ->> 'path' = $1`,
+    const { rows } = await ctx.db.query<{ id: string; namespace: string; spec: PlaybookSpec }>(
+      `SELECT id, namespace, spec FROM playbooks WHERE deleted_at IS NULL AND spec -> 'on' -> 'webhook' ->> 'path' = $1`,
       [path],
     );
     const playbook = rows[0];
     if (!playbook) throw new HttpError(404, `playbook(webhook_path=${path}) not found`);
     try {
-      authenticate(req, raw, playbook.spec.on?.webhook?.authentication);
+      authenticate(req, raw, await credentialsOf(ctx, playbook.namespace, playbook.spec));
     } catch (e) {
       if ((e as { challenge?: boolean }).challenge)
         void reply.header('www-authenticate', 'Basic realm="playbook webhook", charset="UTF-8"');
@@ -112,6 +138,7 @@ export async function webhookRoutes(app: FastifyInstance, ctx: ServerContext): P
       trigger: 'webhook',
       createdBy: null,
       request: requestOf(req, raw),
+      secrets: secretBox(ctx.config),
     });
     return { message: 'ok', run_id: run?.run_id };
   };

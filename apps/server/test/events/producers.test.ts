@@ -211,6 +211,9 @@ describe.each(DB_KINDS)('event producers on %s', (kind) => {
         ['warning', ['component.warning']],
         ['unknown', ['component.unknown']],
         ['warning', ['component.warning']],
+        ['error', ['component.error']],
+        ['info', []],
+        ['error', ['component.error']],
       ];
       for (const [status, expected] of steps) {
         await setStatus(id, status);
@@ -227,7 +230,7 @@ describe.each(DB_KINDS)('event producers on %s', (kind) => {
             type: 'Service',
             namespace: 'shop',
             status: 'unhealthy',
-            previous_status: 'warning',
+            previous_status: 'error',
             labels: { tier: 'web' },
             topology_id: topologyId,
             agent_id: '00000000-0000-0000-0000-000000000000',
@@ -241,6 +244,8 @@ describe.each(DB_KINDS)('event producers on %s', (kind) => {
     it('queue component.unhealthy for one born so, and nothing for a deleted one', async () => {
       await insertComponent('unhealthy');
       expect(await names()).toEqual(['component.unhealthy']);
+      await insertComponent('error');
+      expect(await names()).toEqual(['component.error']);
       const id = await insertComponent('healthy');
       expect(await names()).toEqual([]);
       await db.query('UPDATE components SET deleted_at = now() WHERE id = $1', [id]);

@@ -69,6 +69,21 @@ const cases: Case[] = [
     '/srv $(.env.path) {{ .env.path }}',
   ],
   ['header with only a left delimiter', '# gotemplate: left-delim=<<\n<< .env.path }}', '/srv'],
+  [
+    'gotemplate header after a shebang and other comments (Mission Control)',
+    '#!/bin/bash\n# shellcheck disable=SC2016\n# gotemplate: left-delim=$[[ right-delim=]]\necho "$[[ .env.path ]]" \'{{ x }}\'',
+    '#!/bin/bash\n# shellcheck disable=SC2016\necho "/srv" \'{{ x }}\'',
+  ],
+  [
+    'gotemplate header after a YAML document marker',
+    '---\n# gotemplate: left-delim=<<< right-delim=>>>\npath: <<< .env.path >>> {{ kept }}',
+    '---\npath: /srv {{ kept }}',
+  ],
+  [
+    'a gotemplate comment after the first command is text',
+    'echo hi\n# gotemplate: left-delim=$[[ right-delim=]]\n{{ .env.path }}',
+    'echo hi\n# gotemplate: left-delim=$[[ right-delim=]]\n/srv',
+  ],
   // comments and trimming
   ['comment', 'a{{/* a comment */}}b', 'ab'],
   ['trimmed comment', 'a  {{- /* c */ -}}  b', 'ab'],

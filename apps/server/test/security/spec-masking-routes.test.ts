@@ -6,6 +6,7 @@ import type { RouteEntry } from '../../src/platform/route-table.js';
 import { DB_KINDS, signIn, startTestServer, type SignedIn, type TestServer } from '../helpers.js';
 import { readZip } from '../topology/fixtures.js';
 import { apiRoutes } from './route-variants.js';
+import { secretBox } from '../../src/lib/secrets/index.js';
 
 /**
  * "No secret reaches a reader", walked over the router's own route table (docs/security.md):
@@ -47,6 +48,7 @@ const SECRETS = {
   ],
   // the default of the playbook's parameter of type secret, rendered for the run form
   secretParameter: ['pb-param-21'],
+  // the value a run was given for that parameter: sealed, [REDACTED] for writers too
   runParameters: ['run-param-31'],
   runRequest: ['run-req-32', 'run-req-33'],
   runResults: ['run-out-34', 'run-out-35', 'run-cookie-36'],
@@ -162,7 +164,7 @@ const SPEC_ROUTES: Record<string, { shows: Group[]; visible: string[]; readers?:
   'GET /api/db/checks': { shows: ['canary'], visible: ['db.example', 'DB_PASS'] },
   'GET /api/db/playbooks': { shows: ['playbook'], visible: ['ops.example', 'eu-west-1'] },
   'GET /api/db/playbook_runs': {
-    shows: ['playbook', 'runParameters', 'runRequest'],
+    shows: ['playbook', 'runRequest'],
     visible: ['ops.example', 'eu-west-1', 'x-auth-key'],
   },
   'GET /api/db/playbook_run_actions': { shows: ['runResults'], visible: ['DB_PASS', 'set-cookie'] },
@@ -185,11 +187,11 @@ const SPEC_ROUTES: Record<string, { shows: Group[]; visible: string[]; readers?:
   'GET /api/playbook/list': { shows: ['playbook'], visible: ['ops.example', 'eu-west-1'] },
   'POST /api/playbook/:id/params': { shows: ['secretParameter'], visible: ['eu-west-1'] },
   'GET /api/playbook/run/:id': {
-    shows: ['playbook', 'runParameters', 'runRequest'],
+    shows: ['playbook', 'runRequest'],
     visible: ['ops.example', 'eu-west-1'],
   },
   'GET /api/playbook/run/:id/status': {
-    shows: ['playbook', 'runParameters', 'runRequest', 'runResults'],
+    shows: ['playbook', 'runRequest', 'runResults'],
     visible: ['ops.example', 'eu-west-1', 'DB_PASS'],
   },
   'GET /api/topology': { shows: ['component'], visible: ['eu-west-1'] },
@@ -277,6 +279,7 @@ async function seed(server: TestServer): Promise<Seeded> {
     trigger: 'webhook',
     createdBy: null,
     request: RUN_REQUEST,
+    secrets: secretBox(server.ctx.config),
   });
   const runId = run?.run_id ?? '';
   await db.query(`UPDATE playbook_runs SET status = 'completed', end_time = now() WHERE id = $1`, [runId]);
@@ -485,6 +488,13 @@ describe.each(DB_KINDS)(
         ];
         expect(showing.sort(), 'a route that returns specs must be listed in SPEC_ROUTES').toEqual(
           Object.keys(SPEC_ROUTES).sort(),
+        );
+        // A secret parameter's value is read back by no one: writers see [REDACTED].
+        expect(
+          got.filter((a) => SECRETS.runParameters.some((v) => a.text.includes(v))).map((a) => a.key),
+        ).toEqual([]);
+        expect(got.some((a) => a.key === 'GET /api/playbook/run/:id' && a.text.includes('[REDACTED]'))).toBe(
+          true,
         );
         for (const [key, rule] of Object.entries(SPEC_ROUTES)) {
           const text = got

@@ -287,7 +287,9 @@ spec:
     );
     const noRecipient = await patch({ custom_services: null });
     expect(noRecipient.status).toBe(400);
-    expect(message(noRecipient)).toContain('exactly one of person, team, email, connection, url or webhook');
+    expect(message(noRecipient)).toContain(
+      'exactly one of person, team, email, connection, url, webhook or playbook',
+    );
     const twoRecipients = await patch({ person_id: users.admin.personId });
     expect(twoRecipients.status).toBe(400);
     const { rows } = await server.db.query(

@@ -9,6 +9,10 @@ export const SEND_STATUSES = [
   'repeat-interval',
   'silenced',
   'skipped',
+  'inhibited',
+  // A playbook recipient: its run is being created, then running (Mission Control's statuses).
+  'pending_playbook_run',
+  'pending_playbook_completion',
 ] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
 
@@ -18,8 +22,13 @@ export const SUPPRESSED_STATUSES: readonly SendStatus[] = [
   'silenced',
   'skipped',
   'cancelled',
+  'inhibited',
 ];
-export const IN_PROGRESS_STATUSES: readonly SendStatus[] = ['pending'];
+export const IN_PROGRESS_STATUSES: readonly SendStatus[] = [
+  'pending',
+  'pending_playbook_run',
+  'pending_playbook_completion',
+];
 
 export const NOTIFICATION_RESOURCE_TYPES = [
   'check',
@@ -66,6 +75,11 @@ export type SendHistoryRow = z.infer<typeof sendHistoryRowSchema>;
 export const sendHistoryDetailSchema = sendHistoryRowSchema.extend({
   body: z.string().nullable(),
   notification: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** The run a playbook recipient started, with its playbook (absent for other recipients). */
+  playbook_run: z
+    .object({ id: z.string(), status: z.string(), playbook_name: z.string().nullable() })
+    .nullable()
+    .optional(),
 });
 export type SendHistoryDetail = z.infer<typeof sendHistoryDetailSchema>;
 

@@ -26,6 +26,7 @@ export const NOTIFICATION_EVENTS = [
   'component.unhealthy',
   'component.warning',
   'component.unknown',
+  'component.error',
   'incident.created',
   'incident.dod.added',
   'incident.dod.passed',
@@ -45,6 +46,33 @@ export const NOTIFICATION_EVENTS = [
   'playbook.spec.approval.updated',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
+
+/**
+ * Mission Control's older spelling of component events, still in its fixtures and in specs kept
+ * in Git (`component.status.error`): accepted and stored as written, and a rule listening to one
+ * hears the event of the other spelling (`component.error`). The rule form offers only the
+ * current names.
+ */
+export const NOTIFICATION_EVENT_ALIASES = {
+  'component.status.healthy': 'component.healthy',
+  'component.status.unhealthy': 'component.unhealthy',
+  'component.status.warning': 'component.warning',
+  'component.status.unknown': 'component.unknown',
+  'component.status.error': 'component.error',
+} as const satisfies Record<string, NotificationEvent>;
+
+/** Every event name a rule may list: the events and their older spellings. */
+export const ACCEPTED_NOTIFICATION_EVENTS = [
+  ...NOTIFICATION_EVENTS,
+  ...(Object.keys(NOTIFICATION_EVENT_ALIASES) as (keyof typeof NOTIFICATION_EVENT_ALIASES)[]),
+] as const;
+
+/** The event an accepted name stands for (`component.status.error` → `component.error`). */
+export function canonicalNotificationEvent(name: string): string {
+  return Object.hasOwn(NOTIFICATION_EVENT_ALIASES, name)
+    ? NOTIFICATION_EVENT_ALIASES[name as keyof typeof NOTIFICATION_EVENT_ALIASES]
+    : name;
+}
 
 /** The shortest repeat interval: one minute. */
 export const MIN_REPEAT_INTERVAL_MS = 60_000;
@@ -99,8 +127,35 @@ const groupBySchema = z
     'type, description, status_reason, label:<key> or tag:<key>',
   );
 
-export const NOTIFICATION_RECIPIENTS = ['person', 'team', 'email', 'connection', 'url', 'webhook'] as const;
-export const RECIPIENT_ERROR = 'exactly one of person, team, email, connection, url or webhook';
+/**
+ * Mission Control's `inhibitions`: a config notification is not sent (history `inhibited`) when
+ * the rule already sent one, within its repeat interval, about a related config of type `from`
+ * — found from the notified config (of a type in `to`) across `depth` levels (default 5) of
+ * parents (`direction: outgoing`: `from` is a parent), children (`incoming`) or both (`all`,
+ * the default); `soft` follows catalog relationships besides the parent/child tree. Keys Mission
+ * Control does not read either (an entry's `groupBy`, `interval`) are kept and not applied.
+ */
+export const inhibitionSchema = z
+  .object({
+    direction: z.enum(['outgoing', 'incoming', 'all']).optional(),
+    soft: z.boolean().optional(),
+    depth: z.number().int().min(0).max(20).optional(),
+    from: z.string().min(1),
+    to: z.array(z.string().min(1)).min(1, 'name at least one type the inhibition applies to'),
+  })
+  .loose();
+export type Inhibition = z.infer<typeof inhibitionSchema>;
+
+export const NOTIFICATION_RECIPIENTS = [
+  'person',
+  'team',
+  'email',
+  'connection',
+  'url',
+  'webhook',
+  'playbook',
+] as const;
+export const RECIPIENT_ERROR = 'exactly one of person, team, email, connection, url, webhook or playbook';
 
 /** Mission Control's `to.webhook`: an HTTP endpoint the message is sent to as JSON. */
 export const webhookRecipientSchema = z
@@ -122,13 +177,19 @@ const recipientSchema = z
     connection: z.string().min(1).optional(),
     url: z.string().min(1).optional(),
     webhook: webhookRecipientSchema.optional(),
+    /**
+     * A playbook to run about the event's resource: `<namespace>/<name>`, or `<name>` in the
+     * rule's namespace. Kept as written and looked up when a notification is sent, so the
+     * playbook may be written after the rule.
+     */
+    playbook: z.string().min(1).optional(),
   })
   .strict()
   .refine((to) => NOTIFICATION_RECIPIENTS.filter((k) => to[k] !== undefined).length === 1, RECIPIENT_ERROR);
 
 export const notificationSpecSchema = z
   .object({
-    events: z.array(z.enum(NOTIFICATION_EVENTS)).min(1, 'at least one event is required'),
+    events: z.array(z.enum(ACCEPTED_NOTIFICATION_EVENTS)).min(1, 'at least one event is required'),
     title: z.string().optional(),
     /** Markdown; absent means the built-in message. */
     template: z.string().optional(),
@@ -143,6 +204,7 @@ export const notificationSpecSchema = z
     /** Accepted for Mission Control specs (Kubernetes re-scrapes before wait_for ends). */
     waitForEvalPeriod: durationText.optional(),
     properties: z.record(z.string(), z.string()).optional(),
+    inhibitions: z.array(inhibitionSchema).optional(),
   })
   .strict();
 export type NotificationSpec = z.infer<typeof notificationSpecSchema>;
@@ -186,6 +248,9 @@ export const notificationColumnsSchema = z.object({
   /** Nanoseconds, as wait_for. */
   group_by_interval: z.union([z.number(), z.string()]).nullable(),
   properties: z.record(z.string(), z.string()).nullable(),
+  inhibitions: z.array(inhibitionSchema).nullable(),
+  /** A playbook recipient as written (`ns/name` or `name`). */
+  playbook_ref: z.string().nullable(),
 });
 export type NotificationColumns = z.infer<typeof notificationColumnsSchema>;
 
@@ -232,15 +297,17 @@ export function notificationSpecOf(stored: unknown): Record<string, unknown> {
   );
   const to = waiting.success
     ? waiting.data
-    : row.person_id
-      ? { person: row.person_id }
-      : row.team_id
-        ? { team: row.team_id }
-        : service?.connection
-          ? { connection: service.connection }
-          : service?.url
-            ? { url: service.url }
-            : {};
+    : row.playbook_ref
+      ? { playbook: row.playbook_ref }
+      : row.person_id
+        ? { person: row.person_id }
+        : row.team_id
+          ? { team: row.team_id }
+          : service?.connection
+            ? { connection: service.connection }
+            : service?.url
+              ? { url: service.url }
+              : {};
   const spec: Record<string, unknown> = { events: row.events ?? [] };
   if (row.title) spec.title = row.title;
   if (row.template) spec.template = row.template;
@@ -253,5 +320,6 @@ export function notificationSpecOf(stored: unknown): Record<string, unknown> {
   if (row.group_by_interval !== null && row.group_by_interval !== undefined)
     spec.groupByInterval = nanosToDuration(Number(row.group_by_interval));
   if (row.properties && Object.keys(row.properties).length) spec.properties = row.properties;
+  if (row.inhibitions?.length) spec.inhibitions = row.inhibitions;
   return spec;
 }

@@ -61,6 +61,12 @@ export const PARAMETER_TYPES = [
 ] as const;
 export type PlaybookParameterType = (typeof PARAMETER_TYPES)[number];
 
+/**
+ * What a run's parameters say in place of a `secret` parameter's value (its clear value is
+ * sealed apart and reaches only the run's actions), as Mission Control shows it.
+ */
+export const REDACTED_PARAMETER = '[REDACTED]';
+
 export const playbookParameterSchema = z
   .object({
     name: z.string().trim().min(1, 'a parameter needs a name'),
@@ -100,7 +106,8 @@ export const CONFIG_TRIGGER_EVENTS = [
   'degraded',
   'unknown',
 ] as const;
-export const COMPONENT_TRIGGER_EVENTS = ['healthy', 'unhealthy', 'warning', 'unknown'] as const;
+/** A component's status becoming one of these (`error` too: a status topology specs and agents set). */
+export const COMPONENT_TRIGGER_EVENTS = ['healthy', 'unhealthy', 'warning', 'unknown', 'error'] as const;
 
 function triggerList(events: readonly string[]) {
   return z.array(

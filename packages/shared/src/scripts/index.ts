@@ -1,2 +1,3 @@
 export * from './script-env.js';
 export * from './script-lint.js';
+export * from './gotemplate-header.js';

@@ -78,6 +78,11 @@ describe('findScriptSplices (playbook scripts)', () => {
     expect(
       fields('# gotemplate: left-delim=$[[ right-delim=]]\necho $[[ .component.name ]] {{ x }}'),
     ).toEqual(['.component.name']);
+    expect(
+      fields(
+        '#!/bin/bash\n# gotemplate: left-delim=$[[ right-delim=]]\necho $[[ .check.name ]] {{ .config.name }}',
+      ),
+    ).toEqual(['.check.name']);
   });
 });
 

@@ -1,8 +1,10 @@
+import { findGotemplateHeader } from './gotemplate-header.js';
+
 /**
  * Finds the Go template actions of a text the way the server's engine delimits them: `{{ … }}`
  * everywhere, `$( … )` (parentheses nest) where it reads like an action rather than a shell
- * command substitution, and the one pair a first line `# gotemplate: left-delim=… right-delim=…`
- * names. A light reader for warnings, not a parser: the server's engine decides what runs.
+ * command substitution, and the one pair a `# gotemplate: left-delim=… right-delim=…` header
+ * names (gotemplate-header.ts). A light reader for warnings, not a parser: the server's engine decides what runs.
  */
 
 export type TemplateAction = {
@@ -24,20 +26,18 @@ const DEFAULT: readonly Delimiters[] = [
   { left: '$(', right: ')', lenient: true },
 ];
 
-const HEADER = /^[ \t]*#[ \t]*gotemplate:([^\r\n]*)(?:\r?\n|$)/;
-
 function delimitersOf(text: string): { delimiters: readonly Delimiters[]; from: number } {
-  const m = HEADER.exec(text);
-  if (!m) return { delimiters: DEFAULT, from: 0 };
+  const header = findGotemplateHeader(text);
+  if (!header) return { delimiters: DEFAULT, from: 0 };
   let left = '{{';
   let right = '}}';
-  for (const setting of (m[1] ?? '').trim().split(/\s+/)) {
+  for (const setting of header.settings) {
     const [key, ...rest] = setting.split('=');
     const value = rest.join('=');
     if (key === 'left-delim' && value) left = value;
     if (key === 'right-delim' && value) right = value;
   }
-  return { delimiters: [{ left, right, lenient: false }], from: m[0].length };
+  return { delimiters: [{ left, right, lenient: false }], from: header.end };
 }
 
 /** The end of a quoted literal starting at `i` (the index after its closing quote). */

@@ -1,3 +1,4 @@
+import { findGotemplateHeader, withoutGotemplateHeader } from '@opsdeck/shared';
 import { TemplateError } from './errors.js';
 
 /**
@@ -12,26 +13,31 @@ export const DEFAULT_DELIMITERS: readonly Delimiters[] = [
   { left: '$(', right: ')', lenient: true },
 ];
 
-const HEADER = /^[ \t]*#[ \t]*gotemplate:([^\r\n]*)(?:\r?\n|$)/;
-
 /**
- * A first line `# gotemplate: left-delim=$[[ right-delim=]]` switches the text to that one
- * pair of delimiters (a missing side keeps Go's `{{` / `}}`); the line itself is dropped.
+ * A `# gotemplate: left-delim=$[[ right-delim=]]` header among the text's leading comment lines
+ * (first, or after a shebang: `findGotemplateHeader`) switches the text to that one pair of
+ * delimiters (a missing side keeps Go's `{{` / `}}`); the header line itself is dropped, as
+ * Mission Control does. `firstLine` is the line number the body's first line had in the text.
  */
 export function readHeader(
   text: string,
   delimiters: readonly Delimiters[],
 ): { body: string; delimiters: readonly Delimiters[]; firstLine: number } {
-  const m = HEADER.exec(text);
-  if (!m) return { body: text, delimiters, firstLine: 1 };
+  const header = findGotemplateHeader(text);
+  if (!header) return { body: text, delimiters, firstLine: 1 };
   let left = '{{';
   let right = '}}';
-  for (const setting of (m[1] ?? '').trim().split(/\s+/).filter(Boolean)) {
+  for (const setting of header.settings) {
     const [key, ...rest] = setting.split('=');
     const value = rest.join('=');
     if (key === 'left-delim' && value) left = value;
     else if (key === 'right-delim' && value) right = value;
-    else throw new TemplateError('parse', 1, `unknown gotemplate setting "${setting}"`);
+    else throw new TemplateError('parse', header.line, `unknown gotemplate setting "${setting}"`);
   }
-  return { body: text.slice(m[0].length), delimiters: [{ left, right }], firstLine: 2 };
+  return {
+    body: withoutGotemplateHeader(text, header),
+    delimiters: [{ left, right }],
+    // Lines after a header that follows a shebang are counted from 1 (one line early).
+    firstLine: header.line === 1 ? 2 : 1,
+  };
 }

@@ -4,9 +4,9 @@ import { inlineValue, type ValueField } from '../../lib/inline-value.js';
 export type NamedValue = { name?: unknown; value?: unknown; valueFrom?: unknown };
 
 /**
- * An inline value ('' when none is given). `valueFrom` (Kubernetes secrets and config maps) needs
- * a cluster, which Opsdeck does not read: such a value fails the action clearly rather than being
- * left empty.
+ * An inline value ('' when none is given). The engine reads `valueFrom` references before the
+ * action runs (value-refs.ts); one still here (an action an agent runs) fails the action
+ * clearly rather than being left empty.
  */
 export const resolveValue = (v: ValueField, what: string): string =>
   inlineValue(v, { what, valueFrom: 'unsupported' }) ?? '';

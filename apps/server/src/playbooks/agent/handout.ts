@@ -24,6 +24,9 @@ type Claimed = {
 
 type RunRow = RunForEnv & { spec: unknown; agent_id: string; timeout: string };
 
+/** What opens a run's secret parameters and reads its env's valueFrom (loadRunTemplateEnv). */
+type EnvSources = Parameters<typeof loadRunTemplateEnv>[3];
+
 /**
  * Takes the oldest attempt waiting for this agent, in one statement: the row lock and the
  * `status = 'waiting'` guard make two polls (of one agent or two processes) never get the same.
@@ -66,10 +69,15 @@ async function failHere(db: Db, claimed: Claimed, error: string): Promise<void> 
 }
 
 /** What the agent needs to run the claimed attempt; a string is why it cannot. */
-async function payloadOf(db: Db, agent: AgentRef, claimed: Claimed): Promise<AgentActionPayload | string> {
+async function payloadOf(
+  db: Db,
+  agent: AgentRef,
+  claimed: Claimed,
+  from: EnvSources,
+): Promise<AgentActionPayload | string> {
   const { rows } = await db.query<RunRow>(
     `SELECT id, playbook_id, spec, status, created_at, start_time, created_by, check_id, config_id,
-       component_id, parameters, request, trigger, parent_id, agent_id, timeout::text AS timeout
+       component_id, parameters, secret_parameters, request, trigger, parent_id, agent_id, timeout::text AS timeout
      FROM playbook_runs WHERE id = $1`,
     [claimed.playbook_run_id],
   );
@@ -80,7 +88,7 @@ async function payloadOf(db: Db, agent: AgentRef, claimed: Claimed): Promise<Age
   const spec = parsed.data;
   const action = spec.actions.find((a) => a.name === claimed.name);
   if (!action) return `action ${claimed.name} is not in the run's spec`;
-  const env = { ...(await loadRunTemplateEnv(db, run, spec)), agent: { ...agent } };
+  const env = { ...(await loadRunTemplateEnv(db, run, spec, from)), agent: { ...agent } };
   const templatesOn = action.templatesOn ?? spec.templatesOn ?? 'host';
   // It runs there: the agent must not route it again.
   const { runsOn: _runsOn, ...rest } = action;
@@ -90,8 +98,10 @@ async function payloadOf(db: Db, agent: AgentRef, claimed: Claimed): Promise<Age
     const others = new RunActions((await actionRows(db, run.id)).filter((r) => r.name !== action.name));
     actionSpec = { ...rest, [kind]: renderActionBody(kind, action[kind], env, others.templateFunctions()) };
   }
+  // The sealed values stay here: the agent gets the clear ones in template_env only.
+  const { secret_parameters: _sealed, ...shown } = run;
   return {
-    run: { ...run, timeout: Number(run.timeout) },
+    run: { ...shown, timeout: Number(shown.timeout) },
     action_spec: { ...actionSpec, name: action.name },
     action: { ...claimed, timeout_ms: Number(claimed.timeout_ms) },
     template_env: env,
@@ -103,13 +113,17 @@ async function payloadOf(db: Db, agent: AgentRef, claimed: Claimed): Promise<Age
  * The next attempt waiting for `agent`, claimed (`running`) and ready to send, or undefined
  * when none waits. One whose templates fail to render fails here with that error.
  */
-export async function claimAgentAction(db: Db, agent: AgentRef): Promise<AgentActionPayload | undefined> {
+export async function claimAgentAction(
+  db: Db,
+  agent: AgentRef,
+  from: EnvSources,
+): Promise<AgentActionPayload | undefined> {
   for (;;) {
     const claimed = await claimOne(db, agent.id);
     if (!claimed) return undefined;
     let payload: AgentActionPayload | string;
     try {
-      payload = await payloadOf(db, agent, claimed);
+      payload = await payloadOf(db, agent, claimed, from);
     } catch (e) {
       payload = errorMessage(e);
     }

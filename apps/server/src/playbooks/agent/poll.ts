@@ -1,4 +1,6 @@
 import type { ServerContext } from '../../context.js';
+import { secretBox } from '../../lib/secrets/index.js';
+import { playbookValueSources } from '../value-refs.js';
 import { claimAgentAction, type AgentRef } from './handout.js';
 import type { AgentActionPayload } from './wire.js';
 import { waitForAgentWork } from './wake.js';
@@ -20,7 +22,10 @@ export async function pollAgentAction(
 ): Promise<AgentActionPayload | undefined> {
   const until = Date.now() + Math.min(waitMs, AGENT_POLL_MAX_MS);
   for (;;) {
-    const payload = await claimAgentAction(ctx.db, agent);
+    const payload = await claimAgentAction(ctx.db, agent, {
+      secrets: secretBox(ctx.config),
+      values: (namespace) => playbookValueSources(ctx, namespace, AbortSignal.timeout(30_000)),
+    });
     if (payload) return payload;
     const left = until - Date.now();
     if (left <= 0 || signal.aborted) return undefined;

@@ -8,10 +8,13 @@ import {
 } from '@opsdeck/shared';
 import type { ServerContext } from '../../context.js';
 import { isDatabaseUnavailable } from '../../db/availability.js';
+import { secretBox } from '../../lib/secrets/index.js';
 import { errorMessage, type ActionOutcome } from '../actions/action.js';
 import { runAction } from '../actions/index.js';
 import { renderActionBody } from '../actions/render-body.js';
 import { playbookScriptEnv } from '../script-env.js';
+import { scrubSecrets, secretValues } from '../secret-params.js';
+import { playbookValueSources, withValuesResolved } from '../value-refs.js';
 import { loadRunTemplateEnv, type PlaybookTemplateEnv } from '../template-env.js';
 import { chooseAgent, isLocal, type AgentTarget } from './agent-target.js';
 import { delayMs, shouldRun } from './conditions.js';
@@ -34,6 +37,9 @@ import { toAgent } from './remote.js';
 import { STOPPED_MESSAGE } from './sweep.js';
 
 type Held = { id: string; owner: string };
+
+/** How long reading the `valueFrom` references of one action may take. */
+const VALUE_TIMEOUT_MS = 30_000;
 
 /** Why an action was aborted; its message is what the action row's error says. */
 class Stop extends Error {
@@ -93,12 +99,17 @@ export async function processRun(
   }
   let env: PlaybookTemplateEnv;
   try {
-    env = await loadRunTemplateEnv(ctx.db, run, spec);
+    env = await loadRunTemplateEnv(ctx.db, run, spec, {
+      secrets: secretBox(ctx.config),
+      values: (namespace) => playbookValueSources(ctx, namespace, AbortSignal.timeout(VALUE_TIMEOUT_MS)),
+    });
   } catch (e) {
     await endRun(ctx.db, held, 'failed', errorMessage(e));
     return;
   }
   const deadline = deadlineOf(run);
+  // What an action prints of a secret parameter is stored as [REDACTED].
+  const secrets = secretValues(spec.parameters, env.params);
   // While the claim is ours no one else adds or finishes attempts: the rows are read once.
   const rows = await actionRows(ctx.db, run.id);
   let renewedAt = Date.now();
@@ -191,7 +202,17 @@ export async function processRun(
       renewedAt = Date.now();
       continue;
     }
-    const done = await runOne(ctx, { held, action: step.action, row, rows, env, deadline, o, shutdown });
+    const done = await runOne(ctx, {
+      held,
+      action: step.action,
+      row,
+      rows,
+      env,
+      deadline,
+      o,
+      shutdown,
+      secrets,
+    });
     renewedAt = Date.now();
     if (done.row) rows.push(done.row);
     const stop = done.stop;
@@ -213,6 +234,8 @@ type One = {
   deadline: number;
   o: EngineOptions;
   shutdown: AbortSignal;
+  /** Clear values of the run's secret parameters, scrubbed from what the attempt stores. */
+  secrets: readonly string[];
 };
 
 /**
@@ -224,7 +247,8 @@ async function runOne(ctx: ServerContext, one: One): Promise<{ stop?: Stop; row?
   const { held, action, row, env, o } = one;
   // A retry is judged like the first attempt: its own earlier failures do not make success() false.
   const actions = new RunActions(one.rows.filter((r) => r.name !== action.name));
-  const finish = (outcome: Parameters<typeof finishAction>[2]) => finishAction(ctx.db, row.id, outcome);
+  const finish = (outcome: Parameters<typeof finishAction>[2]) =>
+    finishAction(ctx.db, row.id, scrubSecrets(outcome, one.secrets));
   const settled = async (outcome: Parameters<typeof finishAction>[2]) => {
     const stored = await finish(outcome);
     return stored ? { row: stored } : { stop: new Stop('the action was closed by another process', 'lost') };
@@ -233,6 +257,10 @@ async function runOne(ctx: ServerContext, one: One): Promise<{ stop?: Stop; row?
   let body: unknown;
   try {
     body = kind ? renderActionBody(kind, action[kind], env, actions.templateFunctions()) : undefined;
+    // `valueFrom` in the body (http headers, exec env, credentials) is read now, as checks read it.
+    const namespace = typeof env.playbook.namespace === 'string' ? env.playbook.namespace : 'default';
+    const sources = playbookValueSources(ctx, namespace, AbortSignal.timeout(VALUE_TIMEOUT_MS));
+    if (kind) body = await withValuesResolved(body, sources, kind);
   } catch (e) {
     return settled({ status: 'failed', error: errorMessage(e) });
   }

@@ -47,8 +47,8 @@ export async function claimRuns(
      ) due
      WHERE r.id = due.id
      RETURNING r.id, r.playbook_id, r.spec, r.status, r.created_at, r.start_time, r.timeout, r.created_by,
-       r.check_id, r.config_id, r.component_id, r.parameters, r.request, r.trigger, r.parent_id, r.agent_id,
-       due.previous`,
+       r.check_id, r.config_id, r.component_id, r.parameters, r.secret_parameters, r.request, r.trigger,
+       r.parent_id, r.agent_id, due.previous`,
     [owner, leaseMs, limit],
   );
   return rows;

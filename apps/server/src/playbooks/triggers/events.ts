@@ -12,6 +12,7 @@ import { globMatch } from '../../selectors.js';
 import { createRun } from '../create-run.js';
 import { loadRunResource } from '../template-env.js';
 import { isPlaybookProblem, recordTriggerFailure } from './failure.js';
+import { secretBox } from '../../lib/secrets/index.js';
 
 type ResourceKind = 'check' | 'config' | 'component';
 /** The `spec.on` key of each resource kind (checks trigger `on.canary`). */
@@ -93,6 +94,7 @@ function handlerFor(kind: ResourceKind, name: string): EventHandler {
           trigger: key,
           createdBy: null,
           eventId: runEventId(event),
+          secrets: secretBox(ctx.config),
         });
       } catch (e) {
         if (!isPlaybookProblem(e)) throw e;

@@ -5,6 +5,7 @@ import type { JobDefinition } from '../../jobs/scheduler.js';
 import { createRunIn, loadPlaybook, runEnvironment } from '../create-run.js';
 import { nextSlot } from './cron.js';
 import { isPlaybookProblem, recordTriggerFailure } from './failure.js';
+import { secretBox, type SecretBox } from '../../lib/secrets/index.js';
 
 type DueSlot = { playbook_id: string; idx: number; schedule: string; next_run_at: Date | string };
 
@@ -33,6 +34,7 @@ async function renderScheduleParams(
 export async function fireDueSchedules(
   db: Db,
   now = new Date(),
+  secrets?: SecretBox,
 ): Promise<{ success: number; errors: number }> {
   let success = 0;
   let errors = 0;
@@ -57,6 +59,7 @@ export async function fireDueSchedules(
             params,
             trigger: 'schedule',
             createdBy: null,
+            ...(secrets ? { secrets } : {}),
           });
           success += 1;
         } catch (e) {
@@ -77,5 +80,5 @@ export const playbookScheduleJob: JobDefinition = {
   name: 'PlaybookSchedules',
   intervalSeconds: 15,
   recordEmptyRuns: false,
-  run: (ctx) => fireDueSchedules(ctx.db),
+  run: (ctx) => fireDueSchedules(ctx.db, new Date(), secretBox(ctx.config)),
 };

@@ -17,6 +17,8 @@ export const ruleRowSchema = z.object({
   person_id: z.string().nullable(),
   team_id: z.string().nullable(),
   custom_services: z.array(notificationServiceSchema).nullable(),
+  /** A playbook recipient (`namespace/name`); absent on servers without it. */
+  playbook_ref: z.string().nullable().optional(),
   repeat_interval: z.string().nullable(),
   wait_for: z.union([z.number(), z.string()]).nullable(),
   source: z.string().nullable(),

@@ -28,7 +28,10 @@ function errorText(error: string): string {
   }
 }
 
-/** One send: resource, age, recipient, status, event, duration, its rule, the body and the error. */
+/**
+ * One send: resource, age, recipient, status, event, the playbook run a playbook recipient
+ * started, duration, its rule, the body and the error.
+ */
 export function HistoryDetailsDialog({ id, onClose }: { id: string; onClose: () => void }) {
   const detail = useQuery({
     queryKey: notificationKeys.historyDetail(id),
@@ -56,6 +59,17 @@ export function HistoryDetailsDialog({ id, onClose }: { id: string; onClose: () 
             <SendStatusBadge status={d.status} />
           </Row>
           <Row label="Event">{d.source_event}</Row>
+          {d.playbook_run ? (
+            <Row label="Playbook run">
+              <Link
+                className="text-brand-600 hover:underline"
+                to={`/playbooks/runs/${encodeURIComponent(d.playbook_run.id)}`}
+              >
+                {d.playbook_run.playbook_name ?? d.playbook_run.id}
+              </Link>
+              <span className="ml-2 text-muted">({d.playbook_run.status})</span>
+            </Row>
+          ) : null}
           <Row label="Duration">{d.duration_millis === null ? '—' : formatDuration(d.duration_millis)}</Row>
           <Row label="Rule">
             <Link

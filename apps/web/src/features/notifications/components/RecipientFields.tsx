@@ -17,11 +17,17 @@ const TAB_OPTIONS = [
   { value: 'team', label: 'Team' },
   { value: 'others', label: 'Others' },
 ] as const;
-const OTHER_LABELS: Record<OtherKind, string> = { email: 'Email', connection: 'Connection', url: 'URL' };
+const OTHER_LABELS: Record<OtherKind, string> = {
+  email: 'Email',
+  connection: 'Connection',
+  url: 'URL',
+  playbook: 'Playbook',
+};
 const OTHER_PLACEHOLDERS: Record<OtherKind, string> = {
   email: 'oncall@example.com',
   connection: 'connection://default/slack',
   url: 'slack://token@channel or generic+https://host/hook',
+  playbook: 'namespace/name of the playbook to run',
 };
 /** People and teams are few enough to list in one select. */
 const CHOICES_LIMIT = 500;

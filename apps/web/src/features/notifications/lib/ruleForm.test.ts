@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_RULE, formToColumns, recipientOf, ruleFormSchema, switchRecipientTab } from './ruleForm.js';
+import {
+  EMPTY_RULE,
+  formToColumns,
+  recipientOf,
+  ruleFormSchema,
+  ruleToForm,
+  switchRecipientTab,
+} from './ruleForm.js';
 import { isExpired, silenceBody, silenceFormFromQuery } from './silenceForm.js';
 
 describe('rule form', () => {
@@ -23,11 +30,56 @@ describe('rule form', () => {
     });
   });
 
+  it('reads and writes a playbook recipient in the Others tab', () => {
+    const none = { person_id: null, team_id: null, custom_services: null };
+    const form = recipientOf({ ...none, playbook_ref: 'ops/diagnose-configs' });
+    expect(form).toMatchObject({
+      recipientTab: 'others',
+      otherKind: 'playbook',
+      otherValue: 'ops/diagnose-configs',
+    });
+    const cols = formToColumns({ ...EMPTY_RULE, ...form, name: 'r', events: ['config.unhealthy'] });
+    expect(cols).toMatchObject({
+      playbook_ref: 'ops/diagnose-configs',
+      custom_services: null,
+      person_id: null,
+    });
+    expect(formToColumns({ ...EMPTY_RULE, person_id: 'p1' })).toMatchObject({ playbook_ref: null });
+  });
+
   it('keeps only the chosen tab’s recipient', () => {
     const values = { ...EMPTY_RULE, person_id: 'p1', team_id: 't1', otherValue: 'x' };
     expect(switchRecipientTab(values, 'team')).toMatchObject({ person_id: '', team_id: '', otherValue: '' });
     const cols = formToColumns({ ...values, recipientTab: 'team' });
     expect(cols).toMatchObject({ person_id: null, team_id: 't1', custom_services: null });
+  });
+
+  it("reads Mission Control's component.status.* spellings as the events they stand for", () => {
+    const row = {
+      id: 'r1',
+      name: 'component-error-or-warning',
+      namespace: 'default',
+      events: ['component.status.error', 'component.status.warning', 'component.warning'],
+      title: null,
+      template: null,
+      filter: null,
+      person_id: null,
+      team_id: null,
+      custom_services: [{ connection: 'connection://Slack/incident-notifications' }],
+      repeat_interval: null,
+      wait_for: null,
+      source: 'UI',
+      error: null,
+      created_at: null,
+      updated_at: null,
+      created_by: null,
+      pending: 0,
+      failed: 0,
+      sent: 0,
+      avg_duration_ms: null,
+      most_common_error: null,
+    };
+    expect(ruleToForm(row).events).toEqual(['component.error', 'component.warning']);
   });
 
   it('refuses a repeat interval under a minute with the spec message', () => {

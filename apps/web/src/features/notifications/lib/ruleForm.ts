@@ -5,6 +5,7 @@ import {
   nanosToDuration,
   parseDuration,
   MIN_REPEAT_INTERVAL_MS,
+  canonicalNotificationEvent,
   NOTIFICATION_EVENTS,
   REPEAT_INTERVAL_ERROR,
 } from '@opsdeck/shared';
@@ -15,8 +16,11 @@ export const REQUIRED = 'This field is required';
 
 export const RECIPIENT_TABS = ['person', 'team', 'others'] as const;
 export type RecipientTab = (typeof RECIPIENT_TABS)[number];
-/** What an 'Others' recipient is: an email address (system SMTP), a connection or a sender URL. */
-export const OTHER_KINDS = ['email', 'connection', 'url'] as const;
+/**
+ * What an 'Others' recipient is: an email address (system SMTP), a connection, a sender URL or
+ * a playbook run about the event's resource (`namespace/name`, looked up when sending).
+ */
+export const OTHER_KINDS = ['email', 'connection', 'url', 'playbook'] as const;
 export type OtherKind = (typeof OTHER_KINDS)[number];
 
 export const ruleFormSchema = z
@@ -85,9 +89,11 @@ function emailOf(url: string): string | undefined {
 
 /** The recipient a stored rule names, as the modal's tabs show it. */
 export function recipientOf(
-  row: Pick<RuleRow, 'person_id' | 'team_id' | 'custom_services'>,
+  row: Pick<RuleRow, 'person_id' | 'team_id' | 'custom_services'> & { playbook_ref?: string | null },
 ): Pick<RuleFormValues, 'recipientTab' | 'person_id' | 'team_id' | 'otherKind' | 'otherValue'> {
   const none = { person_id: '', team_id: '', otherKind: 'email' as const, otherValue: '' };
+  if (row.playbook_ref)
+    return { ...none, recipientTab: 'others', otherKind: 'playbook', otherValue: row.playbook_ref };
   if (row.person_id) return { ...none, recipientTab: 'person', person_id: row.person_id };
   if (row.team_id) return { ...none, recipientTab: 'team', team_id: row.team_id };
   const service = row.custom_services?.[0];
@@ -104,8 +110,9 @@ export function recipientOf(
 
 /** A stored rule as form values. */
 export function ruleToForm(row: RuleRow): RuleFormValues {
-  const events = row.events.filter((e): e is RuleFormValues['events'][number] =>
-    (NOTIFICATION_EVENTS as readonly string[]).includes(e),
+  // Mission Control's older spellings (component.status.error) are the events they stand for.
+  const events = [...new Set(row.events.map(canonicalNotificationEvent))].filter(
+    (e): e is RuleFormValues['events'][number] => (NOTIFICATION_EVENTS as readonly string[]).includes(e),
   );
   return {
     name: row.name,
@@ -127,7 +134,8 @@ export function ruleToForm(row: RuleRow): RuleFormValues {
 export function formToColumns(v: RuleFormValues): Record<string, unknown> {
   const orNull = (s: string) => (s.trim() === '' ? null : s);
   let custom: Array<Record<string, string>> | null = null;
-  if (v.recipientTab === 'others')
+  const playbook = v.recipientTab === 'others' && v.otherKind === 'playbook' ? v.otherValue.trim() : null;
+  if (v.recipientTab === 'others' && !playbook)
     custom = [
       v.otherKind === 'connection'
         ? { connection: v.otherValue }
@@ -140,6 +148,7 @@ export function formToColumns(v: RuleFormValues): Record<string, unknown> {
     person_id: v.recipientTab === 'person' ? v.person_id : null,
     team_id: v.recipientTab === 'team' ? v.team_id : null,
     custom_services: custom,
+    playbook_ref: playbook,
     title: orNull(v.title),
     template: orNull(v.template),
     filter: orNull(v.filter),

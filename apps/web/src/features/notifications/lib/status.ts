@@ -1,7 +1,10 @@
 import type { SendStatus } from '@opsdeck/shared';
 import type { BadgeTone } from '../../../ui/Badge.js';
 
-/** How a send status reads: as stored, except repeat-interval, shown as 'Repeated'. */
+/**
+ * How a send status reads: as stored, except repeat-interval ('Repeated') and a playbook
+ * recipient's two waiting states.
+ */
 export const STATUS_LABELS: Readonly<Record<SendStatus, string>> = {
   sent: 'sent',
   error: 'error',
@@ -10,6 +13,9 @@ export const STATUS_LABELS: Readonly<Record<SendStatus, string>> = {
   'repeat-interval': 'Repeated',
   silenced: 'silenced',
   skipped: 'skipped',
+  inhibited: 'inhibited',
+  pending_playbook_run: 'starting playbook',
+  pending_playbook_completion: 'playbook running',
 };
 
 export const STATUS_TONES: Readonly<Record<SendStatus, BadgeTone>> = {
@@ -20,6 +26,9 @@ export const STATUS_TONES: Readonly<Record<SendStatus, BadgeTone>> = {
   'repeat-interval': 'blue',
   silenced: 'grey',
   skipped: 'grey',
+  inhibited: 'grey',
+  pending_playbook_run: 'yellow',
+  pending_playbook_completion: 'yellow',
 };
 
 export const RESOURCE_TYPE_LABELS: Readonly<Record<string, string>> = {

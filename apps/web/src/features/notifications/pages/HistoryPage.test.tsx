@@ -137,6 +137,47 @@ describe('HistoryPage', () => {
     await waitFor(() => expect(app.location().searchParams.get('id')).toBeNull());
   });
 
+  it("shows an inhibited send, and a playbook recipient's send with a link to its run", async () => {
+    serve(['admin'], {
+      'GET /api/db/notification_send_history_summary': () =>
+        counted([
+          historyRow({
+            id: 'h3',
+            status: 'inhibited',
+            resource: { id: 'd1', name: 'checkout', type: 'Kubernetes::Deployment' },
+          }),
+          historyRow({
+            id: 'h4',
+            status: 'pending_playbook_completion',
+            recipient: 'playbook ops/diagnose-configs',
+          }),
+        ]),
+      'GET /api/notification/send_history/h4': () => ({
+        ...historyRow({ id: 'h4', status: 'sent', recipient: 'playbook ops/diagnose-configs' }),
+        body: null,
+        notification: { id: RULE_ID, name: 'config-healths' },
+        playbook_run: { id: 'run-9', status: 'completed', playbook_name: 'Diagnose a config' },
+      }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<HistoryPage />, { url: '/notifications' });
+    expect(await screen.findByRole('row', { name: /checkout/ })).toHaveTextContent('inhibited');
+    expect(
+      Array.from((screen.getByRole('combobox', { name: 'Status' }) as HTMLSelectElement).options).map(
+        (o) => o.value,
+      ),
+    ).toEqual(expect.arrayContaining(['inhibited', 'pending_playbook_run', 'pending_playbook_completion']));
+    const playbookRow = screen.getByRole('row', { name: /playbook running/ });
+    await user.click(within(playbookRow).getAllByRole('cell')[1]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Notification details' });
+    expect(await within(dialog).findByText('playbook ops/diagnose-configs')).toBeInTheDocument();
+    expect(within(dialog).getByRole('link', { name: 'Diagnose a config' })).toHaveAttribute(
+      'href',
+      '/playbooks/runs/run-9',
+    );
+    expect(within(dialog).getByText('(completed)')).toBeInTheDocument();
+  });
+
   it('shows the server error with Retry when the history cannot be read', async () => {
     serve(['admin'], {
       'GET /api/db/notification_send_history_summary': () =>

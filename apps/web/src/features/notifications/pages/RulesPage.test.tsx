@@ -147,6 +147,7 @@ describe('RulesPage', () => {
       person_id: null,
       team_id: null,
       custom_services: [{ url: 'smtp://system/?To=oncall%40example.com' }],
+      playbook_ref: null,
       title: null,
       template: null,
       filter: null,

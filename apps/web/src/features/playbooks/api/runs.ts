@@ -1,4 +1,4 @@
-import { resolveTimeRange, type TimeRange } from '@opsdeck/shared';
+import { REDACTED_PARAMETER, resolveTimeRange, type TimeRange } from '@opsdeck/shared';
 import type { SortingState } from '@tanstack/react-table';
 import { z } from 'zod';
 import { HttpError } from '../../../api/errors.js';
@@ -104,11 +104,17 @@ export async function runPlaybook(request: RunRequest): Promise<RunStarted> {
   return runStarted.parse(await http('/api/playbook/run', { method: 'POST', body: request }));
 }
 
-/** The same playbook, resource and parameters again. */
+/**
+ * The same playbook, resource and parameters again. A secret parameter's value was never
+ * read back ([REDACTED]): it is left out, so its default applies (or the server says it is
+ * required).
+ */
 export function rerunRequest(run: RunRow): RunRequest {
   const params: Record<string, string> = {};
-  for (const [k, v] of Object.entries(run.parameters ?? {}))
+  for (const [k, v] of Object.entries(run.parameters ?? {})) {
+    if (v === REDACTED_PARAMETER) continue;
     params[k] = typeof v === 'string' ? v : JSON.stringify(v);
+  }
   const request: RunRequest = { id: run.playbook_id, params };
   if (run.config_id) request.config_id = run.config_id;
   if (run.check_id) request.check_id = run.check_id;

@@ -1,3 +1,4 @@
+import { REDACTED_PARAMETER } from '@opsdeck/shared';
 import { Modal } from '../../../ui/Modal.js';
 
 /** The parameters the run was started with. */
@@ -13,7 +14,18 @@ export function ParamsModal({ params, close }: { params: Record<string, unknown>
             <div key={k} className="contents">
               <dt className="font-medium text-muted">{k}</dt>
               <dd className="font-mono break-all whitespace-pre-wrap">
-                {typeof v === 'string' ? v : JSON.stringify(v, null, 2)}
+                {v === REDACTED_PARAMETER ? (
+                  <span
+                    className="text-muted"
+                    title="A secret parameter: only the run's actions got its value"
+                  >
+                    {REDACTED_PARAMETER}
+                  </span>
+                ) : typeof v === 'string' ? (
+                  v
+                ) : (
+                  JSON.stringify(v, null, 2)
+                )}
               </dd>
             </div>
           ))}

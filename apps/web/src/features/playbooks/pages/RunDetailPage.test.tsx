@@ -144,6 +144,30 @@ describe('run page', () => {
     expect(post?.body).toEqual({ id: PB_ID, check_id: CHECK_ID, params: { greeting: 'hello' } });
   });
 
+  it('shows a secret parameter as [REDACTED] and re-runs without it', async () => {
+    const user = userEvent.setup();
+    const server = serve(['admin'], {
+      'GET /api/db/playbook_runs': () => [
+        run({ status: 'completed', parameters: { greeting: 'hello', token: '[REDACTED]' } }),
+      ],
+      'GET /api/db/rpc/get_playbook_run_actions': () => [],
+      'POST /api/playbook/run': () => json({ run_id: 'run-3', starts_at: null }, { status: 201 }),
+    });
+    const app = page();
+    await user.click(await screen.findByRole('button', { name: 'Params' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Params' });
+    expect(dialog).toHaveTextContent('token[REDACTED]');
+    expect(screen.getByText('[REDACTED]')).toHaveAttribute(
+      'title',
+      "A secret parameter: only the run's actions got its value",
+    );
+    await user.keyboard('{Escape}');
+    await user.click(await screen.findByRole('button', { name: 'Re-run playbook' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/playbooks/runs/run-3'));
+    const post = server.requests.find((r) => r.method === 'POST');
+    expect(post?.body).toEqual({ id: PB_ID, check_id: CHECK_ID, params: { greeting: 'hello' } });
+  });
+
   it('approves a run waiting for approval and shows a refusal', async () => {
     const user = userEvent.setup();
     serve(['admin'], {
