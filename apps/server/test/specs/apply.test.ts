@@ -50,6 +50,17 @@ spec:
   to:
     team: sre
 `,
+    'c-notify-playbook.yaml': `apiVersion: mission-control.flanksource.com/v1
+kind: Notification
+metadata:
+  name: shop-restart
+  namespace: web
+  labels: {app: shop}
+spec:
+  events: [check.failed]
+  to:
+    playbook: web/restart-shop
+`,
     'd-team.yaml': `apiVersion: mission-control.flanksource.com/v1
 kind: Team
 metadata:
@@ -58,6 +69,19 @@ metadata:
 spec:
   notifications:
     - email: sre@example.com
+`,
+    'f-playbook.yaml': `apiVersion: mission-control.flanksource.com/v1
+kind: Playbook
+metadata:
+  name: restart-shop
+  namespace: web
+  labels: {app: shop}
+spec:
+  title: Restart the shop
+  actions:
+    - name: restart
+      exec:
+        script: echo restarting
 `,
     'extras/e-canaries.yaml': `kind: Canary
 metadata: {name: extra-one, namespace: web, labels: {app: shop}}
@@ -168,13 +192,27 @@ describe.each(DB_KINDS)('opsdeck apply on %s', (kind) => {
       recipient_ref: null,
     });
     expect((await api(`/api/specs/unresolved/notifications/${rule?.id}`)).json).toEqual({ unresolved: [] });
+
+    // A notification that runs a playbook applied after it.
+    expect((await run('apply', '-f', file('c-notify-playbook.yaml'))).code).toBe(0);
+    const runner = await one<{ id: string }>(`SELECT id FROM notifications WHERE name = 'shop-restart'`);
+    expect((await api(`/api/specs/unresolved/notifications/${runner?.id}`)).json).toEqual({
+      unresolved: [
+        {
+          path: 'spec.to.playbook',
+          message: 'playbook web/restart-shop not found; its sends fail until it exists',
+        },
+      ],
+    });
+    expect((await run('apply', '-f', file('f-playbook.yaml'))).code).toBe(0);
+    expect((await api(`/api/specs/unresolved/notifications/${runner?.id}`)).json).toEqual({ unresolved: [] });
   });
 
   it('applies the whole folder again and changes nothing; diff says so', async () => {
     const again = await run('apply', '-f', dir);
     expect(again.code).toBe(0);
     // The two new canaries of extras/ are created; what the first test applied is unchanged.
-    expect(again.out.filter((l) => l.endsWith(' unchanged'))).toHaveLength(4);
+    expect(again.out.filter((l) => l.endsWith(' unchanged'))).toHaveLength(6);
     expect(again.out.filter((l) => l.endsWith(' created'))).toHaveLength(2);
     const twice = await run('apply', '-f', dir);
     expect(twice.out.every((l) => l.endsWith(' unchanged'))).toBe(true);
