@@ -73,6 +73,7 @@ describe('the domain list', () => {
       'people',
       'playbooks',
       'responders',
+      'teams',
       'topologies',
     ]);
   });
