@@ -24,4 +24,3 @@ export function checkConnections(spec: unknown): SpecReference[] {
   }
   return refs;
 }
-

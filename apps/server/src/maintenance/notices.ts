@@ -21,7 +21,9 @@ function message(w: LiveWindow, o: Occurrence, kind: Kind): { title: string; bod
   if (kind === 'start')
     return {
       title: `Maintenance started: ${w.name}`,
-      body: w.notify?.startMessage || `Planned maintenance **${w.name}** has started and lasts until ${at(o.end)}.`,
+      body:
+        w.notify?.startMessage ||
+        `Planned maintenance **${w.name}** has started and lasts until ${at(o.end)}.`,
     };
   return {
     title: `Maintenance ended: ${w.name}`,
@@ -51,7 +53,9 @@ async function announce(ctx: ServerContext, w: LiveWindow, o: Occurrence, kind: 
     try {
       await sendDirect(ctx, target(r), title, body);
     } catch (e) {
-      errors.push(`${r}: ${e instanceof DeliveryError ? e.message : e instanceof Error ? e.message : String(e)}`);
+      errors.push(
+        `${r}: ${e instanceof DeliveryError ? e.message : e instanceof Error ? e.message : String(e)}`,
+      );
     }
   }
   if (errors.length)

@@ -33,7 +33,11 @@ export async function maintenanceRoutes(app: FastifyInstance, ctx: ServerContext
     );
     const out: ActiveMaintenance = {};
     for (const r of rows)
-      out[r.resource_id] = { window_id: r.window_id, name: r.name, ends_at: new Date(r.ends_at).toISOString() };
+      out[r.resource_id] = {
+        window_id: r.window_id,
+        name: r.name,
+        ends_at: new Date(r.ends_at).toISOString(),
+      };
     return out;
   });
 }
