@@ -19,6 +19,10 @@ function normalise(input: DataRow): DataRow {
   const row = { ...input };
   for (const c of EMPTY_IS_NULL) if (row[c] === '') row[c] = null;
   if (row.time_zone === '' || row.time_zone === null) row.time_zone = 'UTC';
+  // Said before the table's own check would refuse it without naming the field.
+  const [from, to] = [row.starts_at, row.ends_at].map((v) => (typeof v === 'string' ? Date.parse(v) : NaN));
+  if (from !== undefined && to !== undefined && to <= from)
+    throw new SpecWriteError('ends_at: must be after starts_at');
   const r = columnsSchema.safeParse({
     ...('selectors' in row ? { selectors: row.selectors } : {}),
     ...('notify' in row ? { notify: row.notify } : {}),
