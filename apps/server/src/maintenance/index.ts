@@ -5,6 +5,8 @@ import { maintenanceWriteHook } from './write-hook.js';
 
 export { refreshMaintenance } from './refresh.js';
 export { sendNotices } from './notices.js';
+// The agents domain marks pushed results taken under maintenance.
+export { markPushedResults } from './pushed.js';
 
 /**
  * Maintenance windows (docs/maintenance.md): planned work on checks, components and config

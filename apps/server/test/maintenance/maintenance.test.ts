@@ -5,7 +5,7 @@ import { recordCheckResult } from '../../src/health/record.js';
 import type { CheckResult } from '../../src/health/run-check.js';
 import { rollUpCheckStatuses } from '../../src/health/rollup.js';
 import { runIncidentRules } from '../../src/incidents/rules.js';
-import { refreshMaintenance, sendNotices } from '../../src/maintenance/index.js';
+import { markPushedResults, refreshMaintenance, sendNotices } from '../../src/maintenance/index.js';
 import { DB_KINDS, freshDb } from '../helpers.js';
 import {
   addCheck,
@@ -170,6 +170,24 @@ describe.each(DB_KINDS)('maintenance windows on %s', (kind) => {
       [web.checkId],
     );
     expect(hourly.rows).toEqual([{ passed: 1, failed: 0 }]);
+  });
+
+  it('marks results an agent pushed from inside a window, and only those', async () => {
+    const web = await addCheck(db, 'web-home');
+    await covering('patching');
+    await db.query(
+      `INSERT INTO check_statuses (check_id, time, duration, status) VALUES ($1, $2, 5, false), ($1, $3, 5, true)`,
+      [web.checkId, minutes(-1), minutes(-30)],
+    );
+    await markPushedResults(db, [web.checkId]);
+    const { rows } = await db.query<{ status: boolean; maintenance: boolean }>(
+      'SELECT status, maintenance FROM check_statuses WHERE check_id = $1 ORDER BY time',
+      [web.checkId],
+    );
+    expect(rows).toEqual([
+      { status: true, maintenance: false },
+      { status: false, maintenance: true },
+    ]);
   });
 
   it('sends one start and one end message per occurrence, whichever replica runs the job', async () => {
