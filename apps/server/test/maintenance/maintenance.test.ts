@@ -46,7 +46,7 @@ describe.each(DB_KINDS)('maintenance windows on %s', (kind) => {
     await drop();
   });
   beforeEach(async () => {
-    await db.exec(`DELETE FROM maintenance_windows; DELETE FROM incidents; DELETE FROM incident_rules;
+    await db.exec(`DELETE FROM check_config_relationships; DELETE FROM maintenance_windows; DELETE FROM incidents; DELETE FROM incident_rules;
       DELETE FROM check_stats; DELETE FROM check_summaries; DELETE FROM check_statuses_1h;
       DELETE FROM check_statuses_1h_seconds;`);
     await resetTables(db);
@@ -164,6 +164,19 @@ describe.each(DB_KINDS)('maintenance windows on %s', (kind) => {
       web.checkId,
     ]);
     expect(JSON.parse(summary.rows[0]!.json).uptime).toMatchObject({ passed: 1, failed: 0 });
+    // A config item's Checks tab counts the same way.
+    const { rows: item } = await db.query<{ id: string }>(
+      `INSERT INTO config_items (type, name, health) VALUES ('Kubernetes::Deployment', 'web', 'healthy') RETURNING id`,
+    );
+    await db.query(
+      `INSERT INTO check_config_relationships (config_id, check_id, canary_id) VALUES ($1, $2, $3)`,
+      [item[0]!.id, web.checkId, web.canaryId],
+    );
+    const tab = await db.query<{ uptime: unknown }>(
+      'SELECT uptime FROM check_summary_for_config WHERE config_id = $1',
+      [item[0]!.id],
+    );
+    expect(tab.rows).toEqual([{ uptime: { passed: 1, failed: 0 } }]);
     await rollUpCheckStatuses(db);
     const hourly = await db.query<{ passed: number; failed: number }>(
       'SELECT sum(passed)::int AS passed, sum(failed)::int AS failed FROM check_statuses_1h WHERE check_id = $1',
