@@ -8,6 +8,7 @@ import { incidentsDomain } from './incidents/index.js';
 import { integrationsDomain } from './integrations/index.js';
 import { kubeconfigDomain } from './kubeconfig/index.js';
 import { logsDomain } from './logs/index.js';
+import { maintenanceDomain } from './maintenance/index.js';
 import { notificationsDomain } from './notifications/index.js';
 import { platformDomain } from './platform/index.js';
 import { playbooksDomain } from './playbooks/index.js';
@@ -31,6 +32,7 @@ const areas: readonly DomainModule[] = [
   topologyDomain,
   logsDomain,
   notificationsDomain,
+  maintenanceDomain,
   incidentsDomain,
   playbooksDomain,
   kubeconfigDomain,

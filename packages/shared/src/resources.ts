@@ -19,6 +19,7 @@ export const RESOURCES = [
   'logging_backends',
   'integrations',
   'notifications',
+  'maintenance',
   'playbooks',
   'playbook_runs',
 ] as const;
@@ -134,6 +135,7 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable<string, Ta
   notification_send_history: { read: 'notifications', write: null },
   notification_send_history_summary: { read: 'notifications', write: null },
   notification_silences: { read: 'notifications', write: 'notifications' },
+  maintenance_windows: { read: 'maintenance', write: 'maintenance' },
   incident_rules: { read: 'incident', write: 'incident', secrets: { spec: specColumn('incident_rules') } },
   incidents: { read: 'incident', write: 'incident' },
   incident_summary: { read: 'incident', write: null },

@@ -19,6 +19,7 @@ const TABLE_NOUNS: Readonly<Record<string, string>> = ownTable<string, string>({
   incident_rules: 'incident rule',
   incidents: 'incident',
   logging_backends: 'log backend',
+  maintenance_windows: 'maintenance window',
   notification_silences: 'silence',
   notifications: 'notification rule',
   people: 'person',

@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db/types.js';
 import type { PushData, PushResult, PushRow, PushRowOutcome } from './push-schema.js';
 import { LOCAL_COLUMNS, PUSH_TABLES, type PushTable } from './push-tables.js';
 import type { PushedStatsPacer } from './pushed-stats-pacer.js';
+import { markPushedResults } from '../maintenance/index.js';
 
 export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -171,7 +172,10 @@ export async function applyPush(
     const checkIds = new Set<string>();
     for (const row of data.check_statuses ?? [])
       if (typeof row.check_id === 'string') checkIds.add(row.check_id);
-    if (checkIds.size) await stats.pushed(tx, [...checkIds]);
+    if (checkIds.size) {
+      await markPushedResults(tx, [...checkIds]);
+      await stats.pushed(tx, [...checkIds]);
+    }
     await tx.query('UPDATE agents SET last_received = now(), last_seen = now() WHERE id = $1', [
       pusher.agentId,
     ]);

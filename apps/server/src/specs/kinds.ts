@@ -1,4 +1,5 @@
-import { silenceSpecSchema } from '@opsdeck/shared';
+import { maintenanceWindowSpecSchema, silenceSpecSchema } from '@opsdeck/shared';
+import type { z } from 'zod';
 import { connectionColumns } from './connection-document.js';
 import type { Row, SpecDocument, SpecKind } from './types.js';
 import { DocumentError } from './errors.js';
@@ -11,6 +12,16 @@ type KindDef = {
 };
 
 const spec = (doc: SpecDocument): unknown => doc.document.spec ?? {};
+
+/** The document's spec read by `schema`, or a DocumentError naming the file, object and field. */
+function parsedSpec<T>(d: SpecDocument, schema: z.ZodType<T>): T {
+  const parsed = schema.safeParse(spec(d));
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new DocumentError(
+    `${d.file}: ${d.kind} ${d.name}: spec.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+  );
+}
 
 /**
  * Where each kind is stored and how a document becomes a write. Most tables' write hooks read
@@ -38,14 +49,7 @@ export const KINDS: Record<SpecKind, KindDef> = {
   NotificationSilence: {
     table: 'notification_silences',
     columns: (d) => {
-      const parsed = silenceSpecSchema.safeParse(spec(d));
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new DocumentError(
-          `${d.file}: ${d.kind} ${d.name}: spec.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
-        );
-      }
-      const s = parsed.data;
+      const s = parsedSpec(d, silenceSpecSchema);
       return {
         description: s.description ?? null,
         from: s.from ?? null,
@@ -53,6 +57,22 @@ export const KINDS: Record<SpecKind, KindDef> = {
         recursive: s.recursive ?? false,
         filter: s.filter ?? null,
         selectors: s.selectors ?? null,
+      };
+    },
+  },
+  MaintenanceWindow: {
+    table: 'maintenance_windows',
+    columns: (d) => {
+      const s = parsedSpec(d, maintenanceWindowSpecSchema);
+      return {
+        description: s.description ?? null,
+        starts_at: s.startsAt ?? null,
+        ends_at: s.endsAt ?? null,
+        schedule: s.schedule ?? null,
+        duration: s.duration ?? null,
+        time_zone: s.timeZone ?? 'UTC',
+        selectors: s.selectors,
+        notify: s.notify ?? null,
       };
     },
   },

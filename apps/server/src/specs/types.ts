@@ -11,6 +11,7 @@ export const SPEC_KINDS = [
   'Topology',
   'IncidentRule',
   'NotificationSilence',
+  'MaintenanceWindow',
   'Notification',
 ] as const;
 export type SpecKind = (typeof SPEC_KINDS)[number];
