@@ -27,3 +27,4 @@ export * from './kubeconfig.js';
 export * from './integrations/charts.js';
 export * from './health/check-schemas/object-storage.js';
 export * from './url/safe-url.js';
+export * from './status-pages/index.js';
