@@ -1,7 +1,10 @@
 import type { PublicStatusPage } from '@opsdeck/shared';
 
 const escapeXml = (s: string) =>
-  s.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
+  s.replace(
+    /[<>&'"]/g,
+    (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c,
+  );
 
 /** XML 1.0 forbids most control characters even escaped: they are dropped from text. */
 // eslint-disable-next-line no-control-regex

@@ -27,7 +27,10 @@ export async function readPublicPage(
 }
 
 /** The pages read in the last few seconds, by `slug:` or `host:` key (misses cached too). */
-export function pageCache(db: Queryable, ttlMs: number): (by: { slug: string } | { domain: string }) => Promise<ServedPage | null> {
+export function pageCache(
+  db: Queryable,
+  ttlMs: number,
+): (by: { slug: string } | { domain: string }) => Promise<ServedPage | null> {
   const cache = new ShortCache<ServedPage | null>(ttlMs);
   return (by) =>
     cache.get('slug' in by ? `slug:${by.slug}` : `host:${by.domain}`, () => readPublicPage(db, by));

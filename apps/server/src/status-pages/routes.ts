@@ -69,7 +69,9 @@ export async function statusPagesRoutes(app: FastifyInstance, ctx: ServerContext
       const parsed = previewBody.safeParse(req.body);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        return reply.code(400).send({ error: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` });
+        return reply
+          .code(400)
+          .send({ error: `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}` });
       }
       return previewGroups(ctx.db, parsed.data.groups);
     },

@@ -21,7 +21,8 @@ const partial = statusPageInputSchema.partial();
 
 function checked(row: DataRow, whole: boolean): DataRow {
   const unknown = Object.keys(row).filter((k) => !WRITABLE.has(k));
-  if (unknown.length) throw new HttpError(400, `${unknown[0]}: not a column a status page's writer sets`, unknown);
+  if (unknown.length)
+    throw new HttpError(400, `${unknown[0]}: not a column a status page's writer sets`, unknown);
   // Empty custom domains and logos mean none.
   const input = { ...row };
   for (const k of ['custom_domain', 'logo'] as const) if (input[k] === '') input[k] = null;
@@ -30,7 +31,11 @@ function checked(row: DataRow, whole: boolean): DataRow {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const field = String(issue?.path[0] ?? '');
-    throw new HttpError(400, `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`, field ? [field] : []);
+    throw new HttpError(
+      400,
+      `${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+      field ? [field] : [],
+    );
   }
   return { ...input, ...parsed.data };
 }

@@ -37,9 +37,12 @@ describe.each(DB_KINDS)('opsdeck apply: StatusPage, on %s', (kind) => {
   };
   const row = async () =>
     (
-      await server.db.query<{ title: string; groups: unknown; source: string; applied: { edited?: boolean } | null }>(
-        `SELECT title, groups, source, applied FROM status_pages WHERE slug = 'shop' AND deleted_at IS NULL`,
-      )
+      await server.db.query<{
+        title: string;
+        groups: unknown;
+        source: string;
+        applied: { edited?: boolean } | null;
+      }>(`SELECT title, groups, source, applied FROM status_pages WHERE slug = 'shop' AND deleted_at IS NULL`)
     ).rows[0];
 
   beforeAll(async () => {
@@ -79,7 +82,10 @@ describe.each(DB_KINDS)('opsdeck apply: StatusPage, on %s', (kind) => {
 
     const bad = path.join(dir, 'bad');
     fs.mkdirSync(bad);
-    fs.writeFileSync(path.join(bad, 'x.yaml'), DOC.replace('name: shop', 'name: other').replace(/ {2}groups:[^]*$/, '  groups: []\n'));
+    fs.writeFileSync(
+      path.join(bad, 'x.yaml'),
+      DOC.replace('name: shop', 'name: other').replace(/ {2}groups:[^]*$/, '  groups: []\n'),
+    );
     const refused = await run('apply', '-f', bad);
     expect(refused.code).not.toBe(0);
     expect(refused.err.join('\n')).toContain('spec.groups');

@@ -58,10 +58,11 @@ export async function seedStatusWorld(db: Db, by: string): Promise<StatusWorld> 
     );
   }
   const incident = async (title: string, about: { check?: string; component?: string }) => {
-    const id = await one(db, `INSERT INTO incidents (title, status, created_by) VALUES ($1, 'open', $2) RETURNING id`, [
-      title,
-      by,
-    ]);
+    const id = await one(
+      db,
+      `INSERT INTO incidents (title, status, created_by) VALUES ($1, 'open', $2) RETURNING id`,
+      [title, by],
+    );
     const h = await one(
       db,
       `INSERT INTO hypotheses (incident_id, type, title, created_by) VALUES ($1, 'root', 'cause', $2) RETURNING id`,

@@ -162,7 +162,9 @@ describe.each(DB_KINDS)('public status pages, on %s', (kind) => {
 
   it('a soft-deleted page is gone once the cache expires', async () => {
     await db(editor, 'POST', '/status_pages', { ...PAGE, slug: 'gone' });
-    const res = await db(editor, 'PATCH', '/status_pages?slug=eq.gone', { deleted_at: new Date().toISOString() });
+    const res = await db(editor, 'PATCH', '/status_pages?slug=eq.gone', {
+      deleted_at: new Date().toISOString(),
+    });
     expect(res.status).toBeLessThan(300);
     expect((await anonymous('/api/status/gone')).status).toBe(404);
   });

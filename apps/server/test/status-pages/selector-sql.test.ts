@@ -40,10 +40,10 @@ describe('status page selector SQL agrees with src/selectors.ts', () => {
   it('matches labels as matchesLabels(parseLabelSelector(…)) does', async () => {
     for (const labels of LABELS)
       for (const selector of SELECTORS) {
-        const { rows } = await db.query<{ ok: boolean }>('SELECT status_page_labels_match($1::jsonb, $2) AS ok', [
-          JSON.stringify(labels),
-          selector,
-        ]);
+        const { rows } = await db.query<{ ok: boolean }>(
+          'SELECT status_page_labels_match($1::jsonb, $2) AS ok',
+          [JSON.stringify(labels), selector],
+        );
         expect(rows[0]?.ok, `${JSON.stringify(labels)} ${selector}`).toBe(
           matchesLabels(labels, parseLabelSelector(selector)),
         );

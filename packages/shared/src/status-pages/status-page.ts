@@ -19,10 +19,18 @@ export const statusPageSlugSchema = z
 
 export const statusPageLogoSchema = z
   .string()
-  .max(STATUS_PAGE_LOGO_MAX, `a logo is at most ${STATUS_PAGE_LOGO_MAX} characters (about 96 kB as a data URL)`)
-  .refine((s) => /^https?:\/\/[^\s]+$/i.test(s) || /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(s), {
-    message: 'a logo is an http(s) URL or a base64 image data URL (png, jpeg, gif, webp, svg)',
-  });
+  .max(
+    STATUS_PAGE_LOGO_MAX,
+    `a logo is at most ${STATUS_PAGE_LOGO_MAX} characters (about 96 kB as a data URL)`,
+  )
+  .refine(
+    (s) =>
+      /^https?:\/\/[^\s]+$/i.test(s) ||
+      /^data:image\/(png|jpeg|gif|webp|svg\+xml);base64,[A-Za-z0-9+/=]+$/.test(s),
+    {
+      message: 'a logo is an http(s) URL or a base64 image data URL (png, jpeg, gif, webp, svg)',
+    },
+  );
 
 /** A host name as a browser sends it in Host, without port: status.example.com. */
 export const statusPageDomainSchema = z

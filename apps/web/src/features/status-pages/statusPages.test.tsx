@@ -75,12 +75,22 @@ describe('Settings › Status Pages', () => {
       '/api/auth/whoami': EDITOR,
       'POST /api/db/status_pages': () => json([{ id: 'new1' }], { status: 201 }),
       'POST /api/status-pages/preview': () => [
-        { name: 'API', count: 2, members: [{ kind: 'check', name: 'api-one', state: 'operational' }, { kind: 'check', name: 'api-two', state: 'outage' }] },
+        {
+          name: 'API',
+          count: 2,
+          members: [
+            { kind: 'check', name: 'api-one', state: 'operational' },
+            { kind: 'check', name: 'api-two', state: 'outage' },
+          ],
+        },
       ],
       '/api/db/status_pages': () => [{ ...ROW, id: 'new1' }],
     });
     const user = userEvent.setup();
-    renderWithApp(<StatusPageDetailPage />, { url: '/settings/status-pages/new', route: '/settings/status-pages/new' });
+    renderWithApp(<StatusPageDetailPage />, {
+      url: '/settings/status-pages/new',
+      route: '/settings/status-pages/new',
+    });
     const form = await screen.findByRole('form', { name: 'Status page' });
     await user.type(within(form).getByRole('textbox', { name: /Slug/ }), 'Not A Slug');
     await user.type(within(form).getByRole('textbox', { name: /Title/ }), 'Shop status');
@@ -103,7 +113,9 @@ describe('Settings › Status Pages', () => {
 
     await user.click(within(form).getByRole('button', { name: /Save/ }));
     await waitFor(() =>
-      expect(server.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/db/status_pages')?.body).toMatchObject({
+      expect(
+        server.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/db/status_pages')?.body,
+      ).toMatchObject({
         slug: 'shop',
         title: 'Shop status',
         logo: null,
@@ -128,7 +140,10 @@ describe('the public status page', () => {
     const incidents = screen.getByRole('region', { name: 'Active incidents' });
     expect(within(incidents).getByText('We are looking into it.')).toBeInTheDocument();
     expect(within(incidents).getByText(/Affects api-two/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: /Subscribe/ })).toHaveAttribute('href', '/api/status/shop/feed.atom');
+    expect(screen.getByRole('link', { name: /Subscribe/ })).toHaveAttribute(
+      'href',
+      '/api/status/shop/feed.atom',
+    );
     expect(server.hrefs().some((h) => h.includes('/api/db/'))).toBe(false);
   });
 

@@ -135,7 +135,10 @@ describe('CommentsTimeline', () => {
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Public update')).toBeInTheDocument();
     await waitFor(() => expect(writes(server.requests)).toHaveLength(1));
-    expect(writes(server.requests)[0]?.body).toMatchObject({ comment: 'Checkout is recovering', kind: 'public_update' });
+    expect(writes(server.requests)[0]?.body).toMatchObject({
+      comment: 'Checkout is recovering',
+      kind: 'public_update',
+    });
     // The toggle goes back off: the next comment is an ordinary one.
     expect(screen.getByRole('checkbox', { name: /Public update/ })).not.toBeChecked();
     await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'internal only');

@@ -89,9 +89,7 @@ export function CommentsTimeline({ incident, onChanged }: PartProps) {
                 {c.created_at ? (
                   <time dateTime={c.created_at}>{new Date(c.created_at).toLocaleString()}</time>
                 ) : null}
-                {c.kind === 'public_update' ? (
-                  <Badge tone="blue">Public update</Badge>
-                ) : null}
+                {c.kind === 'public_update' ? <Badge tone="blue">Public update</Badge> : null}
                 {c.edited_at ? (
                   <span title={`Edited ${new Date(c.edited_at).toLocaleString()}`}>(edited)</span>
                 ) : null}

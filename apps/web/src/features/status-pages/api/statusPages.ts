@@ -56,7 +56,14 @@ export async function fetchStatusPage(id: string, signal?: AbortSignal): Promise
 const idRows = z.array(z.object({ id: z.string() }));
 
 export async function createStatusPage(input: StatusPageInput): Promise<string> {
-  const list = idRows.parse(await rows(db.from('status_pages').insert({ ...input, source: 'UI' }).select('id')));
+  const list = idRows.parse(
+    await rows(
+      db
+        .from('status_pages')
+        .insert({ ...input, source: 'UI' })
+        .select('id'),
+    ),
+  );
   const id = list[0]?.id;
   if (!id) throw new Error('The server did not return the new status page');
   return id;
@@ -68,7 +75,9 @@ export async function updateStatusPage(id: string, input: StatusPageInput): Prom
 
 /** Soft delete: the public address answers 404 once the short cache expires. */
 export async function deleteStatusPage(id: string): Promise<void> {
-  await rows(db.from('status_pages').update({ deleted_at: new Date().toISOString() }).eq('id', id).select('id'));
+  await rows(
+    db.from('status_pages').update({ deleted_at: new Date().toISOString() }).eq('id', id).select('id'),
+  );
 }
 
 const previewSchema = z.array(
@@ -81,7 +90,10 @@ const previewSchema = z.array(
 export type PreviewGroup = z.infer<typeof previewSchema>[number];
 
 /** What each group would choose now (POST /api/status-pages/preview). */
-export async function previewStatusPage(groups: StatusPageGroup[], signal?: AbortSignal): Promise<PreviewGroup[]> {
+export async function previewStatusPage(
+  groups: StatusPageGroup[],
+  signal?: AbortSignal,
+): Promise<PreviewGroup[]> {
   return previewSchema.parse(
     await http('/api/status-pages/preview', { method: 'POST', body: { groups }, signal }),
   );

@@ -24,20 +24,29 @@ export function GroupPreview({ form }: { form: UseFormReturn<StatusPageFormValue
         >
           Preview matches
         </button>
-        {!groups.success ? <span className="text-xs text-muted">Complete the groups to preview them</span> : null}
+        {!groups.success ? (
+          <span className="text-xs text-muted">Complete the groups to preview them</span>
+        ) : null}
       </div>
       {preview.isError ? <ErrorView error={preview.error} /> : null}
       {preview.data ? (
         <ul className="flex flex-col gap-2">
           {preview.data.map((g, i) => (
-            <li key={`${i}-${g.name}`} aria-label={`Preview of ${g.name}`} className="rounded border border-line p-2">
+            <li
+              key={`${i}-${g.name}`}
+              aria-label={`Preview of ${g.name}`}
+              className="rounded border border-line p-2"
+            >
               <div className="text-sm font-semibold">
                 {g.name}: {g.count} {g.count === 1 ? 'match' : 'matches'}
               </div>
               <ul className="flex flex-wrap gap-1 text-xs">
                 {g.members.map((m) => (
                   <li key={`${m.kind}-${m.name}`} className="rounded bg-subtle px-1.5 py-0.5">
-                    {m.name} <span className="text-muted">({m.kind}, {m.state})</span>
+                    {m.name}{' '}
+                    <span className="text-muted">
+                      ({m.kind}, {m.state})
+                    </span>
                   </li>
                 ))}
                 {g.count > g.members.length ? (

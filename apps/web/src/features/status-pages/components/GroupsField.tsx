@@ -6,7 +6,10 @@ import { EMPTY_SELECTOR, type StatusPageFormValues } from './statusPageForm.js';
 type Form = UseFormReturn<StatusPageFormValues>;
 
 function SelectorsField({ form, group, disabled }: { form: Form; group: number; disabled: boolean }) {
-  const { fields, append, remove } = useFieldArray({ control: form.control, name: `groups.${group}.selectors` });
+  const { fields, append, remove } = useFieldArray({
+    control: form.control,
+    name: `groups.${group}.selectors`,
+  });
   const errors = form.formState.errors.groups?.[group]?.selectors;
   return (
     <div className="flex flex-col gap-2">
@@ -27,13 +30,23 @@ function SelectorsField({ form, group, disabled }: { form: Form; group: number; 
               </select>
             </FormField>
             <FormField label="Name" hint="* wildcards" error={e?.name?.message}>
-              <input className="input" disabled={disabled} placeholder="api-*" {...form.register(`${at}.name`)} />
+              <input
+                className="input"
+                disabled={disabled}
+                placeholder="api-*"
+                {...form.register(`${at}.name`)}
+              />
             </FormField>
             <FormField label="Namespace" error={e?.namespace?.message}>
               <input className="input" disabled={disabled} {...form.register(`${at}.namespace`)} />
             </FormField>
             <FormField label="Types" hint="comma-separated" error={e?.types?.message}>
-              <input className="input" disabled={disabled} placeholder="http, Service" {...form.register(`${at}.types`)} />
+              <input
+                className="input"
+                disabled={disabled}
+                placeholder="http, Service"
+                {...form.register(`${at}.types`)}
+              />
             </FormField>
             <FormField label="Labels" hint="k=v,k2!=v2,k3,!k4" error={e?.labelSelector?.message}>
               <input className="input" disabled={disabled} {...form.register(`${at}.labelSelector`)} />
@@ -77,7 +90,12 @@ export function GroupsField({ form, disabled }: { form: Form; disabled: boolean 
           <div className="flex items-end gap-2">
             <div className="flex-1">
               <FormField label={`Group ${g + 1} name`} required error={errors?.[g]?.name?.message}>
-                <input className="input" disabled={disabled} aria-required {...form.register(`groups.${g}.name`)} />
+                <input
+                  className="input"
+                  disabled={disabled}
+                  aria-required
+                  {...form.register(`groups.${g}.name`)}
+                />
               </FormField>
             </div>
             {disabled ? null : (

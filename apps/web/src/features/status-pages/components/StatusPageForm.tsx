@@ -62,7 +62,11 @@ export function StatusPageForm({ row }: { row?: StatusPageRow }) {
         <FormField label="Title" required error={errors.title?.message}>
           <input className="input" disabled={disabled} aria-required {...form.register('title')} />
         </FormField>
-        <FormField label="Logo" hint="an https URL or an image data URL (at most ~96 kB)" error={errors.logo?.message}>
+        <FormField
+          label="Logo"
+          hint="an https URL or an image data URL (at most ~96 kB)"
+          error={errors.logo?.message}
+        >
           <input className="input" disabled={disabled} {...form.register('logo')} />
         </FormField>
         <FormField
@@ -77,7 +81,12 @@ export function StatusPageForm({ row }: { row?: StatusPageRow }) {
         <textarea className="input min-h-16" disabled={disabled} {...form.register('description')} />
       </FormField>
       {row ? (
-        <a className="text-brand-600 hover:underline inline-flex items-center gap-1 self-start" href={`/status/${row.slug}`} target="_blank" rel="noreferrer">
+        <a
+          className="text-brand-600 hover:underline inline-flex items-center gap-1 self-start"
+          href={`/status/${row.slug}`}
+          target="_blank"
+          rel="noreferrer"
+        >
           <ExternalLink className="size-4" /> Open the public page
         </a>
       ) : null}

@@ -22,7 +22,13 @@ const baseSchema = z.object({
 });
 export type StatusPageFormValues = z.infer<typeof baseSchema>;
 
-export const EMPTY_SELECTOR: SelectorValues = { kind: '', name: '', namespace: '', types: '', labelSelector: '' };
+export const EMPTY_SELECTOR: SelectorValues = {
+  kind: '',
+  name: '',
+  namespace: '',
+  types: '',
+  labelSelector: '',
+};
 
 const text = (s: string) => (s.trim() === '' ? undefined : s.trim());
 
@@ -59,8 +65,13 @@ export const statusPageFormSchema = baseSchema.superRefine((v, ctx) => {
   if (parsed.success) return;
   for (const issue of parsed.error.issues) {
     // A selector's own refinement (no criterion) is shown at its name box.
-    const path = issue.path.length === 4 && issue.path[2] === 'selectors' ? [...issue.path, 'name'] : issue.path;
-    ctx.addIssue({ code: 'custom', message: issue.message, path: path.map((p) => (typeof p === 'symbol' ? String(p) : p)) });
+    const path =
+      issue.path.length === 4 && issue.path[2] === 'selectors' ? [...issue.path, 'name'] : issue.path;
+    ctx.addIssue({
+      code: 'custom',
+      message: issue.message,
+      path: path.map((p) => (typeof p === 'symbol' ? String(p) : p)),
+    });
   }
 });
 

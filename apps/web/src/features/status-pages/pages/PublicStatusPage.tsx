@@ -1,4 +1,9 @@
-import { formatDateTime, type PublicIncident, type PublicState, type PublicStatusPage } from '@opsdeck/shared';
+import {
+  formatDateTime,
+  type PublicIncident,
+  type PublicState,
+  type PublicStatusPage,
+} from '@opsdeck/shared';
 import { useQuery } from '@tanstack/react-query';
 import { Rss } from 'lucide-react';
 import { useParams } from 'react-router';
@@ -53,11 +58,17 @@ function StatusPageView({ page }: { page: PublicStatusPage }) {
           <h1 className="text-2xl font-semibold">{page.title}</h1>
           {page.description ? <p className="text-muted">{page.description}</p> : null}
         </div>
-        <a className="text-brand-600 hover:underline inline-flex items-center gap-1 text-sm" href={`/api/status/${page.slug}/feed.atom`}>
+        <a
+          className="text-brand-600 hover:underline inline-flex items-center gap-1 text-sm"
+          href={`/api/status/${page.slug}/feed.atom`}
+        >
           <Rss className="size-4" /> Subscribe
         </a>
       </header>
-      <div role="status" className="flex items-center gap-2 rounded-md border border-line p-4 text-lg font-semibold">
+      <div
+        role="status"
+        className="flex items-center gap-2 rounded-md border border-line p-4 text-lg font-semibold"
+      >
         <span className={`size-3 rounded-full ${STATE_DOT[page.state]}`} aria-hidden />
         {STATE_HEADLINE[page.state]}
       </div>
@@ -70,7 +81,11 @@ function StatusPageView({ page }: { page: PublicStatusPage }) {
         </section>
       ) : null}
       {page.groups.map((g, gi) => (
-        <section key={`${gi}-${g.name}`} aria-label={g.name} className="flex flex-col gap-3 rounded-md border border-line p-4">
+        <section
+          key={`${gi}-${g.name}`}
+          aria-label={g.name}
+          className="flex flex-col gap-3 rounded-md border border-line p-4"
+        >
           <div className="flex items-center justify-between">
             <h2 className="text-lg font-semibold">{g.name}</h2>
             <State state={g.state} />
@@ -116,7 +131,9 @@ export function PublicStatusPageRoute() {
     return (
       <main className="mx-auto max-w-xl p-6">
         <h1 className="text-xl font-semibold">
-          {page.error instanceof HttpError && page.error.status === 404 ? 'Status page not found' : 'The status page could not be loaded'}
+          {page.error instanceof HttpError && page.error.status === 404
+            ? 'Status page not found'
+            : 'The status page could not be loaded'}
         </h1>
       </main>
     );
