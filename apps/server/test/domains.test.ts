@@ -56,7 +56,7 @@ describe('the domain list', () => {
     ]);
   });
 
-  it('hooks writes to the tables of auth, connections, health, catalog, topology, logs, notifications, incidents and playbooks', () => {
+  it('hooks writes to the tables of auth, connections, health, catalog, topology, logs, notifications, incidents, playbooks and status pages', () => {
     expect(Object.keys(writeHooksOf(domains)).sort()).toEqual([
       'agents',
       'canaries',
@@ -73,6 +73,8 @@ describe('the domain list', () => {
       'people',
       'playbooks',
       'responders',
+      'status_pages',
+      'teams',
       'topologies',
     ]);
   });
