@@ -16,6 +16,7 @@ import type { DomainModule } from './platform/domain.js';
 import { writeHooksOf } from './platform/domain.js';
 import { restDomain } from './rest/index.js';
 import { specsDomain } from './specs/index.js';
+import { statusPagesDomain } from './status-pages/index.js';
 import { topologyDomain } from './topology/index.js';
 
 /**
@@ -37,6 +38,7 @@ const areas: readonly DomainModule[] = [
   playbooksDomain,
   kubeconfigDomain,
   integrationsDomain,
+  statusPagesDomain,
   specsDomain,
   agentsDomain,
 ];

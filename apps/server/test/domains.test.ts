@@ -57,7 +57,7 @@ describe('the domain list', () => {
     ]);
   });
 
-  it('hooks writes to the tables of auth, connections, health, catalog, topology, logs, notifications, maintenance, incidents and playbooks', () => {
+  it('hooks writes to the tables of auth, connections, health, catalog, topology, logs, notifications, maintenance, incidents, playbooks and status pages', () => {
     expect(Object.keys(writeHooksOf(domains)).sort()).toEqual([
       'agents',
       'canaries',
@@ -75,6 +75,7 @@ describe('the domain list', () => {
       'people',
       'playbooks',
       'responders',
+      'status_pages',
       'teams',
       'topologies',
     ]);

@@ -22,6 +22,7 @@ export const RESOURCES = [
   'maintenance',
   'playbooks',
   'playbook_runs',
+  'status_pages',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -183,6 +184,8 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable<string, Ta
   connection_details: { read: 'connections', write: null },
   // /settings/integrations: scrapers, topologies and logging backends with job status, no spec.
   integrations_with_status: { read: 'integrations', write: null },
+  // Public status pages (docs/status-pages.md): the definitions; the public routes read them.
+  status_pages: { read: 'status_pages', write: 'status_pages' },
 });
 
 /**

@@ -27,6 +27,7 @@ const TABLE_NOUNS: Readonly<Record<string, string>> = ownTable<string, string>({
   playbooks: 'playbook',
   properties: 'feature flag',
   responders: 'responder',
+  status_pages: 'status page',
   team_members: 'team member',
   teams: 'team',
   topologies: 'topology',

@@ -51,7 +51,7 @@ async function perform(client: ApiClient, c: Change, now: Date): Promise<void> {
   if (c.action === 'unchanged') return;
   const d = c.doc;
   const row = {
-    name: d.name,
+    [KINDS[d.kind].nameColumn ?? 'name']: d.name,
     ...(CLUSTER_KINDS.includes(d.kind) ? {} : { namespace: d.namespace }),
     ...KINDS[d.kind].columns(d),
     source: 'apply',
