@@ -213,6 +213,8 @@ const READ_POSTS: Record<string, unknown> = {
   'POST /api/catalog/changes': {},
   'POST /api/notification/summary': {},
   'POST /api/logs': {},
+  // Names and states of what a status page's groups would choose.
+  'POST /api/status-pages/preview': { groups: [{ name: 'all', selectors: [{ name: '*' }] }] },
 };
 
 /** Routes that change something: not walked. Their answers are ids, counts or check results. */
