@@ -2,6 +2,7 @@ import type { Db, Queryable } from '../db/types.js';
 import type { PushData, PushResult, PushRow, PushRowOutcome } from './push-schema.js';
 import { LOCAL_COLUMNS, PUSH_TABLES, type PushTable } from './push-tables.js';
 import type { PushedStatsPacer } from './pushed-stats-pacer.js';
+import { applyLocationResults } from './upstream-locations.js';
 
 export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -54,7 +55,9 @@ function classifySql(table: PushTable): string {
   const owners =
     table.owner.kind === 'column'
       ? [`(SELECT x.agent_id FROM ${t} x WHERE ${pkMatch} AND x.agent_id <> $2::uuid)`]
-      : table.owner.via.map(
+      : table.owner.kind === 'location'
+        ? ['NULL::uuid']
+        : table.owner.via.map(
           ({ column, table: ref }) =>
             `(SELECT r.agent_id FROM ${quote(ref)} r WHERE r.id = b.${quote(column)} AND r.agent_id <> $2::uuid)`,
         );
@@ -136,6 +139,10 @@ export async function applyPush(
     // The trigger of migration 100 stores these rows as pushed: they are the agent's, not ours to send.
     await tx.query(`SELECT set_config('opsdeck.agent_push_received', 'on', true)`);
     for (const { table, rows, columns } of plans) {
+      if (table.owner.kind === 'location') {
+        await applyLocationResults(tx, pusher, rows, result);
+        continue;
+      }
       const replace = replaceSql(table);
       if (replace) await tx.query(replace, [JSON.stringify(rows), pusher.agentId]);
       const { rows: verdicts } = await tx.query<{

@@ -57,3 +57,33 @@ export function locatedProblems(spec: LocatedFields): { path: string; message: s
     });
   return problems;
 }
+
+/** One location of a located check as the check panel shows it (GET /api/canary/check/:id/locations). */
+export const checkLocationRowSchema = z.object({
+  /** The agent's id, the all-zero UUID for this server, null for an agent name nobody has. */
+  id: z.string().nullable(),
+  name: z.string(),
+  state: z.enum(['passing', 'failing', 'unknown']),
+  /** Why an unknown location is unknown. */
+  reason: z.enum(['no result yet', 'stale', 'agent offline', 'agent not found']).optional(),
+  time: z.string().nullable(),
+  duration: z.number().nullable(),
+  message: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type CheckLocationRow = z.infer<typeof checkLocationRowSchema>;
+
+export const checkLocationsAnswerSchema = z.union([
+  z.object({ located: z.literal(false) }),
+  z.object({
+    located: z.literal(true),
+    verdict: z.enum(['healthy', 'unhealthy', 'undecided']),
+    k: z.number(),
+    n: z.number(),
+    failing: z.number(),
+    passing: z.number(),
+    unknown: z.number(),
+    locations: z.array(checkLocationRowSchema),
+  }),
+]);
+export type CheckLocationsAnswer = z.infer<typeof checkLocationsAnswerSchema>;
