@@ -63,7 +63,11 @@ function batchOf(row: StoredRow, vars: Record<string, string>): BatchCheck[] {
  * Runs the located canaries that are due and keeps each result as this agent's location
  * result, for the push job to send. Returns the number of results.
  */
-export async function runDueLocated(ctx: ServerContext, now = new Date(), signal?: AbortSignal): Promise<number> {
+export async function runDueLocated(
+  ctx: ServerContext,
+  now = new Date(),
+  signal?: AbortSignal,
+): Promise<number> {
   const { rows } = await ctx.db.query<StoredRow>(
     `SELECT id, name, namespace, labels, spec, schedule, checks, next_runtime FROM located_canaries
      WHERE next_runtime IS NULL OR next_runtime <= $1 ORDER BY name`,

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/types.js';
 import { checksLocatedAt, decideLocatedChecks } from '../health/index.js';
 import type { PushResult, PushRow } from './push-schema.js';
-import type { Pusher } from './upstream-push.js';
+import type { Pusher } from './pusher.js';
 
 const TABLE = 'check_location_statuses';
 

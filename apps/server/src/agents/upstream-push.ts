@@ -2,12 +2,12 @@ import type { Db, Queryable } from '../db/types.js';
 import type { PushData, PushResult, PushRow, PushRowOutcome } from './push-schema.js';
 import { LOCAL_COLUMNS, PUSH_TABLES, type PushTable } from './push-tables.js';
 import type { PushedStatsPacer } from './pushed-stats-pacer.js';
+import type { Pusher } from './pusher.js';
 import { applyLocationResults } from './upstream-locations.js';
 
-export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
+export type { Pusher };
 
-/** The pushing agent: its id (stamped on every row) and its person (stamped as created_by). */
-export type Pusher = { agentId: string; personId: string | null };
+export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
 
 const columnCache = new WeakMap<Queryable, Map<string, Set<string>>>();
 
@@ -58,9 +58,9 @@ function classifySql(table: PushTable): string {
       : table.owner.kind === 'location'
         ? ['NULL::uuid']
         : table.owner.via.map(
-          ({ column, table: ref }) =>
-            `(SELECT r.agent_id FROM ${quote(ref)} r WHERE r.id = b.${quote(column)} AND r.agent_id <> $2::uuid)`,
-        );
+            ({ column, table: ref }) =>
+              `(SELECT r.agent_id FROM ${quote(ref)} r WHERE r.id = b.${quote(column)} AND r.agent_id <> $2::uuid)`,
+          );
   const live = table.uniqueLiveOnly ? ' AND x.deleted_at IS NULL AND b.deleted_at IS NULL' : '';
   const collides = table.unique
     ? `EXISTS (SELECT 1 FROM ${t} x WHERE ${table.unique.map((c) => `x.${quote(c)} = b.${quote(c)}`).join(' AND ')}

@@ -52,7 +52,11 @@ type CheckRow = {
 };
 
 /** The quorum of each located check among `checkIds` now (others are left out). */
-export async function quorumOf(db: Queryable, checkIds: readonly string[], now: Date): Promise<CheckQuorum[]> {
+export async function quorumOf(
+  db: Queryable,
+  checkIds: readonly string[],
+  now: Date,
+): Promise<CheckQuorum[]> {
   if (!checkIds.length) return [];
   const { rows: checks } = await db.query<CheckRow>(
     `SELECT k.id, k.status, k.next_runtime, c.spec, c.schedule FROM checks k JOIN canaries c ON c.id = k.canary_id
@@ -134,7 +138,9 @@ export async function decideLocatedChecks(
       {
         time: now,
         pass: q.verdict === 'healthy',
-        durationMs: durations.length ? Math.round(durations.reduce((a, b) => a + b, 0) / durations.length) : 0,
+        durationMs: durations.length
+          ? Math.round(durations.reduce((a, b) => a + b, 0) / durations.length)
+          : 0,
         message: q.message,
         error:
           q.verdict === 'unhealthy' && failingError

@@ -48,7 +48,9 @@ export async function liveAgents(db: Queryable): Promise<AgentRow[]> {
 }
 
 const asLabels = (p: Record<string, unknown> | null): Record<string, string> =>
-  Object.fromEntries(Object.entries(p ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  Object.fromEntries(
+    Object.entries(p ?? {}).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+  );
 
 /**
  * The places a spec's locations stand for, each once (an agent named and also selected counts
@@ -56,7 +58,10 @@ const asLabels = (p: Record<string, unknown> | null): Record<string, string> =>
  * agent has that name (it counts in n, never as a failure); `{agentSelector}` every live agent
  * whose properties match (none matching adds nothing).
  */
-export function resolveLocations(locations: readonly CheckLocation[], agents: readonly AgentRow[]): ResolvedLocation[] {
+export function resolveLocations(
+  locations: readonly CheckLocation[],
+  agents: readonly AgentRow[],
+): ResolvedLocation[] {
   const out: ResolvedLocation[] = [];
   const seen = new Set<string>();
   const add = (l: ResolvedLocation) => {

@@ -41,7 +41,8 @@ function judge(l: LocationInput, now: Date, staleAfterMs: number): JudgedLocatio
   if (l.id === null) return { ...l, state: 'unknown', reason: 'agent not found' };
   if (!l.online) return { ...l, state: 'unknown', reason: 'agent offline' };
   if (!l.latest) return { ...l, state: 'unknown', reason: 'no result yet' };
-  if (now.getTime() - l.latest.time.getTime() > staleAfterMs) return { ...l, state: 'unknown', reason: 'stale' };
+  if (now.getTime() - l.latest.time.getTime() > staleAfterMs)
+    return { ...l, state: 'unknown', reason: 'stale' };
   return { ...l, state: l.latest.pass ? 'passing' : 'failing' };
 }
 
@@ -61,8 +62,7 @@ export function decideQuorum(
   const failing = judged.filter((l) => l.state === 'failing').length;
   const passing = judged.filter((l) => l.state === 'passing').length;
   const unknown = n - failing - passing;
-  const verdict: QuorumVerdict =
-    n > 0 && failing >= k ? 'unhealthy' : passing > 0 ? 'healthy' : 'undecided';
+  const verdict: QuorumVerdict = n > 0 && failing >= k ? 'unhealthy' : passing > 0 ? 'healthy' : 'undecided';
   const failed = judged.filter((l) => l.state === 'failing').map((l) => l.name);
   const message =
     `${failing} of ${n} locations failing (fails at ${k})` +

@@ -115,7 +115,8 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Pr
   app.get<{ Params: { id: string } }>(
     '/api/canary/check/:id/locations',
     { config: { permission: ['canaries', 'read'] } },
-    async (req) => checkLocationsAnswer(ctx.db, z.guid({ message: 'the check id must be a UUID' }).parse(req.params.id)),
+    async (req) =>
+      checkLocationsAnswer(ctx.db, z.guid({ message: 'the check id must be a UUID' }).parse(req.params.id)),
   );
 
   // Run Now is open to admin, editor, commander and responder: exactly the

@@ -6,7 +6,11 @@ import { decideQuorum, type LocationInput } from '../../src/health/quorum.js';
 const NOW = new Date('2026-05-01T12:00:00Z');
 const MIN = 60_000;
 const at = (msAgo: number) => new Date(NOW.getTime() - msAgo);
-const place = (name: string, pass: boolean | undefined, extra: Partial<LocationInput> = {}): LocationInput => ({
+const place = (
+  name: string,
+  pass: boolean | undefined,
+  extra: Partial<LocationInput> = {},
+): LocationInput => ({
   id: `id-${name}`,
   name,
   online: true,
@@ -55,7 +59,9 @@ describe('the quorum rule', () => {
 
   it('all unknown, or failures below k with nothing passing, is undecided (the last status stays)', () => {
     expect(decide([place('a', undefined), place('b', false, { online: false })]).verdict).toBe('undecided');
-    expect(decide([place('a', false), place('b', undefined), place('c', undefined)]).verdict).toBe('undecided');
+    expect(decide([place('a', false), place('b', undefined), place('c', undefined)]).verdict).toBe(
+      'undecided',
+    );
     expect(decide([]).verdict).toBe('undecided');
   });
 });
