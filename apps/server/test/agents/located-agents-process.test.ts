@@ -51,6 +51,8 @@ describe('a check located at the upstream and two agent processes', () => {
   let output = '';
   let canary: { id: string; name: string; schedule: string };
   let checkId = '';
+  let baseUrl = '';
+  let adminHeaders: Record<string, string> = {};
 
   beforeAll(async () => {
     upDb = await freshDb('postgresql');
@@ -64,8 +66,9 @@ describe('a check located at the upstream and two agent processes', () => {
       }),
       { db: upDb.db, scheduler: false },
     );
-    const baseUrl = `http://127.0.0.1:${port}`;
+    baseUrl = `http://127.0.0.1:${port}`;
     const admin = await signIn({ ...upstream, db: upDb.db, baseUrl } as TestServer, 'admin');
+    adminHeaders = admin.headers;
     const spec = {
       schedule: '@every 10s',
       locations: ['local', { agent: 'edge-1' }, { agent: 'edge-2' }],
@@ -154,6 +157,15 @@ describe('a check located at the upstream and two agent processes', () => {
         [checkId],
       );
       expect(last.rows[0]?.message).toBe('2 of 3 locations failing (fails at 2): local, edge-1');
+      // What the check panel reads.
+      const res = await fetch(`${baseUrl}/api/canary/check/${checkId}/locations`, { headers: adminHeaders });
+      const answer = (await res.json()) as { verdict: string; locations: { name: string; state: string }[] };
+      expect(answer.verdict).toBe('unhealthy');
+      expect(answer.locations.map((l) => [l.name, l.state])).toEqual([
+        ['local', 'failing'],
+        ['edge-1', 'failing'],
+        ['edge-2', 'passing'],
+      ]);
 
       // edge-1 recovers: its push alone brings the check back, without waiting for a local run.
       edges[0]!.pass(true);
