@@ -31,6 +31,10 @@ const envSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10000),
   SUMMARY_SHARE: z.string().default('5s'),
+  // Public status pages (docs/status-pages.md): answers reused for this long, and requests per
+  // client address and minute.
+  STATUS_PAGE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  STATUS_PAGE_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
   CHECK_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(16),
   CHECK_RETENTION_DAYS: z.coerce.number().int().min(1).optional(),
   // How long rows of each growing table are kept (config-retention.ts; docs/deploy.md).
@@ -226,6 +230,8 @@ export type Config = {
    * (db/shared-results.ts).
    */
   summaryShareMs: number;
+  /** Public status pages: how long an answer is reused, requests per client IP per minute. */
+  statusPages: { cacheMs: number; ratePerMinute: number };
   health: { checkConcurrency: number };
   /** How long each growing table keeps its rows; null keeps everything (config-retention.ts). */
   retention: RetentionConfig;
@@ -391,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     db: { statementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS, maxRows: e.DB_MAX_ROWS, poolSize: e.DB_POOL_SIZE },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     summaryShareMs: Math.round(summaryShareMs),
+    statusPages: { cacheMs: e.STATUS_PAGE_CACHE_MS, ratePerMinute: e.STATUS_PAGE_RATE_LIMIT },
     health: { checkConcurrency: e.CHECK_CONCURRENCY },
     retention,
     trustProxy,

@@ -8,6 +8,7 @@ import { incidentsDomain } from './incidents/index.js';
 import { integrationsDomain } from './integrations/index.js';
 import { kubeconfigDomain } from './kubeconfig/index.js';
 import { logsDomain } from './logs/index.js';
+import { maintenanceDomain } from './maintenance/index.js';
 import { notificationsDomain } from './notifications/index.js';
 import { platformDomain } from './platform/index.js';
 import { playbooksDomain } from './playbooks/index.js';
@@ -15,6 +16,7 @@ import type { DomainModule } from './platform/domain.js';
 import { writeHooksOf } from './platform/domain.js';
 import { restDomain } from './rest/index.js';
 import { specsDomain } from './specs/index.js';
+import { statusPagesDomain } from './status-pages/index.js';
 import { topologyDomain } from './topology/index.js';
 
 /**
@@ -31,10 +33,12 @@ const areas: readonly DomainModule[] = [
   topologyDomain,
   logsDomain,
   notificationsDomain,
+  maintenanceDomain,
   incidentsDomain,
   playbooksDomain,
   kubeconfigDomain,
   integrationsDomain,
+  statusPagesDomain,
   specsDomain,
   agentsDomain,
 ];

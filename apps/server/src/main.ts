@@ -32,11 +32,11 @@ Commands:
   admin reset-password [--email E]
             give the first admin (or the account with email E) a new random password,
             print it, and sign that person out everywhere
-  apply -f <file|dir> [--prune --selector k=v] [--dry-run]
-  diff -f <file|dir>
-  delete -f <file|dir>
-            specs as code: create, compare or delete the objects YAML files hold, on a
-            running console (OPSDECK_URL, OPSDECK_TOKEN); opsdeck apply --help says more
+  apply     specs as code: create or update the objects of YAML files on a running
+            console (OPSDECK_URL, OPSDECK_TOKEN): -f <file|dir> (repeatable), --prune
+            --selector k=v, --dry-run; opsdeck apply --help says more
+  diff      print what apply -f <file|dir> would change
+  delete    delete the objects the files given with -f name
 
 Options:
   --demo        seed demo data on first start unless DEMO is set

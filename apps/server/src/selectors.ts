@@ -45,7 +45,7 @@ export function matchesLabels(
 }
 
 /** Equality terms as a jsonb containment document (uses the GIN index); the rest are checked in code. */
-function containment(terms: LabelTerm[]): string | null {
+export function containment(terms: LabelTerm[]): string | null {
   const eq = terms.filter((t) => t.op === 'eq');
   if (eq.length === 0) return null;
   return JSON.stringify(Object.fromEntries(eq.map((t) => [t.key, t.value])));

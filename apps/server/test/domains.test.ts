@@ -42,6 +42,7 @@ describe('the domain list', () => {
       'DemoLogActivity',
       'ProcessPendingNotifications',
       'CleanupNotificationHistory',
+      'MaintenanceWindows',
       'EvaluateEvidence',
       'IncidentRules',
       'PlaybookSchedules',
@@ -56,7 +57,7 @@ describe('the domain list', () => {
     ]);
   });
 
-  it('hooks writes to the tables of auth, connections, health, catalog, topology, logs, notifications, incidents and playbooks', () => {
+  it('hooks writes to the tables of auth, connections, health, catalog, topology, logs, notifications, maintenance, incidents, playbooks and status pages', () => {
     expect(Object.keys(writeHooksOf(domains)).sort()).toEqual([
       'agents',
       'canaries',
@@ -68,11 +69,14 @@ describe('the domain list', () => {
       'incident_rules',
       'incidents',
       'logging_backends',
+      'maintenance_windows',
       'notification_silences',
       'notifications',
       'people',
       'playbooks',
       'responders',
+      'status_pages',
+      'teams',
       'topologies',
     ]);
   });

@@ -1,36 +1,7 @@
 import type { Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { createCheck, runCheck, startFlipTarget } from './checks.js';
 import { AUTH_MODE, expect, test } from './fixtures.js';
-
-type Mail = { to: string[]; subject: string; text: string; html: string };
-
-/** The server's system SMTP (SMTP_URL, set by playwright.config.ts): keeps every mail it receives. */
-async function startSmtpSink(port: number): Promise<{ mails: Mail[]; close: () => Promise<void> }> {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    logger: false,
-    disabledCommands: ['STARTTLS'],
-    authOptional: true,
-    closeTimeout: 1_000,
-    onData(stream, session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          mails.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: typeof parsed.html === 'string' ? parsed.html : '',
-          });
-          callback();
-        })
-        .catch((e: unknown) => callback(e instanceof Error ? e : new Error(String(e))));
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { mails, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
+import { startSmtpSink } from './smtp-sink.js';
 
 /** The history filtered to this check's rule shows a row of the given status. */
 async function expectHistoryStatus(page: Page, check: string, status: string) {

@@ -28,3 +28,5 @@ export * from './kubeconfig.js';
 export * from './integrations/charts.js';
 export * from './health/check-schemas/object-storage.js';
 export * from './url/safe-url.js';
+export * from './maintenance/index.js';
+export * from './status-pages/index.js';

@@ -19,8 +19,10 @@ export const RESOURCES = [
   'logging_backends',
   'integrations',
   'notifications',
+  'maintenance',
   'playbooks',
   'playbook_runs',
+  'status_pages',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 
@@ -135,6 +137,7 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable<string, Ta
   notification_send_history: { read: 'notifications', write: null },
   notification_send_history_summary: { read: 'notifications', write: null },
   notification_silences: { read: 'notifications', write: 'notifications' },
+  maintenance_windows: { read: 'maintenance', write: 'maintenance' },
   incident_rules: { read: 'incident', write: 'incident', secrets: { spec: specColumn('incident_rules') } },
   incidents: { read: 'incident', write: 'incident' },
   incident_summary: { read: 'incident', write: null },
@@ -182,6 +185,8 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable<string, Ta
   connection_details: { read: 'connections', write: null },
   // /settings/integrations: scrapers, topologies and logging backends with job status, no spec.
   integrations_with_status: { read: 'integrations', write: null },
+  // Public status pages (docs/status-pages.md): the definitions; the public routes read them.
+  status_pages: { read: 'status_pages', write: 'status_pages' },
 });
 
 /**

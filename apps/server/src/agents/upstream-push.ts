@@ -6,6 +6,7 @@ import type { Pusher } from './pusher.js';
 import { applyLocationResults } from './upstream-locations.js';
 
 export type { Pusher };
+import { markPushedResults } from '../maintenance/index.js';
 
 export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -178,7 +179,10 @@ export async function applyPush(
     const checkIds = new Set<string>();
     for (const row of data.check_statuses ?? [])
       if (typeof row.check_id === 'string') checkIds.add(row.check_id);
-    if (checkIds.size) await stats.pushed(tx, [...checkIds]);
+    if (checkIds.size) {
+      await markPushedResults(tx, [...checkIds]);
+      await stats.pushed(tx, [...checkIds]);
+    }
     await tx.query('UPDATE agents SET last_received = now(), last_seen = now() WHERE id = $1', [
       pusher.agentId,
     ]);

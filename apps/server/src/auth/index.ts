@@ -9,6 +9,7 @@ import type { AuthServices } from './services.js';
 export { createAccessToken, verifyAccessToken } from './access-tokens.js';
 export { rbacDataAccess } from './data-access.js';
 export { passwordBanner } from './password-banner.js';
+export { MemoryRateLimiter } from './rate-limit.js';
 export { resetPassword, ResetPasswordError } from './reset-password.js';
 
 /** Built once per server by `install`, handed to the auth routes through the root instance. */

@@ -31,6 +31,10 @@ const PUBLIC_ROUTES: ReadonlySet<string> = new Set([
   // Playbook webhooks: the playbook's own authentication (basic, GitHub signature) decides.
   'GET /api/playbook/webhook/*',
   'POST /api/playbook/webhook/*',
+  // Public status pages (docs/status-pages.md): a page's chosen checks, components and public
+  // incident updates; rate-limited per client address and answered from a short cache.
+  'GET /api/status/:slug',
+  'GET /api/status/:slug/feed.atom',
 ]);
 
 /** APP_MODE=checker serves these routes and nothing else (plus the probes and the web app). */

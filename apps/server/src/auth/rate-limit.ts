@@ -87,3 +87,45 @@ export const rateLimitCleanup: JobDefinition = {
     return { success: n };
   },
 };
+
+/**
+ * The same fixed-window counting as RateLimiter, kept in this process's memory: for anonymous
+ * reads (public status pages) whose limit guards this server's capacity, where a database write
+ * per request would itself be the load the limit is there to prevent. Each replica counts its
+ * own requests. At most `maxKeys` keys are kept; a window that ended is forgotten.
+ */
+export class MemoryRateLimiter {
+  private readonly windows = new Map<string, { start: number; attempts: number }>();
+
+  constructor(
+    private readonly windowMs: number,
+    private readonly maxKeys = 100_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Counts one request under each key; false when any key is over its limit. */
+  hit(keys: readonly LimitKey[]): boolean {
+    const t = this.now();
+    let ok = true;
+    for (const { key, limit } of keys) {
+      const k = stored(key);
+      const w = this.windows.get(k);
+      if (!w || t - w.start >= this.windowMs) {
+        this.windows.delete(k);
+        this.windows.set(k, { start: t, attempts: 1 });
+        if (limit < 1) ok = false;
+      } else if (++w.attempts > limit) ok = false;
+    }
+    this.trim(t);
+    return ok;
+  }
+
+  private trim(t: number): void {
+    if (this.windows.size <= this.maxKeys) return;
+    for (const [k, w] of this.windows) {
+      if (this.windows.size <= this.maxKeys) break;
+      // Oldest windows first (insertion order); an ended one or, when full, the oldest goes.
+      if (t - w.start >= this.windowMs || this.windows.size > this.maxKeys) this.windows.delete(k);
+    }
+  }
+}

@@ -14,12 +14,12 @@ export async function refreshCheckStats(db: Queryable, checkIds: readonly string
        SELECT s.check_id, max(s.time) AS at FROM check_statuses s JOIN ids ON s.check_id = ids.id GROUP BY s.check_id
      ),
      win AS (
-       SELECT s.check_id, s.duration, s.status, s.time
+       SELECT s.check_id, s.duration, s.status, s.time, s.maintenance
        FROM check_statuses s JOIN newest n ON n.check_id = s.check_id
        WHERE s.time > n.at - interval '1 hour'
      )
      INSERT INTO check_stats (check_id, passed, failed, p95, p97, p99, rolling1h, last_pass, last_fail, updated_at)
-     SELECT check_id, count(*) FILTER (WHERE status), count(*) FILTER (WHERE NOT status),
+     SELECT check_id, count(*) FILTER (WHERE status AND NOT maintenance), count(*) FILTER (WHERE NOT status AND NOT maintenance),
        percentile_cont(0.95) WITHIN GROUP (ORDER BY duration),
        percentile_cont(0.97) WITHIN GROUP (ORDER BY duration),
        percentile_cont(0.99) WITHIN GROUP (ORDER BY duration),

@@ -7,10 +7,11 @@ import type { JobDefinition } from '../jobs/scheduler.js';
 export const HOURLY_RETENTION_DAYS = 400;
 export const DAILY_RETENTION_DAYS = 5 * 366;
 
+/** Passed and failed leave out results recorded under maintenance (docs/maintenance.md); latency keeps them. */
 const BUCKET_SQL = (target: string, source: string, unit: 'hour' | 'day') =>
   source === 'check_statuses'
     ? `INSERT INTO ${target} (check_id, time, passed, failed, duration_sum, duration_max, p95, p97, p99, last_time)
-       SELECT check_id, date_trunc('${unit}', time), count(*) FILTER (WHERE status), count(*) FILTER (WHERE NOT status),
+       SELECT check_id, date_trunc('${unit}', time), count(*) FILTER (WHERE status AND NOT maintenance), count(*) FILTER (WHERE NOT status AND NOT maintenance),
          sum(duration), max(duration),
          percentile_cont(0.95) WITHIN GROUP (ORDER BY duration),
          percentile_cont(0.97) WITHIN GROUP (ORDER BY duration),
@@ -32,12 +33,15 @@ const BUCKET_SQL = (target: string, source: string, unit: 'hour' | 'day') =>
          duration_sum = excluded.duration_sum, duration_max = excluded.duration_max,
          p95 = excluded.p95, p97 = excluded.p97, p99 = excluded.p99`;
 
-/** Each hourly bucket's status times as seconds of the hour (check_statuses_1h_seconds), from the same statuses. */
+/**
+ * Each hourly bucket's status times as seconds of the hour (check_statuses_1h_seconds), from the same
+ * statuses; like the counts, without those recorded under maintenance (docs/maintenance.md).
+ */
 const SECONDS_SQL = `INSERT INTO check_statuses_1h_seconds (time, check_id, seconds, failed_seconds)
-  SELECT hour, check_id, array_agg(second ORDER BY second),
-    coalesce(array_agg(second ORDER BY second) FILTER (WHERE NOT status), '{}')
+  SELECT hour, check_id, coalesce(array_agg(second ORDER BY second) FILTER (WHERE NOT maintenance), '{}'),
+    coalesce(array_agg(second ORDER BY second) FILTER (WHERE NOT status AND NOT maintenance), '{}')
   FROM (
-    SELECT check_id, date_trunc('hour', time) AS hour, status,
+    SELECT check_id, date_trunc('hour', time) AS hour, status, maintenance,
       floor(extract(epoch FROM time - date_trunc('hour', time)))::smallint AS second
     FROM check_statuses WHERE time >= $1
   ) s

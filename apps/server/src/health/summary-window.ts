@@ -13,7 +13,7 @@ const BY_CHECK = '($1::uuid[] IS NULL OR check_id = ANY ($1::uuid[]))';
 
 /** Up to an hour the raw statuses are few enough to aggregate on every request. */
 const RAW = `w AS (
-  SELECT check_id, count(*) FILTER (WHERE status) AS passed, count(*) FILTER (WHERE NOT status) AS failed,
+  SELECT check_id, count(*) FILTER (WHERE status AND NOT maintenance) AS passed, count(*) FILTER (WHERE NOT status AND NOT maintenance) AS failed,
     percentile_cont(0.95) WITHIN GROUP (ORDER BY duration) AS p95,
     percentile_cont(0.97) WITHIN GROUP (ORDER BY duration) AS p97,
     percentile_cont(0.99) WITHIN GROUP (ORDER BY duration) AS p99
@@ -108,21 +108,21 @@ head AS MATERIALIZED (
     WHERE time = ${FIRST_HOUR} AND ${BY_CHECK} AND ${BY_SECOND}
     UNION ALL
     -- and the start's own second is counted raw,
-    SELECT check_id, count(*) FILTER (WHERE status), count(*) FILTER (WHERE NOT status)
+    SELECT check_id, count(*) FILTER (WHERE status AND NOT maintenance), count(*) FILTER (WHERE NOT status AND NOT maintenance)
     FROM check_statuses
     WHERE time > ${START} AND time < date_trunc('second', ${START}) + interval '1 second' AND ${BY_CHECK} AND ${BY_SECOND}
     GROUP BY check_id
     UNION ALL
     -- or, for an hour without seconds, all of its part inside the window. (Two branches, not a
     -- CASE in one bound: only plain bounds let the time index narrow the scan.)
-    SELECT check_id, count(*) FILTER (WHERE status), count(*) FILTER (WHERE NOT status)
+    SELECT check_id, count(*) FILTER (WHERE status AND NOT maintenance), count(*) FILTER (WHERE NOT status AND NOT maintenance)
     FROM check_statuses WHERE time > ${START} AND time < ${WHOLE} AND ${BY_CHECK} AND NOT ${BY_SECOND}
     GROUP BY check_id
   ) p
   GROUP BY check_id
 ),
 tail AS MATERIALIZED (
-  SELECT s.check_id, count(*) FILTER (WHERE s.status) AS passed, count(*) FILTER (WHERE NOT s.status) AS failed
+  SELECT s.check_id, count(*) FILTER (WHERE s.status AND NOT s.maintenance) AS passed, count(*) FILTER (WHERE NOT s.status AND NOT s.maintenance) AS failed
   FROM check_statuses s
   WHERE s.time >= ${WHOLE} AND s.time > coalesce($4::timestamptz, '-infinity') AND ($1::uuid[] IS NULL OR s.check_id = ANY ($1::uuid[]))
     AND NOT EXISTS (SELECT 1 FROM hours h WHERE h.check_id = s.check_id AND h.through >= s.time)

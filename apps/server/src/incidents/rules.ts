@@ -169,6 +169,7 @@ async function candidates(
   db: Queryable,
   rules: RuleRow[],
   only: { kind: WatchedKind; id: string } | undefined,
+  now: Date,
 ): Promise<Candidate[]> {
   const out: Candidate[] = [];
   for (const kind of Object.keys(KINDS) as WatchedKind[]) {
@@ -177,9 +178,12 @@ async function candidates(
     const watching = rules.filter((r) => (r.spec[info.specKey] ?? []).length > 0);
     const statuses = [...new Set(watching.flatMap((r) => r.spec.filter?.status ?? []))];
     if (statuses.length === 0) continue;
+    // A resource under a maintenance window (docs/maintenance.md) gets no incident meanwhile.
     const { rows } = await db.query<ResourceRow>(
-      `SELECT * FROM (${info.sql}) r WHERE status = ANY ($1::text[]) AND ($2::uuid IS NULL OR id = $2)`,
-      [statuses, only?.id ?? null],
+      `SELECT * FROM (${info.sql}) r WHERE status = ANY ($1::text[]) AND ($2::uuid IS NULL OR id = $2)
+         AND NOT EXISTS (SELECT 1 FROM maintenance_resources m
+           WHERE m.resource_id = r.id AND m.starts_at <= $3 AND m.ends_at > $3)`,
+      [statuses, only?.id ?? null, now.toISOString()],
     );
     out.push(...rows.map((row) => ({ kind, row })));
   }
@@ -207,7 +211,7 @@ export async function runIncidentRules(
      ORDER BY coalesce((spec->>'priority')::int, 0) DESC, name`,
   );
   if (rules.length === 0) return out;
-  for (const c of await candidates(db, rules, options.only)) {
+  for (const c of await candidates(db, rules, options.only, now)) {
     for (const rule of rules) {
       const spec = rule.spec;
       if (!(spec.filter?.status ?? []).includes(c.row.status ?? '')) continue;

@@ -3,6 +3,7 @@ import type { ServerContext } from '../context.js';
 import { groupKeyOf, holdInGroup } from './groups.js';
 import { insertHistory, recordBlocked, sentWithin } from './history.js';
 import { inhibitingSend } from './inhibitions.js';
+import { heldFor } from './maintenance-hold.js';
 import { takeRateSlot } from './rate-limit.js';
 import type { EventScope } from './event-scope.js';
 import type { Recipient } from './recipients.js';
@@ -11,7 +12,7 @@ import { renderAndDeliver } from './send.js';
 
 /**
  * One recipient of one rule, in Mission Control's order: resource gone → skipped; repeat
- * interval; silences; inhibitions; rate limit; wait_for (held as pending, in its group when the rule has
+ * interval; maintenance windows (held); silences; inhibitions; rate limit; wait_for (held as pending, in its group when the rule has
  * group_by); render and deliver. Each
  * outcome is one history row (blocked ones counted into a recent one).
  *
@@ -52,6 +53,12 @@ export async function throughConstraints(
       await recordBlocked(db, { ...base, status: 'repeat-interval' });
       return;
     }
+  }
+  // Planned work pages no one: held for the maintenance window (docs/maintenance.md).
+  const hold = await scope.maintenance();
+  if (hold) {
+    await recordBlocked(db, { ...base, ...heldFor(hold) });
+    return;
   }
   const silencedBy = await scope.silence();
   if (silencedBy) {

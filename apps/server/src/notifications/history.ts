@@ -13,6 +13,8 @@ export type HistoryEntry = {
   recipient: string;
   personId?: string;
   silencedBy?: string;
+  /** The maintenance window that held it (status `maintenance`). */
+  maintenanceWindowId?: string;
   /** The row this one follows from: the `sent` row that inhibited it. */
   parentId?: string;
   notBefore?: Date;
@@ -31,9 +33,9 @@ export async function insertHistory(db: Queryable, e: HistoryEntry): Promise<str
   const { rows } = await db.query<{ id: string }>(
     `INSERT INTO notification_send_history (id, notification_id, source_event, resource_id, resource_type,
        resource, status, recipient, person_id, silenced_by, not_before, body, error, duration_millis, payload,
-       group_key, group_id, parent_id)
+       group_key, group_id, parent_id, maintenance_window_id)
      VALUES (coalesce($15::uuid, gen_random_uuid()), $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-       $16, $17, $18) RETURNING id`,
+       $16, $17, $18, $19) RETURNING id`,
     [
       e.notificationId,
       e.sourceEvent,
@@ -53,6 +55,7 @@ export async function insertHistory(db: Queryable, e: HistoryEntry): Promise<str
       e.groupKey ?? null,
       e.groupId ?? null,
       e.parentId ?? null,
+      e.maintenanceWindowId ?? null,
     ],
   );
   return rows[0]?.id ?? '';
@@ -65,7 +68,8 @@ export async function insertHistory(db: Queryable, e: HistoryEntry): Promise<str
 export async function recordBlocked(db: Queryable, e: HistoryEntry): Promise<string> {
   const { rows } = await db.query<{ id: string }>(
     `UPDATE notification_send_history SET count = count + 1, created_at = now(),
-       silenced_by = coalesce($6, silenced_by), error = coalesce($7, error), parent_id = coalesce($8, parent_id)
+       silenced_by = coalesce($6, silenced_by), error = coalesce($7, error), parent_id = coalesce($8, parent_id),
+       maintenance_window_id = coalesce($9, maintenance_window_id)
      WHERE id = (
        SELECT id FROM notification_send_history
        WHERE notification_id = $1 AND resource_id = $2 AND source_event = $3 AND status = $4
@@ -81,6 +85,7 @@ export async function recordBlocked(db: Queryable, e: HistoryEntry): Promise<str
       e.silencedBy ?? null,
       e.error ?? null,
       e.parentId ?? null,
+      e.maintenanceWindowId ?? null,
     ],
   );
   return rows[0]?.id ?? insertHistory(db, e);
@@ -103,14 +108,25 @@ export async function sentWithin(
 }
 
 /** How a held or reserved row ended. */
-export type Outcome = Pick<HistoryEntry, 'status' | 'error' | 'body' | 'durationMillis' | 'silencedBy'>;
+export type Outcome = Pick<
+  HistoryEntry,
+  'status' | 'error' | 'body' | 'durationMillis' | 'silencedBy' | 'maintenanceWindowId'
+>;
 
 /** Writes the outcome over a pending (wait_for) row. */
 export async function settleHistory(db: Queryable, id: string, o: Outcome): Promise<void> {
   await db.query(
     `UPDATE notification_send_history SET status = $2, error = $3, body = $4, duration_millis = $5,
-       silenced_by = $6, created_at = now(), payload = NULL
+       silenced_by = $6, maintenance_window_id = $7, created_at = now(), payload = NULL
      WHERE id = $1`,
-    [id, o.status, o.error ?? null, o.body ?? null, o.durationMillis ?? null, o.silencedBy ?? null],
+    [
+      id,
+      o.status,
+      o.error ?? null,
+      o.body ?? null,
+      o.durationMillis ?? null,
+      o.silencedBy ?? null,
+      o.maintenanceWindowId ?? null,
+    ],
   );
 }

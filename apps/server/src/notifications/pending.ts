@@ -4,6 +4,7 @@ import type { JobDefinition } from '../jobs/scheduler.js';
 import { currentHealth, eventResource } from './event-resource.js';
 import { passesFilter } from './filter.js';
 import { settleHistory, type Outcome } from './history.js';
+import { heldFor } from './maintenance-hold.js';
 import { eventScope, type EventScope } from './event-scope.js';
 import { recipientsOf, type Recipient } from './recipients.js';
 import { ruleById, type RuleRow } from './rule.js';
@@ -45,6 +46,8 @@ async function recheck(ctx: ServerContext, row: PendingRow): Promise<Ready | Out
   const scope = eventScope(ctx, row.source_event, resource);
   if (!(await passesFilter(ctx.db, rule.id, rule.filter, scope.vars)))
     return { status: 'skipped', error: 'the filter no longer matches' };
+  const hold = await scope.maintenance();
+  if (hold) return heldFor(hold);
   const silencedBy = await scope.silence();
   if (silencedBy) return { status: 'silenced', silencedBy };
   const recipient = (await recipientsOf(ctx.db, rule)).find((r) => r.label === row.recipient);

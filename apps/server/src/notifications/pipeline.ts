@@ -7,6 +7,7 @@ import { passesFilter } from './filter.js';
 import { recipientsOf } from './recipients.js';
 import { resolveRecipientRef } from './recipient-ref.js';
 import { parseRules, ruleResting, RULES_JSON_SQL, storeRuleError, type RuleRow } from './rule.js';
+import { holdable, MAINTENANCE_HOLD_SQL, type MaintenanceHold } from './maintenance-hold.js';
 import { SILENCE_CANDIDATES_SQL, silenceParams } from './silences.js';
 
 /**
@@ -17,18 +18,25 @@ async function eventFacts(
   ctx: ServerContext,
   name: string,
   r: EventResource,
-): Promise<{ rules: RuleRow[]; exists: boolean; silences: unknown[] }> {
+): Promise<{ rules: RuleRow[]; exists: boolean; silences: unknown[]; hold: MaintenanceHold | null }> {
   const { rows } = await ctx.db.query<{
     rules: unknown[];
     health: string | null;
     silences: unknown[] | null;
+    hold: MaintenanceHold | null;
   }>(
     `SELECT (${RULES_JSON_SQL('$4')}) AS rules, (${CURRENT_HEALTH_SQL[r.type]}) AS health,
-       (SELECT coalesce(json_agg(c), '[]'::json) FROM (${SILENCE_CANDIDATES_SQL}) c) AS silences`,
+       (SELECT coalesce(json_agg(c), '[]'::json) FROM (${SILENCE_CANDIDATES_SQL}) c) AS silences,
+       ${holdable(r) ? MAINTENANCE_HOLD_SQL('$1') : 'NULL::json'} AS hold`,
     [...silenceParams(r), name],
   );
   const row = rows[0];
-  return { rules: parseRules(row?.rules ?? []), exists: row?.health != null, silences: row?.silences ?? [] };
+  return {
+    rules: parseRules(row?.rules ?? []),
+    exists: row?.health != null,
+    silences: row?.silences ?? [],
+    hold: row?.hold ?? null,
+  };
 }
 
 /**
@@ -55,7 +63,7 @@ export async function handleNotificationEvent(event: DomainEvent, ctx: ServerCon
   const facts = await eventFacts(ctx, event.name, resource);
   const rules = facts.rules;
   if (rules.length === 0) return;
-  const scope = eventScope(ctx, event.name, resource, facts.silences);
+  const scope = eventScope(ctx, event.name, resource, facts.silences, facts.hold);
   // A deleted item's own event is about its deletion; any other event needs the resource alive.
   const exists = event.name === 'config.deleted' || facts.exists;
   const now = new Date();

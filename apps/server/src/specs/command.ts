@@ -10,8 +10,9 @@ import { CLUSTER_KINDS } from './types.js';
 export const SPEC_USAGE = `Usage: opsdeck apply|diff|delete -f <file|dir> [-f …] [options]
 
   apply     create or update every object the files hold (Canary, ScrapeConfig, Topology,
-            Playbook, Notification, NotificationSilence, IncidentRule, Connection, Team,
-            LoggingBackend); an object whose file did not change is left alone
+            StatusPage, Playbook, Notification, NotificationSilence, MaintenanceWindow,
+            IncidentRule, Connection, Team, LoggingBackend); an object whose file did not change
+            is left alone
   diff      print what apply would change, as a unified diff; exit 1 when it would change something
   delete    delete the objects the files name
 
@@ -51,7 +52,7 @@ async function perform(client: ApiClient, c: Change, now: Date): Promise<void> {
   if (c.action === 'unchanged') return;
   const d = c.doc;
   const row = {
-    name: d.name,
+    [KINDS[d.kind].nameColumn ?? 'name']: d.name,
     ...(CLUSTER_KINDS.includes(d.kind) ? {} : { namespace: d.namespace }),
     ...KINDS[d.kind].columns(d),
     source: 'apply',

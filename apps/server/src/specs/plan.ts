@@ -50,7 +50,9 @@ const matches = (labels: Record<string, string>, selector: Record<string, string
 const enc = encodeURIComponent;
 
 function selectOf(kind: SpecKind): string {
-  return !CLUSTER_KINDS.includes(kind) ? 'id,name,namespace,source,applied' : 'id,name,source,applied';
+  const nameColumn = KINDS[kind].nameColumn;
+  const name = nameColumn ? `name:${nameColumn}` : 'name';
+  return !CLUSTER_KINDS.includes(kind) ? `id,${name},namespace,source,applied` : `id,${name},source,applied`;
 }
 
 /** The live object a document names, if the console has one. */
@@ -58,7 +60,7 @@ async function storedObject(client: ApiClient, d: SpecDocument): Promise<Stored 
   const def = KINDS[d.kind];
   const ns = !CLUSTER_KINDS.includes(d.kind) ? `&namespace=eq.${enc(d.namespace)}` : '';
   const rows = await client.get(
-    `/api/db/${def.table}?select=${selectOf(d.kind)}&name=eq.${enc(d.name)}${ns}&deleted_at=is.null&order=created_at.asc&limit=1`,
+    `/api/db/${def.table}?select=${selectOf(d.kind)}&${def.nameColumn ?? 'name'}=eq.${enc(d.name)}${ns}&deleted_at=is.null&order=created_at.asc&limit=1`,
     z.array(storedSchema),
   );
   return rows[0];

@@ -9,8 +9,10 @@ export const SPEC_KINDS = [
   'Canary',
   'ScrapeConfig',
   'Topology',
+  'StatusPage',
   'IncidentRule',
   'NotificationSilence',
+  'MaintenanceWindow',
   'Notification',
 ] as const;
 export type SpecKind = (typeof SPEC_KINDS)[number];
@@ -21,7 +23,7 @@ export function kindOf(kind: string): SpecKind | undefined {
 }
 
 /** Kinds whose table has no namespace: one object per name, whatever namespace the file says. */
-export const CLUSTER_KINDS: readonly SpecKind[] = ['Team', 'IncidentRule'];
+export const CLUSTER_KINDS: readonly SpecKind[] = ['Team', 'IncidentRule', 'StatusPage'];
 
 export type Row = Record<string, unknown>;
 

@@ -13,6 +13,8 @@ export const SEND_STATUSES = [
   // A playbook recipient: its run is being created, then running (Mission Control's statuses).
   'pending_playbook_run',
   'pending_playbook_completion',
+  // Held because its resource was under a maintenance window (docs/maintenance.md).
+  'maintenance',
 ] as const;
 export type SendStatus = (typeof SEND_STATUSES)[number];
 
@@ -23,6 +25,7 @@ export const SUPPRESSED_STATUSES: readonly SendStatus[] = [
   'skipped',
   'cancelled',
   'inhibited',
+  'maintenance',
 ];
 export const IN_PROGRESS_STATUSES: readonly SendStatus[] = [
   'pending',

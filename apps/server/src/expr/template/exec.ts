@@ -293,11 +293,12 @@ export class Executor {
 
   /**
    * gomplate's namespaced functions (`strings.ToUpper`, `data.ToJSONPretty`): a name that is
-   * not a key of the data followed by one field is the function of that dotted name.
+   * neither a key of the data nor a function itself, followed by one field, is the function of
+   * that dotted name. A function's result with a field (`getLastAction.status`) stays a field.
    */
   private namespacedFunction(node: ArgNode): IdentifierNode | undefined {
     if (node.type !== 'chain' || node.node.type !== 'identifier' || node.path.length !== 1) return undefined;
-    if (hasOwnKey(this.data, node.node.name)) return undefined;
+    if (hasOwnKey(this.data, node.node.name) || this.lookupFunction(node.node.name)) return undefined;
     return { type: 'identifier', line: node.line, name: `${node.node.name}.${node.path[0]}` };
   }
 

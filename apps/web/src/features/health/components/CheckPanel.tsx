@@ -1,3 +1,5 @@
+import { useActiveMaintenance } from '../../../api/activeMaintenance.js';
+import { MaintenanceBadge } from '../../../ui/MaintenanceBadge.js';
 import { formatDateTime, formatPercent, formatRelativeTime } from '@opsdeck/shared';
 import { BellOff, Loader2, Pencil, Play } from 'lucide-react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
@@ -86,6 +88,7 @@ export function CheckPanel({ checkId, check, onClose, embedded = false }: Props)
   const places = located?.located
     ? located.locations.flatMap((l) => (l.id ? [{ id: l.id, name: l.name }] : []))
     : undefined;
+  const maintenance = useActiveMaintenance([checkId]);
 
   const s = stats.data ?? check;
   const pct = s ? uptimePercent(s) : undefined;
@@ -126,6 +129,7 @@ export function CheckPanel({ checkId, check, onClose, embedded = false }: Props)
           <StatusDot status={health} />
           <span className="truncate">{check?.name ?? 'Check'}</span>
           {check?.type ? <span className="text-xs font-normal text-muted">{check.type}</span> : null}
+          <MaintenanceBadge window={maintenance.data?.[checkId]} />
         </span>
       }
       description={

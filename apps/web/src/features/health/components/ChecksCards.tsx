@@ -2,6 +2,8 @@ import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.js';
 import { EMPTY_TEXT } from '../../../ui/DataTable/index.js';
 import { AgentBadge } from '../../../ui/AgentBadge.js';
+import { useActiveMaintenance } from '../../../api/activeMaintenance.js';
+import { MaintenanceBadge } from '../../../ui/MaintenanceBadge.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { checkHealth, groupKey, type GroupRow } from '../lib/checks.js';
 import type { CheckSummary } from '../api/types.js';
@@ -23,7 +25,14 @@ type Props = {
   onOpenCheck: (id: string) => void;
 };
 
-function Card({ check, covers, onOpen }: { check: CheckSummary; covers: string; onOpen: () => void }) {
+type CardProps = {
+  check: CheckSummary;
+  covers: string;
+  maintenance: { name: string; ends_at: string } | undefined;
+  onOpen: () => void;
+};
+
+function Card({ check, covers, maintenance, onOpen }: CardProps) {
   const health = checkHealth(check);
   return (
     <button
@@ -42,6 +51,7 @@ function Card({ check, covers, onOpen }: { check: CheckSummary; covers: string; 
         <span className="truncate font-medium">{check.name}</span>
         <AgentBadge agentId={check.agent_id} />
       </span>
+      <MaintenanceBadge window={maintenance} />
       <span className="flex items-center justify-between gap-2 text-xs">
         <UptimeText uptime={check.uptime} covers={covers} />
         <LatencyText ms={check.latency?.rolling1h ?? check.latency?.p95} />
@@ -56,6 +66,7 @@ function Card({ check, covers, onOpen }: { check: CheckSummary; covers: string; 
 /** The card layout: one section per group, a card per check. */
 export function ChecksCards({ checks, total, groupBy, uptimeWindow, emptyText, onOpenCheck }: Props) {
   const shown = checks.slice(0, CARD_LIMIT);
+  const maintenance = useActiveMaintenance(shown.map((c) => c.id)).data ?? {};
   const sections = new Map<string, CheckSummary[]>();
   for (const c of shown) {
     const k = groupBy === 'no_group' ? '' : groupKey(c, groupBy);
@@ -78,7 +89,13 @@ export function ChecksCards({ checks, total, groupBy, uptimeWindow, emptyText, o
           ) : null}
           <div className="grid grid-cols-[repeat(auto-fill,minmax(220px,1fr))] gap-2">
             {(sections.get(k) ?? []).map((c) => (
-              <Card key={c.id} check={c} covers={uptimeWindow} onOpen={() => onOpenCheck(c.id)} />
+              <Card
+                key={c.id}
+                check={c}
+                covers={uptimeWindow}
+                maintenance={maintenance[c.id]}
+                onOpen={() => onOpenCheck(c.id)}
+              />
             ))}
           </div>
         </section>

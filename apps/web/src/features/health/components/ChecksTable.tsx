@@ -3,6 +3,9 @@ import { useMemo, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn.js';
 import { DataTable, columnHelper } from '../../../ui/DataTable/index.js';
 import { AgentBadge } from '../../../ui/AgentBadge.js';
+import { useActiveMaintenance } from '../../../api/activeMaintenance.js';
+import type { ActiveMaintenance } from '@opsdeck/shared';
+import { MaintenanceBadge } from '../../../ui/MaintenanceBadge.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import { DASHBOARD_PAGE_MAX } from '../api/dashboardQuery.js';
 import { checkHealth, type DashboardRow } from '../lib/checks.js';
@@ -10,8 +13,11 @@ import { DASHBOARD_FIRST_ROWS } from '../lib/healthParams.js';
 import { AgeText, HealthCell, LatencyText, UptimeText } from './HealthCells.js';
 
 const col = columnHelper<DashboardRow>();
-/** The columns; the Uptime header names the window the figures cover ('last 24 h'). */
-function checkColumns(uptimeWindow: string) {
+/**
+ * The columns; the Uptime header names the window the figures cover ('last 24 h'); checks under
+ * a maintenance window show its badge by their name.
+ */
+function checkColumns(uptimeWindow: string, maintenance: ActiveMaintenance) {
   return col.columns([
     col.display({
       id: 'name',
@@ -36,6 +42,7 @@ function checkColumns(uptimeWindow: string) {
             <StatusDot status={checkHealth(r.check)} />
             <span className="truncate font-medium">{r.check.name}</span>
             <AgentBadge agentId={r.check.agent_id} />
+            <MaintenanceBadge window={maintenance[r.check.id]} />
             {r.check.type ? <span className="shrink-0 text-[11px] text-muted">{r.check.type}</span> : null}
           </span>
         ),
@@ -113,7 +120,9 @@ export function ChecksTable({
   onOpenCheck,
 }: Props) {
   const defaults = useMemo(() => ({ pageSize: DASHBOARD_FIRST_ROWS }), []);
-  const columns = useMemo(() => checkColumns(uptimeWindow), [uptimeWindow]);
+  const ids = rows.flatMap((r) => (r.kind === 'group' ? [] : [r.check.id]));
+  const maintenance = useActiveMaintenance(ids).data;
+  const columns = useMemo(() => checkColumns(uptimeWindow, maintenance ?? {}), [uptimeWindow, maintenance]);
   return (
     <DataTable
       id="health-checks"

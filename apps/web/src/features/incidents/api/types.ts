@@ -90,6 +90,8 @@ export const commentSchema = z.object({
   created_at: z.string().optional(),
   /** Set when the text was changed after posting (the changelog says by whom). */
   edited_at: z.string().nullable().optional(),
+  /** `public_update`: shown on public status pages (docs/status-pages.md); ordinary comments never are. */
+  kind: z.enum(['comment', 'public_update']).optional(),
   person: personRefSchema.nullable().optional(),
 });
 export type Comment = z.infer<typeof commentSchema>;

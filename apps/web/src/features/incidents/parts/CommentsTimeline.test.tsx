@@ -125,6 +125,28 @@ describe('CommentsTimeline', () => {
     expect(writes(server.requests)[0]?.body).toHaveProperty('id');
   });
 
+  it('sends a public update when the toggle is on, marks it in the timeline, and sends ordinary comments otherwise', async () => {
+    const server = serve(['responder'], { 'POST /api/db/comments': (req: FakeRequest) => [req.body] });
+    const user = userEvent.setup();
+    renderWithApp(<CommentsTimeline incident={withComments()} onChanged={() => {}} />);
+    await user.selectOptions(await screen.findByRole('combobox', { name: 'Hypothesis' }), 'h-root');
+    await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'Checkout is recovering');
+    await user.click(screen.getByRole('checkbox', { name: /Public update/ }));
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Public update')).toBeInTheDocument();
+    await waitFor(() => expect(writes(server.requests)).toHaveLength(1));
+    expect(writes(server.requests)[0]?.body).toMatchObject({
+      comment: 'Checkout is recovering',
+      kind: 'public_update',
+    });
+    // The toggle goes back off: the next comment is an ordinary one.
+    expect(screen.getByRole('checkbox', { name: /Public update/ })).not.toBeChecked();
+    await user.type(screen.getByRole('textbox', { name: 'Comment' }), 'internal only');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(writes(server.requests)).toHaveLength(2));
+    expect(writes(server.requests)[1]?.body).toMatchObject({ comment: 'internal only', kind: 'comment' });
+  });
+
   it('removes the optimistic comment and shows the error when the save fails', async () => {
     serve(['admin'], {
       'POST /api/db/comments': () => json({ code: 'P0001', message: 'comments are closed' }, { status: 400 }),

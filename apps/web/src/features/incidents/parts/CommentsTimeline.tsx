@@ -4,6 +4,7 @@ import { errorMessage } from '../../../api/errors.js';
 import { TOAST_MS } from '../../../api/queryClient.js';
 import { useHasPermission } from '../../../auth/permissions.js';
 import { Avatar } from '../../../ui/Avatar.js';
+import { Badge } from '../../../ui/Badge.js';
 import { createComment } from './api.js';
 import { renderMentions } from './mentions.js';
 import { MentionTextarea } from './MentionTextarea.js';
@@ -22,6 +23,7 @@ export function CommentsTimeline({ incident, onChanged }: PartProps) {
   const [pending, setPending] = useState<Entry[]>([]);
   const [hypothesisId, setHypothesisId] = useState('');
   const [text, setText] = useState('');
+  const [isPublic, setIsPublic] = useState(false);
   const [sending, setSending] = useState(false);
 
   const entries = useMemo(() => {
@@ -38,7 +40,13 @@ export function CommentsTimeline({ incident, onChanged }: PartProps) {
     if (!hypothesisId) return void toast.error(PART_TEXT.selectHypothesis, { duration: TOAST_MS });
     const comment = text.trim();
     if (!comment) return void toast.error(PART_TEXT.addCommentDetails, { duration: TOAST_MS });
-    const body = { id: crypto.randomUUID(), incident_id: incident.id, hypothesis_id: hypothesisId, comment };
+    const body = {
+      id: crypto.randomUUID(),
+      incident_id: incident.id,
+      hypothesis_id: hypothesisId,
+      comment,
+      kind: isPublic ? ('public_update' as const) : ('comment' as const),
+    };
     const title = incident.hypotheses.find((h) => h.id === hypothesisId)?.title ?? null;
     setPending((p) => [
       ...p,
@@ -51,6 +59,7 @@ export function CommentsTimeline({ incident, onChanged }: PartProps) {
       },
     ]);
     setText('');
+    setIsPublic(false);
     setSending(true);
     try {
       await createComment(body);
@@ -80,6 +89,7 @@ export function CommentsTimeline({ incident, onChanged }: PartProps) {
                 {c.created_at ? (
                   <time dateTime={c.created_at}>{new Date(c.created_at).toLocaleString()}</time>
                 ) : null}
+                {c.kind === 'public_update' ? <Badge tone="blue">Public update</Badge> : null}
                 {c.edited_at ? (
                   <span title={`Edited ${new Date(c.edited_at).toLocaleString()}`}>(edited)</span>
                 ) : null}
@@ -110,7 +120,14 @@ export function CommentsTimeline({ incident, onChanged }: PartProps) {
             onChange={setText}
             placeholder="Add a comment, @ to mention"
           />
-          <div className="flex justify-end">
+          <div className="flex items-center justify-between gap-2">
+            <label
+              className="flex items-center gap-2 text-sm"
+              title="Shown on the public status pages that include a check or component this incident concerns"
+            >
+              <input type="checkbox" checked={isPublic} onChange={(e) => setIsPublic(e.target.checked)} />
+              Public update (shown on status pages)
+            </label>
             <button type="submit" className="btn btn-primary" disabled={!text || sending}>
               Send
             </button>

@@ -56,6 +56,7 @@ export async function createComment(body: {
   incident_id: string;
   hypothesis_id: string;
   comment: string;
+  kind?: 'comment' | 'public_update';
 }): Promise<Comment[]> {
   return rows<Comment>(db.from('comments').insert(body).select('*'));
 }

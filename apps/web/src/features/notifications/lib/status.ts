@@ -16,6 +16,7 @@ export const STATUS_LABELS: Readonly<Record<SendStatus, string>> = {
   inhibited: 'inhibited',
   pending_playbook_run: 'starting playbook',
   pending_playbook_completion: 'playbook running',
+  maintenance: 'maintenance',
 };
 
 export const STATUS_TONES: Readonly<Record<SendStatus, BadgeTone>> = {
@@ -29,6 +30,7 @@ export const STATUS_TONES: Readonly<Record<SendStatus, BadgeTone>> = {
   inhibited: 'grey',
   pending_playbook_run: 'yellow',
   pending_playbook_completion: 'yellow',
+  maintenance: 'blue',
 };
 
 export const RESOURCE_TYPE_LABELS: Readonly<Record<string, string>> = {

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { cn } from '../../../lib/cn.js';
 import { AgentBadge } from '../../../ui/AgentBadge.js';
+import { MaintenanceBadge } from '../../../ui/MaintenanceBadge.js';
 import { StatusDot } from '../../../ui/StatusDot.js';
 import type { TopologyComponent } from '../api/types.js';
 import {
@@ -24,10 +25,12 @@ type TopologyCardProps = {
   refererId?: string;
   /** The page's other query parameters, carried along by the card's links. */
   carry?: string;
+  /** The maintenance window the component is in now, if any. */
+  maintenance?: { name: string; ends_at: string } | undefined;
 };
 
 /** One component as a card. */
-export function TopologyCard({ component: c, width, refererId, carry }: TopologyCardProps) {
+export function TopologyCard({ component: c, width, refererId, carry, maintenance }: TopologyCardProps) {
   const href = componentHref(c.id, refererId, carry);
   const headline = headlineProperties(c);
   const others = c.properties.filter((p) => !p.headline && propertyText(p));
@@ -58,6 +61,7 @@ export function TopologyCard({ component: c, width, refererId, carry }: Topology
           </a>
           <div className="flex min-w-0 items-center gap-1.5 text-xs text-muted">
             <AgentBadge agentId={c.agent_id} />
+            <MaintenanceBadge window={maintenance} />
             {c.status_reason && <TruncatedText text={c.status_reason} className="min-w-0" />}
             {!c.status_reason && c.type && <span className="truncate">{c.type}</span>}
           </div>

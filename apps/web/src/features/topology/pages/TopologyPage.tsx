@@ -14,6 +14,7 @@ import { TopologyCard } from '../components/TopologyCard.js';
 import { TopologyFilters } from '../components/TopologyFilters.js';
 import { CARD_WIDTH_KEY, cardWidthSchema, DEFAULT_CARD_WIDTH } from '../lib/cards.js';
 import { useTopologyParams } from '../lib/useTopologyParams.js';
+import { useActiveMaintenance } from '../../../api/activeMaintenance.js';
 
 function collectHeadlineFields(list: TopologyComponent[]): string[] {
   const names = new Set<string>();
@@ -57,6 +58,7 @@ export function TopologyPage() {
   const agents = useMemo(() => [...new Set(cards.map((c) => c.agent_id))], [cards]);
   const headlineFields = useMemo(() => collectHeadlineFields(cards), [cards]);
 
+  const maintenance = useActiveMaintenance(cards.map((c) => c.id)).data ?? {};
   return (
     <Page
       crumbs={crumbs}
@@ -103,7 +105,14 @@ export function TopologyPage() {
           {!multiple && (
             <div className="flex flex-wrap content-start items-start gap-3" data-testid="topology-cards">
               {cards.map((c) => (
-                <TopologyCard key={c.id} component={c} width={width} refererId={id} carry={carry} />
+                <TopologyCard
+                  key={c.id}
+                  component={c}
+                  width={width}
+                  refererId={id}
+                  carry={carry}
+                  maintenance={maintenance[c.id]}
+                />
               ))}
             </div>
           )}

@@ -1,0 +1,95 @@
+import { MATCHED_CTES, worstState } from './select-sql.js';
+
+/** Days of the uptime bars, today included. */
+export const UPTIME_DAYS = 90;
+/** Incidents a page lists (active first, then the latest resolved). */
+const MAX_INCIDENTS = 50;
+const ACTIVE = `('new', 'open', 'investigating', 'mitigated')`;
+
+/**
+ * The whole public page in one statement ($1 slug or $2 custom domain): the page, its groups'
+ * members with their state and daily uptime (check_statuses_1d; a component's from the checks
+ * related to it), and the incidents of the last 90 days that concern a member and have a public
+ * update, with those updates. Members, incidents and updates are named by keys derived from the
+ * page's id and theirs (md5), so no id ever leaves. No row: no such page.
+ */
+export const READ_PAGE_SQL = `
+WITH page AS (
+  SELECT p.id, p.slug, p.title, p.logo, p.description, p.groups FROM status_pages p
+  WHERE p.deleted_at IS NULL AND (p.slug = $1::text OR p.custom_domain = $2::text)
+  ORDER BY p.created_at LIMIT 1
+),
+grp AS (
+  SELECT g.ord, g.value ->> 'name' AS name, g.value -> 'selectors' AS selectors
+  FROM page, jsonb_array_elements(page.groups) WITH ORDINALITY AS g(value, ord)
+),
+${MATCHED_CTES},
+day0 AS (SELECT date_trunc('day', now()) - interval '${UPTIME_DAYS - 1} days' AS t),
+targets AS (SELECT DISTINCT kind, id FROM matched),
+behind AS (
+  SELECT kind, id, id AS check_id FROM targets WHERE kind = 'check'
+  UNION
+  SELECT 'component', r.component_id, r.check_id FROM check_component_relationships r
+  WHERE r.deleted_at IS NULL AND r.component_id IN (SELECT id FROM targets WHERE kind = 'component')
+),
+daily AS (
+  SELECT b.kind, b.id, round(extract(epoch FROM d.time - day0.t) / 86400)::int AS i,
+    sum(d.passed) AS p, sum(d.failed) AS f
+  FROM behind b JOIN check_statuses_1d d ON d.check_id = b.check_id, day0
+  WHERE d.time >= day0.t
+  GROUP BY 1, 2, 3
+),
+uptime AS (
+  SELECT t.kind, t.id,
+    jsonb_agg(CASE WHEN d.p + d.f > 0 THEN round(100.0 * d.p / (d.p + d.f), 2) END ORDER BY s.i) AS bars,
+    CASE WHEN sum(d.p + d.f) > 0 THEN round(100.0 * sum(d.p) / sum(d.p + d.f), 3) END AS total
+  FROM targets t CROSS JOIN generate_series(0, ${UPTIME_DAYS - 1}) AS s(i)
+  LEFT JOIN daily d ON d.kind = t.kind AND d.id = t.id AND d.i = s.i
+  GROUP BY t.kind, t.id
+),
+members AS (
+  SELECT m.ord, m.name, m.state, jsonb_build_object('key', left(md5(page.id::text || ':' || m.kind || ':' || m.id::text), 16),
+    'name', m.name, 'state', m.state, 'uptime', u.bars, 'uptime90', u.total) AS doc, m.kind, m.id
+  FROM matched m JOIN uptime u ON u.kind = m.kind AND u.id = m.id, page
+),
+groups_doc AS (
+  SELECT grp.ord, jsonb_build_object('name', grp.name, 'state', g.state, 'members', g.members) AS doc, g.state
+  FROM grp CROSS JOIN LATERAL (
+    SELECT coalesce(jsonb_agg(m.doc ORDER BY m.name, m.kind, m.id), '[]'::jsonb) AS members, ${worstState('m.state')} AS state
+    FROM members m WHERE m.ord = grp.ord
+  ) g
+),
+inc AS (
+  SELECT i.id, i.title, i.status, i.created_at, i.resolved, i.status IN ${ACTIVE} AS active FROM incidents i
+  WHERE (i.status IN ${ACTIVE} OR i.created_at > now() - interval '${UPTIME_DAYS} days')
+    AND EXISTS (SELECT 1 FROM comments c WHERE c.incident_id = i.id AND c.kind = 'public_update')
+),
+concern AS (
+  SELECT DISTINCT inc.id AS incident_id, m.name
+  FROM inc JOIN hypotheses h ON h.incident_id = inc.id JOIN evidences e ON e.hypothesis_id = h.id
+  JOIN behind b ON b.check_id = e.check_id JOIN matched m ON m.kind = b.kind AND m.id = b.id
+  UNION
+  SELECT DISTINCT inc.id, m.name
+  FROM inc JOIN hypotheses h ON h.incident_id = inc.id JOIN evidences e ON e.hypothesis_id = h.id
+  JOIN matched m ON m.kind = 'component' AND m.id = e.component_id
+),
+incidents_doc AS (
+  SELECT coalesce(jsonb_agg(x.doc ORDER BY x.active DESC, x.created_at DESC), '[]'::jsonb) AS list FROM (
+    SELECT inc.active, inc.created_at, jsonb_build_object(
+      'key', left(md5(page.id::text || ':incident:' || inc.id::text), 16),
+      'title', inc.title, 'status', inc.status, 'active', inc.active,
+      'started', inc.created_at, 'resolved', inc.resolved,
+      'affects', (SELECT jsonb_agg(DISTINCT cn.name) FROM concern cn WHERE cn.incident_id = inc.id),
+      'updates', (SELECT jsonb_agg(jsonb_build_object('key', left(md5(page.id::text || ':update:' || c.id::text), 16),
+          'at', c.created_at, 'text', c.comment) ORDER BY c.created_at DESC)
+        FROM comments c WHERE c.incident_id = inc.id AND c.kind = 'public_update')) AS doc
+    FROM inc, page WHERE inc.id IN (SELECT incident_id FROM concern)
+    ORDER BY inc.active DESC, inc.created_at DESC LIMIT ${MAX_INCIDENTS}
+  ) x
+)
+SELECT jsonb_build_object('slug', page.slug, 'title', page.title, 'description', page.description,
+  'logo', page.logo, 'state', (SELECT ${worstState('gd.state')} FROM groups_doc gd),
+  'since', to_char(day0.t, 'YYYY-MM-DD'),
+  'groups', (SELECT coalesce(jsonb_agg(gd.doc ORDER BY gd.ord), '[]'::jsonb) FROM groups_doc gd),
+  'incidents', incidents_doc.list, 'generated_at', now())::text AS doc
+FROM page, day0, incidents_doc`;

@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { fakeServer, json, pagedRows, type FakeRequest } from '../../test/fakeServer.js';
+import { renderWithApp } from '../../test/render.js';
+import { PublicStatusPageRoute } from './pages/PublicStatusPage.js';
+import { StatusPageDetailPage } from './pages/StatusPageDetailPage.js';
+import { StatusPagesPage } from './pages/StatusPagesPage.js';
+
+const whoami = (roles: string[], permissions: string[]) => () => ({
+  payload: { user: { id: 'u1', name: 'Ed' }, roles, permissions },
+});
+const EDITOR = whoami(['editor'], ['status_pages:read', 'status_pages:write']);
+
+const ROW = {
+  id: 'sp1',
+  slug: 'shop',
+  title: 'Shop status',
+  logo: null,
+  description: '',
+  groups: [{ name: 'API', selectors: [{ kind: 'check', name: 'api-*' }] }],
+  custom_domain: null,
+  source: 'UI',
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+  created_by: null,
+};
+
+const uptime = (v: number | null) => Array.from({ length: 90 }, () => v);
+const PUBLIC = {
+  slug: 'shop',
+  title: 'Shop status',
+  description: 'How the shop is doing',
+  logo: null,
+  state: 'outage',
+  since: '2026-08-04',
+  groups: [
+    {
+      name: 'API',
+      state: 'outage',
+      members: [
+        { key: 'k1', name: 'api-one', state: 'operational', uptime: uptime(100), uptime90: 100 },
+        { key: 'k2', name: 'api-two', state: 'outage', uptime: uptime(null), uptime90: null },
+      ],
+    },
+  ],
+  incidents: [
+    {
+      key: 'i1',
+      title: 'Checkout errors',
+      status: 'open',
+      active: true,
+      started: '2026-11-01T10:00:00Z',
+      resolved: null,
+      affects: ['api-two'],
+      updates: [{ key: 'u1', at: '2026-11-01T10:05:00Z', text: 'We are looking into it.' }],
+    },
+  ],
+  generated_at: '2026-11-01T10:06:00Z',
+};
+
+describe('Settings › Status Pages', () => {
+  it('lists pages sorted and paged by the server, with a link to each public page', async () => {
+    const server = fakeServer({ '/api/auth/whoami': EDITOR, '/api/db/status_pages': pagedRows([ROW]) });
+    renderWithApp(<StatusPagesPage />, { url: '/settings/status-pages', route: '/settings/status-pages' });
+    expect(await screen.findByText('Shop status')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /shop/ })).toHaveAttribute('href', '/status/shop');
+    const list = server.requests.find((r) => r.url.pathname === '/api/db/status_pages');
+    expect(list?.url.searchParams.get('order')).toBe('slug.asc');
+    expect(list?.url.searchParams.get('limit')).not.toBeNull();
+  });
+
+  it('refuses a bad slug and an empty group in the form, previews matches, and creates the page', async () => {
+    const server = fakeServer({
+      '/api/auth/whoami': EDITOR,
+      'POST /api/db/status_pages': () => json([{ id: 'new1' }], { status: 201 }),
+      'POST /api/status-pages/preview': () => [
+        {
+          name: 'API',
+          count: 2,
+          members: [
+            { kind: 'check', name: 'api-one', state: 'operational' },
+            { kind: 'check', name: 'api-two', state: 'outage' },
+          ],
+        },
+      ],
+      '/api/db/status_pages': () => [{ ...ROW, id: 'new1' }],
+    });
+    const user = userEvent.setup();
+    renderWithApp(<StatusPageDetailPage />, {
+      url: '/settings/status-pages/new',
+      route: '/settings/status-pages/new',
+    });
+    const form = await screen.findByRole('form', { name: 'Status page' });
+    await user.type(within(form).getByRole('textbox', { name: /Slug/ }), 'Not A Slug');
+    await user.type(within(form).getByRole('textbox', { name: /Title/ }), 'Shop status');
+    await user.click(within(form).getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText(/a slug is lower-case letters/)).toBeInTheDocument();
+    expect(await screen.findByText('a group needs a name')).toBeInTheDocument();
+    expect(server.requests.filter((r: FakeRequest) => r.method === 'POST')).toHaveLength(0);
+
+    await user.clear(within(form).getByRole('textbox', { name: /Slug/ }));
+    await user.type(within(form).getByRole('textbox', { name: /Slug/ }), 'shop');
+    await user.type(within(form).getByRole('textbox', { name: /Group 1 name/ }), 'API');
+    await user.type(within(form).getByRole('textbox', { name: /^Name(?!space)/ }), 'api-*');
+    await user.click(screen.getByRole('button', { name: 'Preview matches' }));
+    const preview = await screen.findByRole('listitem', { name: 'Preview of API' });
+    expect(within(preview).getByText(/2 matches/)).toBeInTheDocument();
+    expect(within(preview).getByText(/api-two/)).toBeInTheDocument();
+    expect(server.requests.find((r) => r.url.pathname === '/api/status-pages/preview')?.body).toEqual({
+      groups: [{ name: 'API', selectors: [{ name: 'api-*' }] }],
+    });
+
+    await user.click(within(form).getByRole('button', { name: /Save/ }));
+    await waitFor(() =>
+      expect(
+        server.requests.find((r) => r.method === 'POST' && r.url.pathname === '/api/db/status_pages')?.body,
+      ).toMatchObject({
+        slug: 'shop',
+        title: 'Shop status',
+        logo: null,
+        custom_domain: null,
+        source: 'UI',
+        groups: [{ name: 'API', selectors: [{ name: 'api-*' }] }],
+      }),
+    );
+  });
+});
+
+describe('the public status page', () => {
+  it('shows the groups, member states, uptime bars and the public update, without sign-in', async () => {
+    const server = fakeServer({ '/api/status/shop': () => PUBLIC });
+    renderWithApp(<PublicStatusPageRoute />, { url: '/status/shop', route: '/status/:slug' });
+    expect(await screen.findByRole('heading', { name: 'Shop status' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Some systems are down');
+    const api = screen.getByRole('region', { name: 'API' });
+    expect(within(api).getByRole('listitem', { name: 'api-one' })).toHaveTextContent('Operational');
+    expect(within(api).getByRole('listitem', { name: 'api-two' })).toHaveTextContent('Outage');
+    expect(within(api).getByRole('img', { name: 'api-one: 90-day uptime' }).children).toHaveLength(90);
+    const incidents = screen.getByRole('region', { name: 'Active incidents' });
+    expect(within(incidents).getByText('We are looking into it.')).toBeInTheDocument();
+    expect(within(incidents).getByText(/Affects api-two/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Subscribe/ })).toHaveAttribute(
+      'href',
+      '/api/status/shop/feed.atom',
+    );
+    expect(server.hrefs().some((h) => h.includes('/api/db/'))).toBe(false);
+  });
+
+  it('says the page is not found for an unknown slug', async () => {
+    fakeServer({ '/api/status/nope': () => json({ error: 'Not found' }, { status: 404 }) });
+    renderWithApp(<PublicStatusPageRoute />, { url: '/status/nope', route: '/status/:slug' });
+    expect(await screen.findByRole('heading', { name: 'Status page not found' })).toBeInTheDocument();
+  });
+});

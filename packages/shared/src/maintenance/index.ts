@@ -1,0 +1,2 @@
+export * from './window.js';
+export * from './occurrences.js';
