@@ -1,4 +1,5 @@
 import type { Db, Queryable } from '../db/types.js';
+import { markPushedResults } from '../maintenance/index.js';
 import type { PushData, PushResult, PushRow, PushRowOutcome } from './push-schema.js';
 import { LOCAL_COLUMNS, PUSH_TABLES, type PushTable } from './push-tables.js';
 import type { PushedStatsPacer } from './pushed-stats-pacer.js';
@@ -6,7 +7,6 @@ import type { Pusher } from './pusher.js';
 import { applyLocationResults } from './upstream-locations.js';
 
 export type { Pusher };
-import { markPushedResults } from '../maintenance/index.js';
 
 export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
 
