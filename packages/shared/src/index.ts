@@ -8,6 +8,7 @@ export * from './selectors.js';
 export * from './lookup.js';
 export * from './email.js';
 export * from './health/canary-spec.js';
+export * from './health/locations.js';
 export * from './health/check-schemas/alertmanager.js';
 export * from './health/check-schemas/catalog.js';
 export * from './health/check-schemas/config-db.js';

@@ -75,6 +75,7 @@ export const TABLE_ACCESS: Record<string, TableAccessRule> = ownTable<string, Ta
   canaries_with_status: { read: 'canaries', write: null, secrets: { spec: specColumn('canaries') } },
   checks: { read: 'canaries', write: null, secrets: { spec: specColumn('canaries') } },
   check_statuses: { read: 'canaries', write: null },
+  check_location_statuses: { read: 'canaries', write: null },
   check_statuses_1h: { read: 'canaries', write: null },
   check_statuses_1d: { read: 'canaries', write: null },
   config_scrapers: {

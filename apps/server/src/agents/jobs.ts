@@ -2,6 +2,7 @@ import type { JobDefinition } from '../jobs/scheduler.js';
 import { pullAssigned } from './agent-pull.js';
 import { PUSH_PAGE_BYTES, pushPending } from './agent-push.js';
 import { runAgentActionLoop } from './agent-playbooks.js';
+import { runDueLocated, storeLocated } from './agent-located.js';
 import { agentRuntime, backoffMs } from './agent-runtime.js';
 
 /**
@@ -62,7 +63,21 @@ export const agentJobs: JobDefinition[] = [
       const rt = agentRuntime(ctx);
       if (!rt) return;
       const pulled = await pullAssigned(ctx.db, rt.client, rt.cursor);
+      // Located canaries come whole at each pull; only assigned rows that changed are counted.
+      await storeLocated(ctx.db, await rt.client.pullLocated());
       return pulled ? { success: pulled } : undefined;
+    },
+  },
+  {
+    // Located canaries: this agent as one location of the upstream's checks (docs/agents.md).
+    name: 'AgentLocatedChecks',
+    intervalSeconds: 5,
+    runOnStart: true,
+    recordEmptyRuns: false,
+    async run(ctx, signal) {
+      if (!agentRuntime(ctx)) return;
+      const results = await runDueLocated(ctx, new Date(), signal);
+      return results ? { success: results } : undefined;
     },
   },
   {

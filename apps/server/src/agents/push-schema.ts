@@ -16,6 +16,8 @@ const KEY_TYPES: Record<string, z.ZodTypeAny> = {
   component_id: UUID,
   relationship_id: UUID,
   time: z.string().min(1),
+  // A location result names its place; the upstream stamps the pushing agent there whatever it says.
+  location: z.string().optional(),
   relation: z.string(),
 };
 

@@ -9,7 +9,11 @@ export type PushTable = {
   name: PushTableName;
   /** Primary-key columns. */
   pk: readonly string[];
-  owner: { kind: 'column' } | { kind: 'parent'; via: readonly ForeignKey[] };
+  /**
+   * `location`: results an agent ran as one location of the upstream's own located checks;
+   * taken when the check's canary names the agent (upstream-locations.ts).
+   */
+  owner: { kind: 'column' } | { kind: 'parent'; via: readonly ForeignKey[] } | { kind: 'location' };
   /** Nullable or not, references the upstream must already hold (else the row waits). */
   references: readonly ForeignKey[];
   /** Has a created_by column: the upstream stamps the agent's person there. */
@@ -33,6 +37,7 @@ export const PUSH_TABLE_NAMES = [
   'config_scrapers',
   'checks',
   'check_statuses',
+  'check_location_statuses',
   'config_items',
   'config_changes',
   'config_analysis',
@@ -66,6 +71,13 @@ export const PUSH_TABLES: readonly PushTable[] = [
     pk: ['check_id', 'time'],
     owner: { kind: 'parent', via: [{ column: 'check_id', table: 'checks' }] },
     references: [{ column: 'check_id', table: 'checks' }],
+    createdBy: false,
+  },
+  {
+    name: 'check_location_statuses',
+    pk: ['check_id', 'location', 'time'],
+    owner: { kind: 'location' },
+    references: [],
     createdBy: false,
   },
   {

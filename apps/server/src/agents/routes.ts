@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ServerContext } from '../context.js';
+import { locatedCanariesFor } from '../health/index.js';
 import { acceptAgentResults, AGENT_POLL_MAX_MS, pollAgentAction } from '../playbooks/index.js';
 import { deleteAgent, generateAgent, generateBodySchema } from './generate.js';
 import { PUSH_BODY_LIMIT, pushDataSchema, type PushData } from './push-schema.js';
@@ -96,6 +97,13 @@ export async function agentsRoutes(app: FastifyInstance, ctx: ServerContext): Pr
       return rows;
     });
   }
+
+  // Located canaries naming the agent, all of them each time (docs/agents.md, "Located checks").
+  app.get('/api/upstream/located/pull', async (req) => {
+    const agent = await requireAgent(db, req);
+    await db.query('UPDATE agents SET last_seen = now() WHERE id = $1', [agent.agentId]);
+    return { canaries: await locatedCanariesFor(db, agent.agentId) };
+  });
 
   // Long polls end (204) when the server closes, rather than holding the close for 45 s.
   const closing = new AbortController();

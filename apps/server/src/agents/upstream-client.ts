@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { Dispatcher } from 'undici';
+import { z } from 'zod';
 import type { AgentConfig, Config } from '../config.js';
 import { createOutboundAgent } from '../net/outbound-http.js';
 import { outboundPolicy, type OutboundPolicy } from '../net/outbound.js';
@@ -20,6 +21,23 @@ export class UpstreamError extends Error {
 }
 
 export type PulledRow = Record<string, unknown> & { id: string; updated_at: string };
+
+const locatedPullSchema = z.object({
+  canaries: z.array(
+    z.object({
+      id: z.guid(),
+      name: z.string(),
+      namespace: z.string().nullable(),
+      labels: z.record(z.string(), z.string()).nullable(),
+      spec: z.unknown(),
+      schedule: z.string().nullable(),
+      updated_at: z.string(),
+      checks: z.array(z.object({ id: z.guid(), type: z.string(), name: z.string() })),
+    }),
+  ),
+});
+/** What the upstream's located pull answers. */
+export type LocatedPull = z.infer<typeof locatedPullSchema>;
 
 const TIMEOUT_MS = 60_000;
 // Answers that mean "this replica cannot serve now, another may": the agent tries the next one.
@@ -129,6 +147,20 @@ export class UpstreamClient {
     const q = since ? `?since=${encodeURIComponent(since)}` : '';
     const { text } = await this.call('GET', `/api/upstream/${kind}/pull${q}`);
     return JSON.parse(text) as PulledRow[];
+  }
+
+  /**
+   * The located canaries the upstream asks this agent to run; none from an upstream older than
+   * located checks (it answers 404).
+   */
+  async pullLocated(): Promise<LocatedPull> {
+    try {
+      const { text } = await this.call('GET', '/api/upstream/located/pull');
+      return locatedPullSchema.parse(JSON.parse(text));
+    } catch (e) {
+      if (e instanceof UpstreamError && e.status === 404) return { canaries: [] };
+      throw e;
+    }
   }
 
   /**

@@ -1,13 +1,14 @@
 import type { Db, Queryable } from '../db/types.js';
+import { markPushedResults } from '../maintenance/index.js';
 import type { PushData, PushResult, PushRow, PushRowOutcome } from './push-schema.js';
 import { LOCAL_COLUMNS, PUSH_TABLES, type PushTable } from './push-tables.js';
 import type { PushedStatsPacer } from './pushed-stats-pacer.js';
-import { markPushedResults } from '../maintenance/index.js';
+import type { Pusher } from './pusher.js';
+import { applyLocationResults } from './upstream-locations.js';
+
+export type { Pusher };
 
 export const LOCAL_AGENT_ID = '00000000-0000-0000-0000-000000000000';
-
-/** The pushing agent: its id (stamped on every row) and its person (stamped as created_by). */
-export type Pusher = { agentId: string; personId: string | null };
 
 const columnCache = new WeakMap<Queryable, Map<string, Set<string>>>();
 
@@ -55,10 +56,12 @@ function classifySql(table: PushTable): string {
   const owners =
     table.owner.kind === 'column'
       ? [`(SELECT x.agent_id FROM ${t} x WHERE ${pkMatch} AND x.agent_id <> $2::uuid)`]
-      : table.owner.via.map(
-          ({ column, table: ref }) =>
-            `(SELECT r.agent_id FROM ${quote(ref)} r WHERE r.id = b.${quote(column)} AND r.agent_id <> $2::uuid)`,
-        );
+      : table.owner.kind === 'location'
+        ? ['NULL::uuid']
+        : table.owner.via.map(
+            ({ column, table: ref }) =>
+              `(SELECT r.agent_id FROM ${quote(ref)} r WHERE r.id = b.${quote(column)} AND r.agent_id <> $2::uuid)`,
+          );
   const live = table.uniqueLiveOnly ? ' AND x.deleted_at IS NULL AND b.deleted_at IS NULL' : '';
   const collides = table.unique
     ? `EXISTS (SELECT 1 FROM ${t} x WHERE ${table.unique.map((c) => `x.${quote(c)} = b.${quote(c)}`).join(' AND ')}
@@ -137,6 +140,10 @@ export async function applyPush(
     // The trigger of migration 100 stores these rows as pushed: they are the agent's, not ours to send.
     await tx.query(`SELECT set_config('opsdeck.agent_push_received', 'on', true)`);
     for (const { table, rows, columns } of plans) {
+      if (table.owner.kind === 'location') {
+        await applyLocationResults(tx, pusher, rows, result);
+        continue;
+      }
       const replace = replaceSql(table);
       if (replace) await tx.query(replace, [JSON.stringify(rows), pusher.agentId]);
       const { rows: verdicts } = await tx.query<{

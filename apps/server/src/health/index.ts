@@ -9,6 +9,11 @@ export { syncCanaryChecks } from './sync.js';
 export { checkConnections } from './check-connections.js';
 // Agents' pushed results count in the summary like local ones.
 export { refreshCheckStats } from './pushed-stats.js';
+// Agents run located checks for this server and push their results (docs/health.md, "Locations and quorum").
+export { checksLocatedAt, locatedCanariesFor, type LocatedCanary } from './located-agents.js';
+export { decideLocatedChecks, recordLocationResult } from './location-results.js';
+export { runCheckBatch, type BatchCheck } from './check-batch.js';
+export { definedChecks } from './canary-spec.js';
 // Topologies run lookups with the check runners and own inline canaries.
 export { CanarySpecError, parseCanarySpec } from './canary-spec.js';
 export { executeCheck, resolveSpecValues, type CheckResult } from './run-check.js';

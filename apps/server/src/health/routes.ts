@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { ServerContext } from '../context.js';
 import { builtOnFirstUse } from '../lib/first-use.js';
 import { checkGraph } from './graph.js';
+import { checkLocationsAnswer } from './location-answer.js';
 import { CheckNotFoundError, runCheckNow } from './run-canary.js';
 import { setListeningServer } from './runtime.js';
 import { sharedChecksSummaryJson } from './summary.js';
@@ -109,6 +110,14 @@ export async function healthRoutes(app: FastifyInstance, ctx: ServerContext): Pr
     if (end.getTime() < start.getTime()) return reply.code(400).send({ error: 'end must be after start' });
     return checkGraph(ctx.db, q.check, start, end, q.count);
   });
+
+  // A located check's quorum and each location's latest result (the check panel's Locations).
+  app.get<{ Params: { id: string } }>(
+    '/api/canary/check/:id/locations',
+    { config: { permission: ['canaries', 'read'] } },
+    async (req) =>
+      checkLocationsAnswer(ctx.db, z.guid({ message: 'the check id must be a UUID' }).parse(req.params.id)),
+  );
 
   // Run Now is open to admin, editor, commander and responder: exactly the
   // roles that may write the `responder` resource, so that permission guards it.

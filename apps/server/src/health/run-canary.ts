@@ -2,6 +2,8 @@ import { isRunnableCheckType, LOCAL_AGENT_ID, nextRunAfter } from '@opsdeck/shar
 import { recordJob } from '../jobs/history.js';
 import { type BatchCheck, runCheckBatch } from './check-batch.js';
 import { type KnownDependency, transitiveDependsOn } from './depends.js';
+import { decideLocatedChecks, recordLocationResult } from './location-results.js';
+import { type Located, locatedOf, runsLocally } from './locations.js';
 import { recordCheckResult } from './record.js';
 import { type HealthContext, templateVars } from './runtime.js';
 import { DEFAULT_SCHEDULE } from './schedule.js';
@@ -9,6 +11,9 @@ import { syncCanaryChecks } from './sync.js';
 import { NOT_TRANSFORMED, recordTransformed, TRANSFORMED_FROM } from './transformed.js';
 
 type CheckRow = BatchCheck;
+
+/** How a run records: as the check's result, or as this server's location of a located check. */
+type Recording = { located: Located | undefined; now: Date };
 
 export type RunSummary = { total: number; failed: number; success: number; errors: string[] };
 
@@ -22,14 +27,30 @@ async function runChecks(
   nextRuntime: Date | null,
   signal?: AbortSignal,
   known?: Map<string, KnownDependency>,
+  recording: Recording = { located: undefined, now: new Date() },
 ): Promise<RunSummary> {
   const summary: RunSummary = { total: checks.length, failed: 0, success: 0, errors: [] };
+  const { located } = recording;
+  // A located canary not run here: its checks are decided from its agents' latest results.
+  if (located && !runsLocally(located)) {
+    await decideLocatedChecks(
+      ctx.db,
+      checks.map((c) => c.id),
+      'always',
+      recording.now,
+      nextRuntime,
+    );
+    return summary;
+  }
   await runCheckBatch(
     ctx,
     checks,
     async (check, result) => {
-      await recordCheckResult(ctx.db, check.id, result, nextRuntime);
-      if (result.transformed?.length)
+      if (located) {
+        await recordLocationResult(ctx.db, check.id, result);
+        await decideLocatedChecks(ctx.db, [check.id], 'always', result.time, nextRuntime);
+      } else await recordCheckResult(ctx.db, check.id, result, nextRuntime);
+      if (!located && result.transformed?.length)
         await recordTransformed(ctx.db, check, result, result.transformed, nextRuntime);
       if (result.pass) summary.success++;
       else {
@@ -57,14 +78,17 @@ export async function runCanary(
     { name: 'Canary', resourceId: canary.id, resourceType: 'canary', agentId: LOCAL_AGENT_ID },
     async () => {
       await syncCanaryChecks(ctx.db, canary.id, templateVars(ctx), { skipUnchanged: true });
-      const { rows } = await ctx.db.query<CheckRow>(
-        `SELECT k.id, k.type, k.name, k.spec, k.namespace FROM checks k
+      const { rows } = await ctx.db.query<CheckRow & { locations: unknown }>(
+        `SELECT k.id, k.type, k.name, k.spec, k.namespace,
+           CASE WHEN c.spec ? 'locations' THEN c.spec END AS locations
+         FROM checks k JOIN canaries c ON c.id = k.canary_id
          WHERE k.canary_id = $1 AND k.deleted_at IS NULL AND ${NOT_TRANSFORMED} ORDER BY k.name`,
         [canary.id],
       );
       const runnable = rows.filter((c) => isRunnableCheckType(c.type));
       const nextRun = nextRunAfter(canary.schedule, now, DEFAULT_SCHEDULE);
-      const summary = await runChecks(ctx, runnable, nextRun, signal);
+      const located = locatedOf(rows[0]?.locations);
+      const summary = await runChecks(ctx, runnable, nextRun, signal, undefined, { located, now });
       return {
         ...summary,
         success: summary.success,
@@ -79,8 +103,12 @@ export class CheckNotFoundError extends Error {}
 
 /** "Run Now" on one check: runs it at once and records the result like a scheduled run. */
 export async function runCheckNow(ctx: HealthContext, checkId: string): Promise<RunSummary> {
-  const { rows } = await ctx.db.query<CheckRow & { next_runtime: Date | null; canary_id: string }>(
-    `SELECT k.id, k.type, k.name, k.spec, k.namespace, k.canary_id, c.next_runtime FROM checks k JOIN canaries c ON c.id = k.canary_id
+  const { rows } = await ctx.db.query<
+    CheckRow & { next_runtime: Date | null; canary_id: string; locations: unknown }
+  >(
+    `SELECT k.id, k.type, k.name, k.spec, k.namespace, k.canary_id, c.next_runtime,
+       CASE WHEN c.spec ? 'locations' THEN c.spec END AS locations
+     FROM checks k JOIN canaries c ON c.id = k.canary_id
      WHERE k.id = $1 AND k.deleted_at IS NULL AND c.deleted_at IS NULL`,
     [checkId],
   );
@@ -103,6 +131,7 @@ export async function runCheckNow(ctx: HealthContext, checkId: string): Promise<
     check.next_runtime,
     undefined,
     await dependencyStatuses(ctx, check),
+    { located: locatedOf(check.locations), now: new Date() },
   );
   // The person who asked for the run looks for it next: a shared summary ends here, as for a status change.
   await ctx.db.query('UPDATE health_changes SET n = n + 1');

@@ -24,6 +24,7 @@ import { configDbCheckSchema } from './check-schemas/config-db.js';
 import { dynatraceCheckSchema } from './check-schemas/dynatrace.js';
 import { githubCheckSchema } from './check-schemas/github.js';
 import { junitCheckSchema } from './check-schemas/junit.js';
+import { failureThresholdSchema, locatedProblems, locationsSchema } from './locations.js';
 
 /**
  * The canary spec, with canary-checker's field names so existing canary YAML imports
@@ -355,12 +356,23 @@ export const canarySpecSchema = z
     icon: z.string().optional(),
     retries: z.object({}).loose().optional(),
     agentSelector: z.array(z.string()).optional(),
+    /** Where the checks run and how many must fail together (docs/health.md, "Locations and quorum"). */
+    locations: locationsSchema.optional(),
+    failureThreshold: failureThresholdSchema.optional(),
     ...checkLists,
     ...aliasLists,
     /** canary-checker's webhook is one object; a list is accepted too. */
     webhook: z.union([webhookCheck, z.array(webhookCheck)]).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((spec, ctx) => {
+    for (const p of locatedProblems(spec))
+      ctx.addIssue({
+        code: 'custom',
+        path: p.path.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k)),
+        message: p.message,
+      });
+  });
 export type CanarySpec = z.infer<typeof canarySpecSchema>;
 
 export const canaryResourceSchema = resourceDocumentSchema('Canary', canarySpecSchema).loose();

@@ -22,11 +22,13 @@ export async function fetchCheckStatuses(
   pageIndex: number,
   signal?: AbortSignal,
 ): Promise<{ data: CheckStatus[]; totalEntries: number | undefined }> {
+  // A located check's results at one location are kept apart from its own (docs/health.md).
   let q = db
-    .from('check_statuses')
+    .from(filter.location ? 'check_location_statuses' : 'check_statuses')
     .select('check_id,time,duration,status,message,error', { count: 'exact' })
     .eq('check_id', checkId)
     .gt('time', since.toISOString());
+  if (filter.location) q = q.eq('location', filter.location);
   if (filter.status) q = q.eq('status', filter.status === 'healthy');
   if (filter.minDurationMs !== undefined) q = q.gte('duration', filter.minDurationMs);
   const ordered = q

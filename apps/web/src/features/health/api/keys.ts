@@ -11,6 +11,7 @@ export const healthKeys = {
   dashboard: (query: Record<string, unknown>) => [...healthKeys.all, 'dashboard', query] as const,
   check: (checkId: string) => [...healthKeys.all, 'check', checkId] as const,
   graph: (checkId: string, start: string) => [...healthKeys.all, 'graph', checkId, start] as const,
+  locations: (checkId: string) => [...healthKeys.all, 'locations', checkId] as const,
   relationships: (checkId: string) => [...healthKeys.all, 'relationships', checkId] as const,
   statuses: (checkId: string, rangeMinutes: number, filter: HistoryFilter, pageIndex: number) =>
     [...healthKeys.all, 'statuses', checkId, rangeMinutes, filter, pageIndex] as const,

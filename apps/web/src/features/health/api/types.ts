@@ -86,4 +86,9 @@ export const runNowSchema = z.object({
 });
 
 /** The history table's filters (a status, a shortest duration), part of its query key. */
-export type HistoryFilter = { status: '' | 'healthy' | 'unhealthy'; minDurationMs: number | undefined };
+export type HistoryFilter = {
+  status: '' | 'healthy' | 'unhealthy';
+  minDurationMs: number | undefined;
+  /** A located check's history at one location (its id); the check's own decisions when absent. */
+  location?: string | undefined;
+};

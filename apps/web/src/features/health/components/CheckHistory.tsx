@@ -95,12 +95,26 @@ export function DurationFilter({ onChange }: { onChange: (ms: number | undefined
   );
 }
 
+/** A place a located check runs: its id (the history filter's value) and name. */
+export type HistoryLocation = { id: string; name: string };
+
+type HistoryProps = {
+  checkId: string;
+  rangeMinutes: number;
+  /** A located check's places: the history can show one of them rather than the check's own decisions. */
+  locations?: HistoryLocation[] | undefined;
+};
+
 /** The History tab: a server-paged list of the check's statuses in the time range. */
-export function CheckHistory({ checkId, rangeMinutes }: { checkId: string; rangeMinutes: number }) {
+export function CheckHistory({ checkId, rangeMinutes, locations }: HistoryProps) {
   const [status, setStatus] = useState<HistoryFilter['status']>('');
   const [minDurationMs, setMinDurationMs] = useState<number | undefined>();
+  const [location, setLocation] = useState('');
   const [pageIndex, setPageIndex] = useState(0);
-  const filter = useMemo(() => ({ status, minDurationMs }), [status, minDurationMs]);
+  const filter = useMemo(
+    () => ({ status, minDurationMs, ...(location ? { location } : {}) }),
+    [status, minDurationMs, location],
+  );
   const history = useQuery({
     queryKey: healthKeys.statuses(checkId, rangeMinutes, filter, pageIndex),
     // The window ends now at each fetch, so a refetch after Run Now includes the new run.
@@ -123,6 +137,20 @@ export function CheckHistory({ checkId, rangeMinutes }: { checkId: string; range
           }}
           options={STATUS_OPTIONS}
         />
+        {locations?.length ? (
+          <Select
+            label="Location"
+            value={location}
+            onChange={(v) => {
+              setLocation(v);
+              setPageIndex(0);
+            }}
+            options={[
+              { value: '', label: 'All (quorum)' },
+              ...locations.map((l) => ({ value: l.id, label: l.name })),
+            ]}
+          />
+        ) : null}
         <DurationFilter
           onChange={(ms) => {
             setMinDurationMs(ms);

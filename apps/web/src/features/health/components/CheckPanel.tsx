@@ -17,6 +17,7 @@ import { StatusDot } from '../../../ui/StatusDot.js';
 import { Tabs } from '../../../ui/Tabs.js';
 import { Tags, type TagMap } from '../../../ui/Tags.js';
 import { useCheckGraph, useCheckRow, useRunCheckNow } from '../api/checkApi.js';
+import { useCheckLocations } from '../api/locations.js';
 import { useCheckSummary } from '../api/summary.js';
 import type { CheckSummary } from '../api/types.js';
 import { checkHealth, uptimePercent } from '../lib/checks.js';
@@ -29,6 +30,7 @@ import {
 } from '../lib/timeRange.js';
 import { useHealthParams } from '../lib/useHealthParams.js';
 import { CheckHistory } from './CheckHistory.js';
+import { CheckLocations } from './CheckLocations.js';
 import { CheckRelationships } from './CheckRelationships.js';
 import { LatencyValues } from './LatencyValues.js';
 
@@ -82,6 +84,10 @@ export function CheckPanel({ checkId, check, onClose, embedded = false }: Props)
   const shortScreen = useMediaQuery('(max-height: 760px)');
   const [tab, setTab] = useState('history');
   const runNow = useRunCheckNow(checkId);
+  const located = useCheckLocations(checkId).data;
+  const places = located?.located
+    ? located.locations.flatMap((l) => (l.id ? [{ id: l.id, name: l.name }] : []))
+    : undefined;
   const maintenance = useActiveMaintenance([checkId]);
 
   const s = stats.data ?? check;
@@ -96,7 +102,7 @@ export function CheckPanel({ checkId, check, onClose, embedded = false }: Props)
     {
       value: 'history',
       label: 'History',
-      content: <CheckHistory checkId={checkId} rangeMinutes={rangeMinutes(range)} />,
+      content: <CheckHistory checkId={checkId} rangeMinutes={rangeMinutes(range)} locations={places} />,
     },
     ...(shortScreen
       ? [{ value: 'graph', label: 'Graph', content: <Chart checkId={checkId} range={range} height={240} /> }]
@@ -232,6 +238,7 @@ export function CheckPanel({ checkId, check, onClose, embedded = false }: Props)
             />
           </div>
         </div>
+        {located?.located ? <CheckLocations answer={located} /> : null}
         {!shortScreen ? (
           <section aria-label="Health Overview">
             <h3 className="mb-1 text-xs font-semibold text-muted">Health Overview</h3>
