@@ -51,6 +51,7 @@ describe('the domain list', () => {
       'AgentPushUpstream',
       'AgentPingUpstream',
       'AgentPullUpstream',
+      'AgentLocatedChecks',
       'AgentPlaybookActions',
       'EventConsumer',
       'CleanupFailedEvents',
