@@ -80,31 +80,21 @@ function changeOf(d: SpecDocument, stored: Stored | undefined): Change {
       diff: unifiedDiff('', after, { before: `${key} (not in the console)`, after: `${key} (${d.file})` }),
     };
   const applied: Applied | null | undefined = stored.applied;
-  const before = yaml(applied?.document);
-  const diff = unifiedDiff(before, after, { before: `${key} (last applied)`, after: `${key} (${d.file})` });
-  if (stored.source !== 'apply' || !applied)
-    return {
-      action: 'update',
-      kind: d.kind,
-      key,
-      doc: d,
-      stored,
-      diff,
-      note: `made in the ${stored.source ?? 'UI'}: apply takes it over`,
-    };
-  if (applied.edited)
-    return {
-      action: 'update',
-      kind: d.kind,
-      key,
-      doc: d,
-      stored,
-      diff,
-      note: 'edited by hand since the last apply',
-    };
-  if (applied.digest === documentDigest(d))
-    return { action: 'unchanged', kind: d.kind, key, doc: d, stored, diff: '' };
-  return { action: 'update', kind: d.kind, key, doc: d, stored, diff };
+  const base = { kind: d.kind, key, doc: d, stored };
+  if (applied && stored.source === 'apply' && !applied.edited && applied.digest === documentDigest(d))
+    return { ...base, action: 'unchanged', diff: '' };
+  const diff = unifiedDiff(yaml(applied?.document), after, {
+    before: `${key} (last applied)`,
+    after: `${key} (${d.file})`,
+  });
+  // Why it is an update beyond the file's text, if it is.
+  const note =
+    stored.source !== 'apply' || !applied
+      ? `made in the ${stored.source ?? 'UI'}: apply takes it over`
+      : applied.edited
+        ? 'edited by hand since the last apply'
+        : undefined;
+  return { ...base, action: 'update', diff, ...(note ? { note } : {}) };
 }
 
 /** What applying the documents would do to each, in the order it is done (kinds that others name first). */
