@@ -16,6 +16,7 @@ describe('the domain list', () => {
       'notifications',
       'incidents',
       'playbooks',
+      'status-pages',
       'feature-flags-demo',
       'health-file-roots',
       'catalog-file-roots',

@@ -51,6 +51,7 @@ async function urlsFor(request: APIRequestContext, pages: string[]): Promise<Map
     incidentRule: await firstId(request, 'incident_rules', live),
     team: await firstId(request, 'teams', live),
     connection: await firstId(request, 'connections', live),
+    statusPage: await firstId(request, 'status_pages', live),
   };
   const byPattern: Record<string, string> = {
     '/*': '/no-such-page',
@@ -71,6 +72,9 @@ async function urlsFor(request: APIRequestContext, pages: string[]): Promise<Map
     '/settings/incident_rules/:id': `/settings/incident_rules/${ids.incidentRule}`,
     '/settings/teams/:id': `/settings/teams/${ids.team}`,
     '/settings/connections/:id': `/settings/connections/${ids.connection}`,
+    '/settings/status-pages/:id': `/settings/status-pages/${ids.statusPage}`,
+    // The demo's status page (status-pages/seed.ts), signed out or not.
+    '/status/:slug': '/status/shop',
     // A flow error id the identity service does not know: the page says so.
     '/error/:id': '/error/00000000-0000-4000-8000-000000000000',
   };

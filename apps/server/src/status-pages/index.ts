@@ -1,6 +1,7 @@
 import type { DomainModule } from '../platform/domain.js';
 import { installCustomDomains } from './custom-domain.js';
 import { statusPagesRoutes } from './routes.js';
+import { statusPagesSeed } from './seed.js';
 import { statusPageWriteHook } from './write-hook.js';
 
 /**
@@ -14,5 +15,6 @@ export const statusPagesDomain: DomainModule = {
     installCustomDomains(app, ctx);
   },
   routes: statusPagesRoutes,
+  seeds: [statusPagesSeed],
   writeHooks: { status_pages: statusPageWriteHook },
 };
