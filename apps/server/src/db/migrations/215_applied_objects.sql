@@ -24,6 +24,8 @@ ALTER TABLE notifications ADD COLUMN recipient_ref jsonb;
 -- (a canary's or topology's schedule, which the server takes from the spec; next runs; errors;
 -- updated_at) changes without anyone editing the object. A
 -- statement that resolves a pending reference sets opsdeck.keep_applied: that is not an edit.
+-- The WHEN clause keeps the function from being called at all for rows never applied (the
+-- scheduler's updates of canaries and topologies).
 CREATE FUNCTION applied_mark_hand_edit() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -49,26 +51,26 @@ END
 $$;
 
 CREATE TRIGGER canaries_applied_edit BEFORE UPDATE ON canaries FOR EACH ROW
-  EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'labels', 'spec', 'deleted_at');
+  WHEN (OLD.applied IS NOT NULL) EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'labels', 'spec', 'deleted_at');
 CREATE TRIGGER config_scrapers_applied_edit BEFORE UPDATE ON config_scrapers FOR EACH ROW
-  EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'description', 'spec', 'schedule', 'deleted_at');
+  WHEN (OLD.applied IS NOT NULL) EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'description', 'spec', 'schedule', 'deleted_at');
 CREATE TRIGGER topologies_applied_edit BEFORE UPDATE ON topologies FOR EACH ROW
-  EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'labels', 'spec', 'deleted_at');
+  WHEN (OLD.applied IS NOT NULL) EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'labels', 'spec', 'deleted_at');
 CREATE TRIGGER playbooks_applied_edit BEFORE UPDATE ON playbooks FOR EACH ROW
-  EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'title', 'icon', 'description', 'category', 'spec', 'deleted_at');
+  WHEN (OLD.applied IS NOT NULL) EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'title', 'icon', 'description', 'category', 'spec', 'deleted_at');
 CREATE TRIGGER notifications_applied_edit BEFORE UPDATE ON notifications FOR EACH ROW
-  EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'events', 'title', 'template', 'filter',
+  WHEN (OLD.applied IS NOT NULL) EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'events', 'title', 'template', 'filter',
     'properties', 'person_id', 'team_id', 'custom_services', 'recipient_ref', 'repeat_interval', 'wait_for',
     'group_by', 'group_by_interval', 'deleted_at');
 CREATE TRIGGER notification_silences_applied_edit BEFORE UPDATE ON notification_silences FOR EACH ROW
-  EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'description', 'from', 'until', 'recursive',
+  WHEN (OLD.applied IS NOT NULL) EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'description', 'from', 'until', 'recursive',
     'filter', 'selectors', 'config_id', 'component_id', 'check_id', 'canary_id', 'deleted_at');
 CREATE TRIGGER incident_rules_applied_edit BEFORE UPDATE ON incident_rules FOR EACH ROW
-  EXECUTE FUNCTION applied_mark_hand_edit('name', 'spec', 'deleted_at');
+  WHEN (OLD.applied IS NOT NULL) EXECUTE FUNCTION applied_mark_hand_edit('name', 'spec', 'deleted_at');
 CREATE TRIGGER connections_applied_edit BEFORE UPDATE ON connections FOR EACH ROW
-  EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'type', 'url', 'username', 'password',
+  WHEN (OLD.applied IS NOT NULL) EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'type', 'url', 'username', 'password',
     'certificate', 'properties', 'insecure_tls', 'deleted_at');
 CREATE TRIGGER teams_applied_edit BEFORE UPDATE ON teams FOR EACH ROW
-  EXECUTE FUNCTION applied_mark_hand_edit('name', 'icon', 'spec', 'deleted_at');
+  WHEN (OLD.applied IS NOT NULL) EXECUTE FUNCTION applied_mark_hand_edit('name', 'icon', 'spec', 'deleted_at');
 CREATE TRIGGER logging_backends_applied_edit BEFORE UPDATE ON logging_backends FOR EACH ROW
-  EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'labels', 'spec', 'deleted_at');
+  WHEN (OLD.applied IS NOT NULL) EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'labels', 'spec', 'deleted_at');

@@ -27,7 +27,7 @@ CREATE TABLE maintenance_windows (
 CREATE UNIQUE INDEX maintenance_windows_name_idx ON maintenance_windows (namespace, name) WHERE deleted_at IS NULL;
 
 CREATE TRIGGER maintenance_windows_applied_edit BEFORE UPDATE ON maintenance_windows FOR EACH ROW
-  EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'description', 'starts_at', 'ends_at', 'schedule',
+  WHEN (OLD.applied IS NOT NULL) EXECUTE FUNCTION applied_mark_hand_edit('name', 'namespace', 'description', 'starts_at', 'ends_at', 'schedule',
     'duration', 'time_zone', 'selectors', 'notify', 'deleted_at');
 
 -- The resources under maintenance now or within the next minutes: one row per occurrence and

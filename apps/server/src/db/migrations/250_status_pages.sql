@@ -30,7 +30,7 @@ END $$;
 CREATE TRIGGER status_pages_touch BEFORE UPDATE ON status_pages FOR EACH ROW EXECUTE FUNCTION status_pages_touch();
 
 CREATE TRIGGER status_pages_applied_edit BEFORE UPDATE ON status_pages FOR EACH ROW
-  EXECUTE FUNCTION applied_mark_hand_edit('slug', 'title', 'logo', 'description', 'groups', 'custom_domain',
+  WHEN (OLD.applied IS NOT NULL) EXECUTE FUNCTION applied_mark_hand_edit('slug', 'title', 'logo', 'description', 'groups', 'custom_domain',
     'deleted_at');
 
 -- The label selector of src/selectors.ts (`k=v`, `k==v`, `k!=v`, `k`, `!k`, comma-separated: all
