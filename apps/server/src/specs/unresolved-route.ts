@@ -9,23 +9,21 @@ import { checkConnections } from '../health/index.js';
 import { ruleUnresolved } from '../notifications/index.js';
 
 /** A spec's references to connections that are not live, for a table whose rows hold a spec. */
-function specReferences(refsOf: (spec: unknown) => SpecReference[]) {
-  return (table: string) =>
-    async (db: Queryable, id: string): Promise<string[]> => {
-      const { rows } = await db.query<{ spec: unknown }>(
-        `SELECT spec FROM ${table} WHERE id = $1 AND deleted_at IS NULL`,
-        [id],
-      );
-      if (!rows[0]) return [];
-      return connectionReferenceProblems(db, refsOf(rows[0].spec));
-    };
+function specReferences(table: string, refsOf: (spec: unknown) => SpecReference[]) {
+  return async (db: Queryable, id: string): Promise<string[]> => {
+    const { rows } = await db.query<{ spec: unknown }>(
+      `SELECT spec FROM ${table} WHERE id = $1 AND deleted_at IS NULL`,
+      [id],
+    );
+    return rows[0] ? connectionReferenceProblems(db, refsOf(rows[0].spec)) : [];
+  };
 }
 
 /** What each kind may name before it exists, and how to find what it still lacks. */
 const UNRESOLVED: Record<string, (db: Queryable, id: string) => Promise<string[]>> = {
-  canaries: specReferences(checkConnections)('canaries'),
-  config_scrapers: specReferences((spec) => scraperConnections((spec ?? {}) as ScrapeConfigSpec))(
-    'config_scrapers',
+  canaries: specReferences('canaries', checkConnections),
+  config_scrapers: specReferences('config_scrapers', (spec) =>
+    scraperConnections((spec ?? {}) as ScrapeConfigSpec),
   ),
   notifications: async (db, id) => {
     const { rows } = await db.query<{ custom_services: { connection?: unknown }[] | null }>(
