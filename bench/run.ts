@@ -27,6 +27,7 @@ import { scaleBench } from './scale.js';
 import { schedulingBench } from './scheduling.js';
 import { soakBench } from './soak.js';
 import { startupBench } from './startup.js';
+import { statusPageBench } from './status-page.js';
 import { topologyPageBench } from './topology-page.js';
 import { topologyBench } from './topology.js';
 import { webBundleBench } from './web-bundle.js';
@@ -39,6 +40,7 @@ const BENCHES: BenchModule[] = [
   healthDashboardBench,
   topologyBench,
   topologyPageBench,
+  statusPageBench,
   webBundleBench,
   startupBench,
   eventsBench,

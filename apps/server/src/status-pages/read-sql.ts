@@ -32,25 +32,22 @@ behind AS (
   SELECT 'component', r.component_id, r.check_id FROM check_component_relationships r
   WHERE r.deleted_at IS NULL AND r.component_id IN (SELECT id FROM targets WHERE kind = 'component')
 ),
-daily AS (
-  SELECT b.kind, b.id, round(extract(epoch FROM d.time - day0.t) / 86400)::int AS i,
-    sum(d.passed) AS p, sum(d.failed) AS f
-  FROM behind b JOIN check_statuses_1d d ON d.check_id = b.check_id, day0
-  WHERE d.time >= day0.t
-  GROUP BY 1, 2, 3
-),
-uptime AS (
-  SELECT t.kind, t.id,
-    jsonb_agg(CASE WHEN d.p + d.f > 0 THEN round(100.0 * d.p / (d.p + d.f), 2) END ORDER BY s.i) AS bars,
-    CASE WHEN sum(d.p + d.f) > 0 THEN round(100.0 * sum(d.p) / sum(d.p + d.f), 3) END AS total
-  FROM targets t CROSS JOIN generate_series(0, ${UPTIME_DAYS - 1}) AS s(i)
-  LEFT JOIN daily d ON d.kind = t.kind AND d.id = t.id AND d.i = s.i
-  GROUP BY t.kind, t.id
-),
+-- Each member's bars from its own rows (a component's: the checks related to it), one index
+-- range per member: a lateral the planner cannot turn into a join repeated once per member.
 members AS (
   SELECT m.ord, m.name, m.state, jsonb_build_object('key', left(md5(page.id::text || ':' || m.kind || ':' || m.id::text), 16),
     'name', m.name, 'state', m.state, 'uptime', u.bars, 'uptime90', u.total) AS doc, m.kind, m.id
-  FROM matched m JOIN uptime u ON u.kind = m.kind AND u.id = m.id, page
+  FROM matched m, page, day0 CROSS JOIN LATERAL (
+    SELECT jsonb_agg(CASE WHEN x.p + x.f > 0 THEN round(100.0 * x.p / (x.p + x.f), 2) END ORDER BY s.i) AS bars,
+      CASE WHEN sum(x.p + x.f) > 0 THEN round(100.0 * sum(x.p) / sum(x.p + x.f), 3) END AS total
+    FROM generate_series(0, ${UPTIME_DAYS - 1}) AS s(i) LEFT JOIN (
+      SELECT round(extract(epoch FROM d.time - day0.t) / 86400)::int AS i, sum(d.passed) AS p, sum(d.failed) AS f
+      FROM check_statuses_1d d
+      WHERE d.time >= day0.t AND d.check_id = ANY (CASE WHEN m.kind = 'check' THEN ARRAY[m.id] ELSE ARRAY(
+        SELECT r.check_id FROM check_component_relationships r WHERE r.component_id = m.id AND r.deleted_at IS NULL) END)
+      GROUP BY 1
+    ) x ON x.i = s.i
+  ) u
 ),
 groups_doc AS (
   SELECT grp.ord, jsonb_build_object('name', grp.name, 'state', g.state, 'members', g.members) AS doc, g.state
