@@ -1,9 +1,9 @@
-import { formatDateTime } from '@opsdeck/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json, pagedRows, type FakeRequest } from '../../test/fakeServer.js';
 import { renderWithApp } from '../../test/render.js';
+import { maintenanceRange } from './components/UpcomingMaintenance.js';
 import { PublicStatusPageRoute } from './pages/PublicStatusPage.js';
 import { StatusPageDetailPage } from './pages/StatusPageDetailPage.js';
 import { StatusPagesPage } from './pages/StatusPagesPage.js';
@@ -187,8 +187,12 @@ describe('the public status page', () => {
     expect(upgrade).toHaveTextContent('In progress');
     expect(upgrade).toHaveTextContent('Moving to a larger server');
     expect(upgrade).toHaveTextContent('Affects api-one');
-    // In the reader's time zone, as the page's other times.
-    expect(upgrade).toHaveTextContent(formatDateTime('2026-11-01T09:00:00Z'));
+    // In the reader's time zone, to the minute.
+    expect(upgrade).toHaveTextContent(maintenanceRange('2026-11-01T09:00:00Z', '2026-11-01T11:00:00Z'));
+    // No seconds; a range within one day names the day once.
+    expect(maintenanceRange('2026-11-01T09:00:00Z', '2026-11-01T09:30:00Z')).toMatch(
+      /^\w{3} \d{1,2}, 2026, \d\d:\d\d – \d\d:\d\d$/,
+    );
     const nightly = within(section).getByRole('article', { name: 'Nightly patching' });
     expect(nightly).not.toHaveTextContent('In progress');
     expect(within(nightly).getAllByRole('listitem')).toHaveLength(2);

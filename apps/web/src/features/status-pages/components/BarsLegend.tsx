@@ -14,7 +14,7 @@ export function BarsLegend() {
     <ul aria-label="Legend" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
       {ITEMS.map(([tone, text]) => (
         <li key={text} className="inline-flex items-center gap-1.5">
-          <span className={`size-2.5 rounded-[2px] ${tone}`} aria-hidden />
+          <span className={`size-2.5 rounded-[2px] border border-line ${tone}`} aria-hidden />
           {text}
         </li>
       ))}
