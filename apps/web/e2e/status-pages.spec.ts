@@ -4,7 +4,7 @@ import { AUTH_MODE, expect, test } from './fixtures.js';
 test.describe('status pages', () => {
   test.skip(AUTH_MODE !== 'none', 'the journey writes through the API without signing in (AUTH_MODE=none)');
 
-  test('a failing check in an incident with a public update → a status page over it → open it signed out → anything else 404', async ({
+  test('a failing check in an incident with a public update → a status page over it → maintenance planned → open it signed out → anything else 404', async ({
     page,
     request,
     browser,
@@ -52,6 +52,19 @@ test.describe('status pages', () => {
       await form.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText(/created successfully|saved/i).first()).toBeVisible();
 
+      // Maintenance planned for tomorrow over the check: the page announces it.
+      const tomorrow = Date.now() + 86_400_000;
+      const planned = await request.post('/api/db/maintenance_windows', {
+        data: {
+          name: `Database move ${suffix}`,
+          description: 'Payments pause for a few minutes.',
+          starts_at: new Date(tomorrow).toISOString(),
+          ends_at: new Date(tomorrow + 3_600_000).toISOString(),
+          selectors: [{ name: check, resourceTypes: ['check'] }],
+        },
+      });
+      expect(planned.status(), await planned.text()).toBe(201);
+
       // Signed out: a fresh browser context with no session.
       const visitor = await browser.newContext();
       try {
@@ -63,6 +76,10 @@ test.describe('status pages', () => {
         const active = pub.getByRole('region', { name: 'Active incidents' });
         await expect(active).toContainText(`We are looking into slow payments ${suffix}`);
         await expect(pub.locator('body')).not.toContainText('the pool is exhausted');
+        const maintenance = pub.getByRole('region', { name: 'Upcoming maintenance' });
+        await expect(maintenance.getByRole('article', { name: `Database move ${suffix}` })).toContainText(
+          'Payments pause for a few minutes.',
+        );
         // Anything else: the same 404.
         expect((await pub.request.get(`/api/status/no-such-${suffix}`)).status()).toBe(404);
         expect((await pub.request.get(`/api/status/pay-${suffix}/no-such-part`)).status()).toBe(404);

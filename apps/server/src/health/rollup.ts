@@ -7,12 +7,16 @@ import type { JobDefinition } from '../jobs/scheduler.js';
 export const HOURLY_RETENTION_DAYS = 400;
 export const DAILY_RETENTION_DAYS = 5 * 366;
 
-/** Passed and failed leave out results recorded under maintenance (docs/maintenance.md); latency keeps them. */
+/**
+ * Passed and failed leave out results recorded under maintenance (docs/maintenance.md), which
+ * are counted apart (`maintenance`, so a status page can draw such a day as maintenance);
+ * latency keeps them.
+ */
 const BUCKET_SQL = (target: string, source: string, unit: 'hour' | 'day') =>
   source === 'check_statuses'
-    ? `INSERT INTO ${target} (check_id, time, passed, failed, duration_sum, duration_max, p95, p97, p99, last_time)
+    ? `INSERT INTO ${target} (check_id, time, passed, failed, maintenance, duration_sum, duration_max, p95, p97, p99, last_time)
        SELECT check_id, date_trunc('${unit}', time), count(*) FILTER (WHERE status AND NOT maintenance), count(*) FILTER (WHERE NOT status AND NOT maintenance),
-         sum(duration), max(duration),
+         count(*) FILTER (WHERE maintenance), sum(duration), max(duration),
          percentile_cont(0.95) WITHIN GROUP (ORDER BY duration),
          percentile_cont(0.97) WITHIN GROUP (ORDER BY duration),
          percentile_cont(0.99) WITHIN GROUP (ORDER BY duration),
@@ -20,17 +24,17 @@ const BUCKET_SQL = (target: string, source: string, unit: 'hour' | 'day') =>
        FROM ${source} WHERE time >= $1
        GROUP BY 1, 2
        ON CONFLICT (check_id, time) DO UPDATE SET passed = excluded.passed, failed = excluded.failed,
-         duration_sum = excluded.duration_sum, duration_max = excluded.duration_max,
+         maintenance = excluded.maintenance, duration_sum = excluded.duration_sum, duration_max = excluded.duration_max,
          p95 = excluded.p95, p97 = excluded.p97, p99 = excluded.p99, last_time = excluded.last_time`
-    : `INSERT INTO ${target} (check_id, time, passed, failed, duration_sum, duration_max, p95, p97, p99)
-       SELECT check_id, date_trunc('${unit}', time), sum(passed), sum(failed), sum(duration_sum), max(duration_max),
+    : `INSERT INTO ${target} (check_id, time, passed, failed, maintenance, duration_sum, duration_max, p95, p97, p99)
+       SELECT check_id, date_trunc('${unit}', time), sum(passed), sum(failed), sum(maintenance), sum(duration_sum), max(duration_max),
          sum(p95 * (passed + failed)) / nullif(sum(passed + failed), 0),
          sum(p97 * (passed + failed)) / nullif(sum(passed + failed), 0),
          sum(p99 * (passed + failed)) / nullif(sum(passed + failed), 0)
        FROM ${source} WHERE time >= $1
        GROUP BY 1, 2
        ON CONFLICT (check_id, time) DO UPDATE SET passed = excluded.passed, failed = excluded.failed,
-         duration_sum = excluded.duration_sum, duration_max = excluded.duration_max,
+         maintenance = excluded.maintenance, duration_sum = excluded.duration_sum, duration_max = excluded.duration_max,
          p95 = excluded.p95, p97 = excluded.p97, p99 = excluded.p99`;
 
 /**

@@ -1,5 +1,11 @@
-import { occurrencesBetween, type Occurrence } from '@opsdeck/shared';
+import {
+  MAINTENANCE_HORIZON_DAYS,
+  MAINTENANCE_HORIZON_MAX,
+  occurrencesBetween,
+  type Occurrence,
+} from '@opsdeck/shared';
 import type { Queryable } from '../db/types.js';
+import { writeHorizon, type HorizonEntry } from './horizon.js';
 import { coveredResources } from './match.js';
 import { liveWindows, type LiveWindow } from './windows.js';
 
@@ -8,6 +14,7 @@ import { liveWindows, type LiveWindow } from './windows.js';
  * refreshes sees an occurrence that starts meanwhile (its rows carry their own start).
  */
 export const LOOKAHEAD_MS = 5 * 60_000;
+const HORIZON_MS = MAINTENANCE_HORIZON_DAYS * 86_400_000;
 
 /** One lock for the refresh, so replicas take turns rather than write the same rows at once. */
 const LOCK = `SELECT pg_advisory_xact_lock(hashtext('maintenance-refresh'))`;
@@ -17,13 +24,17 @@ export type WindowOccurrences = { window: LiveWindow; occurrences: Occurrence[] 
 /**
  * Rewrites `maintenance_resources` (migration 240) for the occurrences that overlap
  * [now, now + LOOKAHEAD_MS]: one row per occurrence and covered resource, rows that no longer
- * hold removed, in one statement. Run by the MaintenanceWindows job and after every write
- * of a window (in its transaction), so a saved window takes effect at once.
+ * hold removed, in one statement. Then the horizon (horizon.ts, migration 270): each window's
+ * occurrences over the next MAINTENANCE_HORIZON_DAYS and what it covers, for the public status
+ * pages. Run by the MaintenanceWindows job and after every write of a window (in its
+ * transaction), so a saved window takes effect at once.
  */
 export async function refreshMaintenance(tx: Queryable, now = new Date()): Promise<WindowOccurrences[]> {
   await tx.query(LOCK);
   const until = new Date(now.getTime() + LOOKAHEAD_MS);
+  const horizonEnd = new Date(now.getTime() + HORIZON_MS);
   const out: WindowOccurrences[] = [];
+  const horizon: HorizonEntry[] = [];
   const cols = {
     window: [] as string[],
     type: [] as string[],
@@ -34,9 +45,11 @@ export async function refreshMaintenance(tx: Queryable, now = new Date()): Promi
   };
   for (const window of await liveWindows(tx, now)) {
     const occurrences = occurrencesBetween(window, now, until);
+    const upcoming = occurrencesBetween(window, now, horizonEnd, MAINTENANCE_HORIZON_MAX);
     out.push({ window, occurrences });
-    if (occurrences.length === 0) continue;
+    if (occurrences.length === 0 && upcoming.length === 0) continue;
     const resources = await coveredResources(tx, window.selectors);
+    horizon.push({ windowId: window.id, occurrences: upcoming, resources });
     for (const o of occurrences) {
       for (const r of resources) {
         cols.window.push(window.id);
@@ -65,5 +78,6 @@ export async function refreshMaintenance(tx: Queryable, now = new Date()): Promi
        IS DISTINCT FROM (excluded.ends_at, excluded.window_name)`,
     [cols.window, cols.type, cols.resource, cols.start, cols.end, cols.name],
   );
+  await writeHorizon(tx, horizon);
   return out;
 }

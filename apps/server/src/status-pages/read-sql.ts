@@ -1,3 +1,4 @@
+import { MAINTENANCE_CTES } from './maintenance-sql.js';
 import { MATCHED_CTES, worstState } from './select-sql.js';
 
 /** Days of the uptime bars, today included. */
@@ -9,8 +10,9 @@ const ACTIVE = `('new', 'open', 'investigating', 'mitigated')`;
 /**
  * The whole public page in one statement ($1 slug or $2 custom domain): the page, its groups'
  * members with their state and daily uptime (check_statuses_1d; a component's from the checks
- * related to it), and the incidents of the last 90 days that concern a member and have a public
- * update, with those updates. Members, incidents and updates are named by keys derived from the
+ * related to it) and days of maintenance, the incidents of the last 90 days that concern a member
+ * and have a public update, with those updates, and the maintenance under way or coming up that
+ * covers a member (maintenance-sql.ts). Members, incidents and updates are named by keys derived from the
  * page's id and theirs (md5), so no id ever leaves. No row: no such page.
  */
 export const READ_PAGE_SQL = `
@@ -36,12 +38,16 @@ behind AS (
 -- range per member: a lateral the planner cannot turn into a join repeated once per member.
 members AS (
   SELECT m.ord, m.name, m.state, jsonb_build_object('key', left(md5(page.id::text || ':' || m.kind || ':' || m.id::text), 16),
-    'name', m.name, 'state', m.state, 'uptime', u.bars, 'uptime90', u.total) AS doc, m.kind, m.id
+    'name', m.name, 'state', m.state, 'uptime', u.bars, 'uptime90', u.total,
+    'maintenance_days', u.maintenance_days) AS doc, m.kind, m.id
   FROM matched m, page, day0 CROSS JOIN LATERAL (
     SELECT jsonb_agg(CASE WHEN x.p + x.f > 0 THEN round(100.0 * x.p / (x.p + x.f), 2) END ORDER BY s.i) AS bars,
-      CASE WHEN sum(x.p + x.f) > 0 THEN round(100.0 * sum(x.p) / sum(x.p + x.f), 3) END AS total
+      CASE WHEN sum(x.p + x.f) > 0 THEN round(100.0 * sum(x.p) / sum(x.p + x.f), 3) END AS total,
+      -- A day with results under maintenance and no failure outside it is drawn as maintenance.
+      coalesce(jsonb_agg(s.i ORDER BY s.i) FILTER (WHERE x.mt > 0 AND x.f = 0), '[]'::jsonb) AS maintenance_days
     FROM generate_series(0, ${UPTIME_DAYS - 1}) AS s(i) LEFT JOIN (
-      SELECT round(extract(epoch FROM d.time - day0.t) / 86400)::int AS i, sum(d.passed) AS p, sum(d.failed) AS f
+      SELECT round(extract(epoch FROM d.time - day0.t) / 86400)::int AS i,
+        sum(d.passed) AS p, sum(d.failed) AS f, sum(d.maintenance) AS mt
       FROM check_statuses_1d d
       WHERE d.time >= day0.t AND d.check_id = ANY (CASE WHEN m.kind = 'check' THEN ARRAY[m.id] ELSE ARRAY(
         SELECT r.check_id FROM check_component_relationships r WHERE r.component_id = m.id AND r.deleted_at IS NULL) END)
@@ -83,10 +89,11 @@ incidents_doc AS (
     FROM inc, page WHERE inc.id IN (SELECT incident_id FROM concern)
     ORDER BY inc.active DESC, inc.created_at DESC LIMIT ${MAX_INCIDENTS}
   ) x
-)
+),
+${MAINTENANCE_CTES}
 SELECT jsonb_build_object('slug', page.slug, 'title', page.title, 'description', page.description,
   'logo', page.logo, 'state', (SELECT ${worstState('gd.state')} FROM groups_doc gd),
   'since', to_char(day0.t, 'YYYY-MM-DD'),
   'groups', (SELECT coalesce(jsonb_agg(gd.doc ORDER BY gd.ord), '[]'::jsonb) FROM groups_doc gd),
-  'incidents', incidents_doc.list, 'generated_at', now())::text AS doc
-FROM page, day0, incidents_doc`;
+  'incidents', incidents_doc.list, 'maintenance', maintenance_doc.list, 'generated_at', now())::text AS doc
+FROM page, day0, incidents_doc, maintenance_doc`;

@@ -1,8 +1,9 @@
-import { statusPageGroupsSchema, STATUS_PAGE_SLUG } from '@opsdeck/shared';
+import { statusPageGroupsSchema, statusPageJsonSchema, STATUS_PAGE_SLUG } from '@opsdeck/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MemoryRateLimiter } from '../auth/index.js';
 import type { ServerContext } from '../context.js';
+import { builtOnFirstUse } from '../lib/first-use.js';
 import { atomFeed } from './feed.js';
 import { previewGroups } from './preview.js';
 import { pageCache, type ServedPage } from './read.js';
@@ -17,7 +18,8 @@ const previewBody = z.object({ groups: statusPageGroupsSchema });
  * The public routes of status pages (docs/status-pages.md) — on the guard's public list in
  * auth/public-routes.ts — and the editor's preview. A public request is counted against its
  * client address, then answered from a cache of a few seconds; a miss reads the page in one
- * statement. Anything but a live page's slug answers the same 404.
+ * statement. Anything but a live page's slug answers the same 404. Also the StatusPage spec's
+ * JSON Schema.
  */
 export async function statusPagesRoutes(app: FastifyInstance, ctx: ServerContext): Promise<void> {
   const { cacheMs, ratePerMinute } = ctx.config.statusPages;
@@ -60,6 +62,12 @@ export async function statusPagesRoutes(app: FastifyInstance, ctx: ServerContext
       .type('application/atom+xml; charset=utf-8')
       .send(atomFeed(page.doc, pageUrl, `${base}/api/status/${page.doc.slug}/feed.atom`));
   });
+
+  // The StatusPage spec's JSON Schema, as the other kinds serve theirs (signed in).
+  const schema = builtOnFirstUse(statusPageJsonSchema);
+  app.get('/api/schemas/status-page.schema.json', async (_req, reply) =>
+    reply.type('application/schema+json').header('cache-control', 'no-cache').send(schema()),
+  );
 
   // The editor's preview of what each group chooses (names and states of live checks/components).
   app.post(

@@ -48,7 +48,7 @@ describe.each(DB_KINDS)('maintenance windows on %s', (kind) => {
   beforeEach(async () => {
     await db.exec(`DELETE FROM check_config_relationships; DELETE FROM maintenance_windows; DELETE FROM incidents; DELETE FROM incident_rules;
       DELETE FROM check_stats; DELETE FROM check_summaries; DELETE FROM check_statuses_1h;
-      DELETE FROM check_statuses_1h_seconds;`);
+      DELETE FROM check_statuses_1h_seconds; DELETE FROM check_statuses_1d;`);
     await resetTables(db);
     smtp.mails.length = 0;
   });
@@ -178,11 +178,15 @@ describe.each(DB_KINDS)('maintenance windows on %s', (kind) => {
     );
     expect(tab.rows).toEqual([{ uptime: { passed: 1, failed: 0 } }]);
     await rollUpCheckStatuses(db);
-    const hourly = await db.query<{ passed: number; failed: number }>(
-      'SELECT sum(passed)::int AS passed, sum(failed)::int AS failed FROM check_statuses_1h WHERE check_id = $1',
-      [web.checkId],
-    );
-    expect(hourly.rows).toEqual([{ passed: 1, failed: 0 }]);
+    // Counted apart in the roll-ups (a status page draws such days as maintenance).
+    for (const table of ['check_statuses_1h', 'check_statuses_1d']) {
+      const { rows: sums } = await db.query<{ passed: number; failed: number; maintenance: number }>(
+        `SELECT sum(passed)::int AS passed, sum(failed)::int AS failed, sum(maintenance)::int AS maintenance
+         FROM ${table} WHERE check_id = $1`,
+        [web.checkId],
+      );
+      expect(sums, table).toEqual([{ passed: 1, failed: 0, maintenance: 2 }]);
+    }
   });
 
   it('marks results an agent pushed from inside a window, and only those', async () => {
@@ -245,5 +249,54 @@ describe.each(DB_KINDS)('maintenance windows on %s', (kind) => {
     expect(rows.map((r) => [new Date(r.starts_at).toISOString(), new Date(r.ends_at).toISOString()])).toEqual(
       [['2026-01-15T00:00:00.000Z', '2026-01-15T02:00:00.000Z']],
     );
+  });
+
+  it('keeps the next 14 days of occurrences and what each window covers, for status pages', async () => {
+    const web = await addCheck(db, 'web-home');
+    await addCheck(db, 'api-ping');
+    const at = new Date('2026-03-20T12:00:00Z');
+    const nightly = await addWindow(
+      {
+        name: 'nightly',
+        schedule: '30 2 * * *',
+        duration: '1h',
+        time_zone: 'Europe/Berlin',
+        selectors: [{ name: 'web-*' }],
+      },
+      at,
+    );
+    // Three weeks ahead: outside the horizon, so neither occurrences nor coverage.
+    await addWindow(
+      {
+        name: 'later',
+        starts_at: new Date(at.getTime() + 21 * 86_400_000),
+        ends_at: new Date(at.getTime() + 22 * 86_400_000),
+        selectors: [{ name: 'api-*' }],
+      },
+      at,
+    );
+    const { rows: occ } = await db.query<{ window_id: string; starts_at: Date }>(
+      'SELECT window_id, starts_at FROM maintenance_occurrences ORDER BY starts_at',
+    );
+    expect(new Set(occ.map((o) => o.window_id))).toEqual(new Set([nightly]));
+    // 02:30 in Berlin: CET (01:30Z) until the clocks go forward on 29 March, when 02:30 does not
+    // exist and it fires at 03:00 CEST (01:00Z), then CEST (00:30Z).
+    expect(occ.map((o) => new Date(o.starts_at).toISOString().slice(5, 16))).toEqual([
+      ...['21', '22', '23', '24', '25', '26', '27', '28'].map((d) => `03-${d}T01:30`),
+      '03-29T01:00',
+      ...['30', '31'].map((d) => `03-${d}T00:30`),
+      ...['01', '02', '03'].map((d) => `04-${d}T00:30`),
+    ]);
+    const { rows: cov } = await db.query<{ window_id: string; resource_id: string; resource_type: string }>(
+      'SELECT window_id, resource_id, resource_type FROM maintenance_coverage',
+    );
+    expect(cov).toEqual([{ window_id: nightly, resource_id: web.checkId, resource_type: 'check' }]);
+    // None of it is under way, so the hot table stays empty.
+    expect((await db.query('SELECT 1 FROM maintenance_resources')).rows).toEqual([]);
+    // A deleted window leaves the horizon with the next refresh.
+    await db.query('UPDATE maintenance_windows SET deleted_at = now() WHERE id = $1', [nightly]);
+    await db.transaction((tx) => refreshMaintenance(tx, at));
+    expect((await db.query('SELECT 1 FROM maintenance_occurrences')).rows).toEqual([]);
+    expect((await db.query('SELECT 1 FROM maintenance_coverage')).rows).toEqual([]);
   });
 });

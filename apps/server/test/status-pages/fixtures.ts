@@ -44,17 +44,20 @@ export async function seedStatusWorld(db: Db, by: string): Promise<StatusWorld> 
     `INSERT INTO check_component_relationships (component_id, check_id, canary_id) VALUES ($1, $2, $3)`,
     [payments, api1, canary],
   );
-  // Yesterday: api-one 3 of 4 passed; today: all passed. secret-db: failures.
-  for (const [id, daysAgo, passed, failed] of [
-    [api1, 1, 3, 1],
-    [api1, 0, 5, 0],
-    [api2, 0, 0, 2],
-    [secret, 0, 0, 9],
+  // Yesterday: api-one 3 of 4 passed; today: all passed. secret-db: failures. Two days ago
+  // api-one ran only under maintenance; three days ago api-two failed besides its maintenance.
+  for (const [id, daysAgo, passed, failed, maintenance] of [
+    [api1, 1, 3, 1, 0],
+    [api1, 0, 5, 0, 0],
+    [api1, 2, 0, 0, 4],
+    [api2, 0, 0, 2, 0],
+    [api2, 3, 0, 1, 3],
+    [secret, 0, 0, 9, 0],
   ] as const) {
     await db.query(
-      `INSERT INTO check_statuses_1d (check_id, time, passed, failed, duration_sum, duration_max)
-       VALUES ($1, date_trunc('day', now()) - make_interval(days => $2), $3, $4, 10, 5)`,
-      [id, daysAgo, passed, failed],
+      `INSERT INTO check_statuses_1d (check_id, time, passed, failed, maintenance, duration_sum, duration_max)
+       VALUES ($1, date_trunc('day', now()) - make_interval(days => $2), $3, $4, $5, 10, 5)`,
+      [id, daysAgo, passed, failed, maintenance],
     );
   }
   const incident = async (title: string, about: { check?: string; component?: string }) => {
@@ -94,6 +97,54 @@ export async function seedStatusWorld(db: Db, by: string): Promise<StatusWorld> 
     incidents: { chosen, other, quiet },
   };
 }
+
+const HOUR = 3_600_000;
+const at = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+
+/**
+ * Maintenance windows as an editor saves them (the data API), by what the page should do with
+ * them: under way over payments, a one-off and a nightly one over chosen checks (listed), one
+ * over the vault and secret-db only and one three weeks ahead (not listed).
+ */
+export const WINDOWS = {
+  active: {
+    name: 'Payments failover',
+    description: 'Switching payment providers',
+    starts_at: at(-1),
+    ends_at: at(1),
+    selectors: [{ name: 'payments', resourceTypes: ['component'] }],
+  },
+  oneOff: {
+    name: 'Database upgrade',
+    description: 'Moving to a larger server',
+    starts_at: at(48),
+    ends_at: at(50),
+    selectors: [{ name: 'api-two', resourceTypes: ['check'] }],
+  },
+  nightly: {
+    name: 'Nightly patching',
+    // Its occurrences start from an hour on, so none is under way whenever the tests run.
+    starts_at: at(1),
+    schedule: '0 3 * * *',
+    duration: '1h',
+    time_zone: 'Europe/Berlin',
+    selectors: [{ name: 'api-one', resourceTypes: ['check'] }],
+  },
+  outside: {
+    name: 'SECRET-WINDOW vault',
+    description: 'SECRET-MAINT-DESC',
+    starts_at: at(2),
+    ends_at: at(3),
+    selectors: [{ name: 'internal-vault' }, { name: 'secret-db' }],
+  },
+  later: {
+    name: 'Far-off move',
+    description: 'Three weeks ahead',
+    starts_at: at(21 * 24),
+    ends_at: at(21 * 24 + 2),
+    selectors: [{ name: 'api-*', resourceTypes: ['check'] }],
+  },
+};
 
 /** The page the tests publish: public API checks by label, and payments by name. */
 export const PAGE = {

@@ -2,7 +2,7 @@ import { publicStatusPageSchema } from '@opsdeck/shared';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_KINDS, signIn, startTestServer, type SignedIn, type TestServer } from '../helpers.js';
-import { PAGE, seedStatusWorld, type StatusWorld } from './fixtures.js';
+import { PAGE, seedStatusWorld, WINDOWS, type StatusWorld } from './fixtures.js';
 
 const START_TIMEOUT = 300_000;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
@@ -18,6 +18,15 @@ describe.each(DB_KINDS)('public status pages, on %s', (kind) => {
     editor = await signIn(server, 'editor', 'editor-person@example.com');
     viewer = await signIn(server, null);
     world = await seedStatusWorld(server.db, editor.personId);
+    // Saved through the data API: the write itself brings the maintenance horizon up to date.
+    for (const w of Object.values(WINDOWS)) {
+      const res = await fetch(`${server.baseUrl}/api/db/maintenance_windows`, {
+        method: 'POST',
+        headers: { ...editor.headers, 'content-type': 'application/json' },
+        body: JSON.stringify(w),
+      });
+      if (res.status !== 201) throw new Error(`window ${w.name}: ${res.status} ${await res.text()}`);
+    }
   }, START_TIMEOUT);
   afterAll(() => server?.close());
 
@@ -79,7 +88,60 @@ describe.each(DB_KINDS)('public status pages, on %s', (kind) => {
     expect(res.headers.get('cache-control')).toMatch(/max-age=\d+/);
   });
 
-  it('leaks nothing outside the selection: no other names, messages, ids or people', async () => {
+  it('draws a day with only maintenance results as maintenance, not one with failures besides', async () => {
+    const page = publicStatusPageSchema.parse(await (await anonymous('/api/status/shop')).json());
+    const [apiOne, apiTwo] = page.groups[0]?.members ?? [];
+    // Day 87 is two days ago: api-one ran only under maintenance; its uptime has no figure.
+    expect(apiOne?.maintenance_days).toEqual([87]);
+    expect(apiOne?.uptime[87]).toBeNull();
+    expect(apiOne?.uptime90).toBeCloseTo(88.889, 2);
+    // Three days ago api-two failed outside its maintenance: an ordinary red day.
+    expect(apiTwo?.maintenance_days).toEqual([]);
+    expect(apiTwo?.uptime[86]).toBe(0);
+    // The component's bar comes from its checks, maintenance included.
+    expect(page.groups[1]?.members[0]?.maintenance_days).toEqual([87]);
+  });
+
+  it('lists maintenance under way and within 14 days that covers a member, recurring windows by occurrence', async () => {
+    const page = publicStatusPageSchema.parse(await (await anonymous('/api/status/shop')).json());
+    // Under way first, then by the next start: nightly's first is within a day, the upgrade's in two.
+    expect(page.maintenance.map((m) => [m.name, m.active])).toEqual([
+      ['Payments failover', true],
+      ['Nightly patching', false],
+      ['Database upgrade', false],
+    ]);
+    const byName = new Map(page.maintenance.map((m) => [m.name, m]));
+    expect(byName.get('Payments failover')).toMatchObject({
+      description: 'Switching payment providers',
+      affects: ['payments'],
+    });
+    const oneOff = byName.get('Database upgrade');
+    expect(oneOff?.affects).toEqual(['api-two']);
+    expect(oneOff?.occurrences).toHaveLength(1);
+    expect(Date.parse(oneOff?.occurrences[0]?.starts ?? '')).toBe(Date.parse(WINDOWS.oneOff.starts_at));
+    expect(Date.parse(oneOff?.occurrences[0]?.ends ?? '')).toBe(Date.parse(WINDOWS.oneOff.ends_at));
+    // Nightly at 03:00 in Berlin: the next five, a day apart, each an hour long; a check behind
+    // the payments component makes it concern payments too.
+    const nightly = byName.get('Nightly patching');
+    expect(nightly?.description).toBeNull();
+    expect(nightly?.affects).toEqual(['api-one', 'payments']);
+    const starts = nightly?.occurrences.map((o) => Date.parse(o.starts)) ?? [];
+    expect(starts).toHaveLength(5);
+    for (const [i, t] of starts.entries()) {
+      expect(new Date(t).toLocaleTimeString('en-GB', { timeZone: 'Europe/Berlin' })).toBe('03:00:00');
+      expect(Date.parse(nightly?.occurrences[i]?.ends ?? '') - t).toBe(3_600_000);
+    }
+    // Three weeks ahead: not yet.
+    expect(byName.has('Far-off move')).toBe(false);
+    const feed = await (await anonymous('/api/status/shop/feed.atom')).text();
+    expect(feed).toContain('Maintenance under way: Payments failover');
+    expect(feed).toContain('Planned maintenance: Database upgrade');
+  });
+
+  it('leaks nothing outside the selection: no other names, messages, windows, ids or people', async () => {
+    const { rows } = await server.db.query<{ id: string }>('SELECT id FROM maintenance_windows');
+    const windowIds = rows.map((r) => r.id);
+    expect(windowIds).toHaveLength(Object.keys(WINDOWS).length);
     const json = await (await anonymous('/api/status/shop')).text();
     const feed = await (await anonymous('/api/status/shop/feed.atom')).text();
     for (const text of [json, feed]) {
@@ -92,6 +154,9 @@ describe.each(DB_KINDS)('public status pages, on %s', (kind) => {
         'hunter2',
         'Payments slow',
         'quiet internal remark',
+        'SECRET-WINDOW',
+        'SECRET-MAINT-DESC',
+        'Far-off move',
         'editor-person',
         'prod',
         'tier',
@@ -102,6 +167,7 @@ describe.each(DB_KINDS)('public status pages, on %s', (kind) => {
         ...Object.values(world.checks),
         ...Object.values(world.components),
         ...Object.values(world.incidents),
+        ...windowIds,
       ])
         expect(text).not.toContain(id);
     }
@@ -167,6 +233,17 @@ describe.each(DB_KINDS)('public status pages, on %s', (kind) => {
     });
     expect(res.status).toBeLessThan(300);
     expect((await anonymous('/api/status/gone')).status).toBe(404);
+  });
+
+  it('serves the StatusPage spec JSON Schema to those signed in', async () => {
+    const res = await fetch(`${server.baseUrl}/api/schemas/status-page.schema.json`, {
+      headers: viewer.headers,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/schema+json');
+    const schema = (await res.json()) as { properties: Record<string, unknown> };
+    expect(Object.keys(schema.properties)).toEqual(expect.arrayContaining(['title', 'groups']));
+    expect((await anonymous('/api/schemas/status-page.schema.json')).status).toBe(401);
   });
 
   it('previews what each group chooses for an editor', async () => {

@@ -8,6 +8,13 @@ export type Occurrence = { start: Date; end: Date };
 const MAX_OCCURRENCES = 1000;
 
 /**
+ * How far ahead the occurrences of each window are kept for readers that cannot run cron (the
+ * public status pages' upcoming maintenance), and at most how many per window.
+ */
+export const MAINTENANCE_HORIZON_DAYS = 14;
+export const MAINTENANCE_HORIZON_MAX = 100;
+
+/**
  * The occurrences of a window that overlap [from, to), in order. A recurring window's
  * occurrences start when its cron fires in its time zone (croner: a time skipped by a DST
  * change fires at the first time after it, a time repeated by one fires once) and last its

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { specJsonSchema } from '../resource-document.js';
 import { labelSelectorSchema } from '../selectors.js';
 
 /**
@@ -98,6 +99,11 @@ export const statusPageSpecSchema = statusPageInputSchema.omit({ slug: true }).e
   custom_domain: statusPageDomainSchema.optional(),
 });
 
+/** The JSON Schema of a StatusPage document's spec, for /api/schemas/status-page.schema.json. */
+export function statusPageJsonSchema(): Record<string, unknown> {
+  return specJsonSchema(statusPageSpecSchema);
+}
+
 export const PUBLIC_STATES = ['operational', 'degraded', 'outage', 'unknown'] as const;
 export type PublicState = (typeof PUBLIC_STATES)[number];
 
@@ -110,6 +116,11 @@ export const publicMemberSchema = z.object({
   uptime: z.array(z.number().nullable()),
   /** Uptime over the days that had runs, or null. */
   uptime90: z.number().nullable(),
+  /**
+   * The days (indexes into `uptime`) drawn as maintenance: results were recorded under a
+   * maintenance window and none failed outside it.
+   */
+  maintenance_days: z.array(z.number().int().min(0)).default([]),
 });
 export type PublicMember = z.infer<typeof publicMemberSchema>;
 
@@ -134,6 +145,28 @@ export const publicIncidentSchema = z.object({
 });
 export type PublicIncident = z.infer<typeof publicIncidentSchema>;
 
+/** One time a maintenance window is (or will be) under way. */
+export const publicOccurrenceSchema = z.object({ starts: z.string(), ends: z.string() });
+
+/**
+ * A maintenance window under way or starting within MAINTENANCE_HORIZON_DAYS that covers a
+ * member of the page (a chosen check or component, or a check behind a chosen component).
+ */
+export const publicMaintenanceSchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** One of its occurrences is under way. */
+  active: z.boolean(),
+  /** When the window was last changed (the feed's entry time). */
+  updated: z.string(),
+  /** Names of the chosen members it covers. */
+  affects: z.array(z.string()),
+  /** Its next occurrences (the first under way if `active`), oldest first. */
+  occurrences: z.array(publicOccurrenceSchema),
+});
+export type PublicMaintenance = z.infer<typeof publicMaintenanceSchema>;
+
 /** GET /api/status/{slug}: everything a public page shows, and nothing else. */
 export const publicStatusPageSchema = z.object({
   slug: z.string(),
@@ -145,6 +178,8 @@ export const publicStatusPageSchema = z.object({
   since: z.string(),
   groups: z.array(publicGroupSchema),
   incidents: z.array(publicIncidentSchema),
+  /** Maintenance under way first, then by the next start. */
+  maintenance: z.array(publicMaintenanceSchema).default([]),
   generated_at: z.string(),
 });
 export type PublicStatusPage = z.infer<typeof publicStatusPageSchema>;

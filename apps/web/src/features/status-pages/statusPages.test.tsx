@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { fakeServer, json, pagedRows, type FakeRequest } from '../../test/fakeServer.js';
 import { renderWithApp } from '../../test/render.js';
+import { maintenanceRange } from './components/UpcomingMaintenance.js';
 import { PublicStatusPageRoute } from './pages/PublicStatusPage.js';
 import { StatusPageDetailPage } from './pages/StatusPageDetailPage.js';
 import { StatusPagesPage } from './pages/StatusPagesPage.js';
@@ -145,6 +146,66 @@ describe('the public status page', () => {
       '/api/status/shop/feed.atom',
     );
     expect(server.hrefs().some((h) => h.includes('/api/db/'))).toBe(false);
+    // Nothing planned: no maintenance section.
+    expect(screen.queryByRole('region', { name: 'Upcoming maintenance' })).toBeNull();
+  });
+
+  it('lists upcoming maintenance and draws days of maintenance in their own colour, with a legend', async () => {
+    const [first, second] = PUBLIC.groups[0]?.members ?? [];
+    fakeServer({
+      '/api/status/shop': () => ({
+        ...PUBLIC,
+        groups: [{ ...PUBLIC.groups[0], members: [{ ...first, maintenance_days: [88] }, second] }],
+        maintenance: [
+          {
+            key: 'm1',
+            name: 'Database upgrade',
+            description: 'Moving to a larger server',
+            active: true,
+            updated: '2026-10-30T09:00:00Z',
+            affects: ['api-one'],
+            occurrences: [{ starts: '2026-11-01T09:00:00Z', ends: '2026-11-01T11:00:00Z' }],
+          },
+          {
+            key: 'm2',
+            name: 'Nightly patching',
+            description: null,
+            active: false,
+            updated: '2026-10-30T09:00:00Z',
+            affects: ['api-two'],
+            occurrences: [
+              { starts: '2026-11-02T02:00:00Z', ends: '2026-11-02T03:00:00Z' },
+              { starts: '2026-11-03T02:00:00Z', ends: '2026-11-03T03:00:00Z' },
+            ],
+          },
+        ],
+      }),
+    });
+    renderWithApp(<PublicStatusPageRoute />, { url: '/status/shop', route: '/status/:slug' });
+    const section = await screen.findByRole('region', { name: 'Upcoming maintenance' });
+    const upgrade = within(section).getByRole('article', { name: 'Database upgrade' });
+    expect(upgrade).toHaveTextContent('In progress');
+    expect(upgrade).toHaveTextContent('Moving to a larger server');
+    expect(upgrade).toHaveTextContent('Affects api-one');
+    // In the reader's time zone, to the minute.
+    expect(upgrade).toHaveTextContent(maintenanceRange('2026-11-01T09:00:00Z', '2026-11-01T11:00:00Z'));
+    // No seconds; a range within one day names the day once.
+    expect(maintenanceRange('2026-11-01T09:00:00Z', '2026-11-01T09:30:00Z')).toMatch(
+      /^\w{3} \d{1,2}, 2026, \d\d:\d\d – \d\d:\d\d$/,
+    );
+    const nightly = within(section).getByRole('article', { name: 'Nightly patching' });
+    expect(nightly).not.toHaveTextContent('In progress');
+    expect(within(nightly).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(section).getByText(/^Times in /)).toBeInTheDocument();
+
+    const bars = screen.getByRole('img', { name: 'api-one: 90-day uptime' }).children;
+    expect(bars[88]).toHaveAttribute('title', '2026-10-31: maintenance, 100% uptime');
+    expect(bars[88]?.className).toContain('bg-brand-400');
+    expect(bars[87]?.className).toContain('bg-health-healthy');
+    expect(bars[87]?.className).not.toContain('bg-brand-400');
+    const legend = screen.getByRole('list', { name: 'Legend' });
+    const swatch = within(legend).getByText('Maintenance').querySelector('span');
+    expect(swatch?.className).toContain('bg-brand-400');
   });
 
   it('says the page is not found for an unknown slug', async () => {

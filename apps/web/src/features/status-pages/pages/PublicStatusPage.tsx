@@ -10,6 +10,8 @@ import { useParams } from 'react-router';
 import { HttpError } from '../../../api/errors.js';
 import { statusPageKeys } from '../api/keys.js';
 import { fetchPublicStatusPage } from '../api/statusPages.js';
+import { BarsLegend } from '../components/BarsLegend.js';
+import { UpcomingMaintenance } from '../components/UpcomingMaintenance.js';
 import { UptimeBars } from '../components/UptimeBars.js';
 import { STATE_DOT, STATE_HEADLINE, STATE_TEXT } from '../components/stateText.js';
 
@@ -80,6 +82,8 @@ function StatusPageView({ page }: { page: PublicStatusPage }) {
           ))}
         </section>
       ) : null}
+      <UpcomingMaintenance maintenance={page.maintenance} />
+      {page.groups.length ? <BarsLegend /> : null}
       {page.groups.map((g, gi) => (
         <section
           key={`${gi}-${g.name}`}
