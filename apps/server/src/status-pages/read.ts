@@ -1,10 +1,11 @@
 import { publicStatusPageSchema, type PublicStatusPage } from '@opsdeck/shared';
 import type { Queryable } from '../db/types.js';
+import { encodePage, type EncodedPage } from './encoded.js';
 import { READ_PAGE_SQL } from './read-sql.js';
 import { ShortCache } from './short-cache.js';
 
-/** A page as served: the checked document and its JSON text (sent as is to every reader). */
-export type ServedPage = { doc: PublicStatusPage; json: string; etag: string };
+/** A page as served: the checked document and its JSON text, plain and compressed (sent as is to every reader). */
+export type ServedPage = { doc: PublicStatusPage; json: string; encoded: EncodedPage; etag: string };
 
 /**
  * Reads one public page by slug or custom domain (one statement), or null when there is none.
@@ -23,7 +24,7 @@ export async function readPublicPage(
   if (text === undefined) return null;
   const doc = publicStatusPageSchema.parse(JSON.parse(text));
   const json = JSON.stringify(doc);
-  return { doc, json, etag: `W/"${doc.generated_at}"` };
+  return { doc, json, encoded: await encodePage(json), etag: `W/"${doc.generated_at}"` };
 }
 
 /** The pages read in the last few seconds, by `slug:` or `host:` key (misses cached too). */

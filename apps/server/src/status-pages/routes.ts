@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { MemoryRateLimiter } from '../auth/index.js';
 import type { ServerContext } from '../context.js';
 import { builtOnFirstUse } from '../lib/first-use.js';
+import { pickEncoding } from './encoded.js';
 import { atomFeed } from './feed.js';
 import { previewGroups } from './preview.js';
 import { pageCache, type ServedPage } from './read.js';
@@ -50,7 +51,11 @@ export async function statusPagesRoutes(app: FastifyInstance, ctx: ServerContext
     const page = await served(req, reply);
     if (!page) return reply;
     if (req.headers['if-none-match'] === page.etag) return reply.code(304).send();
-    return reply.type('application/json; charset=utf-8').send(page.json);
+    reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+    // Compressed once per load (encoded.ts); the compression plugin leaves an encoded answer be.
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    if (!encoding) return reply.send(page.json);
+    return reply.header('content-encoding', encoding).send(page.encoded[encoding]);
   });
 
   app.get('/api/status/:slug/feed.atom', async (req, reply) => {

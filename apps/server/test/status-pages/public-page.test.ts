@@ -226,6 +226,25 @@ describe.each(DB_KINDS)('public status pages, on %s', (kind) => {
     }
   });
 
+  it('answers brotli, gzip or plain JSON as the reader accepts, all the same page', async () => {
+    await db(editor, 'POST', '/status_pages', { ...PAGE, slug: 'encoded' });
+    const plain = await anonymous('/api/status/encoded', { 'accept-encoding': 'identity' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const text = await plain.text();
+    const doc = JSON.parse(text) as { slug: string };
+    expect(doc.slug).toBe('encoded');
+    for (const [accept, encoding] of [
+      ['br, gzip', 'br'],
+      ['gzip;q=1, br;q=0.5', 'gzip'],
+    ] as const) {
+      // fetch decodes the body; the header tells which encoding was sent.
+      const res = await anonymous('/api/status/encoded', { 'accept-encoding': accept });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(await res.text()).toBe(text);
+    }
+  });
+
   it('a soft-deleted page is gone once the cache expires', async () => {
     await db(editor, 'POST', '/status_pages', { ...PAGE, slug: 'gone' });
     const res = await db(editor, 'PATCH', '/status_pages?slug=eq.gone', {
