@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchFigure, BenchModule, BenchRow } from './lib/types.js';
+import { agentLocationsBench } from './agent-locations.js';
 import { agentsBench } from './agents.js';
 import { catalogPageBench } from './catalog-page.js';
 import { catalogBench } from './catalog.js';
@@ -48,6 +49,7 @@ const BENCHES: BenchModule[] = [
   incidentsBench,
   playbooksBench,
   agentsBench,
+  agentLocationsBench,
   logsBench,
   schedulingBench,
   loadBench,
