@@ -83,8 +83,9 @@ test.describe('check locations', () => {
         labels: {},
         source: 'UI',
         spec: {
-          // The shortest schedule that leaves an agent's result fresh (twice the interval)
-          // across its 5 s run tick and 5 s push tick.
+          // Short, with margin: a result is fresh for twice the interval, and an agent's next
+          // one lands up to 5 s (its run tick) + 5 s (its push tick) late. At @every 10s the
+          // newest agent result here was seen 19 s old, a second from counting as unknown.
           schedule: '@every 15s',
           locations: ['local', { agent: names.a }, { agentSelector: `e2e-locations=${suffix}` }],
           // {{dataDir}} is each place's own DATA_DIR, inside its default FILE_ROOTS.
