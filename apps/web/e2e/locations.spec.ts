@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, APIResponse, Page } from '@playwright/test';
 import { type AgentProcess, startAgent } from './agent-process.js';
 import { AUTH_MODE, expect, test } from './fixtures.js';
 
@@ -40,14 +40,22 @@ test.describe('check locations', () => {
   test.skip(!!process.env.E2E_BASE_URL, "the journey flips a folder in the e2e server's own DATA_DIR");
 
   const agents: AgentProcess[] = [];
-  const cleanups: Array<(request: APIRequestContext) => Promise<unknown>> = [];
+  /** What the journey leaves on the server, undone in this order (the canary before its agents). */
+  const cleanups: Array<(request: APIRequestContext) => Promise<APIResponse | void>> = [];
 
   test.afterAll(async ({ playwright }) => {
-    // Whatever happened: the processes and their folders go first, then what the server keeps.
+    // Whatever happened: the processes and their folders go first, then what the server keeps
+    // (the journeys after this one, the phone walk and screenshots, see none of it).
     await Promise.allSettled(agents.map((a) => a.stop()));
     const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-    for (const c of cleanups.reverse()) await c(request).catch(() => undefined);
+    const failed: string[] = [];
+    for (const undo of cleanups) {
+      const res = await undo(request).catch((e: unknown) => String(e));
+      if (typeof res === 'string') failed.push(res);
+      else if (res && !res.ok()) failed.push(`${res.url()}: ${res.status()} ${await res.text()}`);
+    }
     await request.dispose();
+    expect(failed, 'cleaning up').toEqual([]);
   });
 
   test('three locations: one failing keeps the check healthy, two make it fail, the panel shows each', async ({
@@ -95,6 +103,7 @@ test.describe('check locations', () => {
     });
     expect(created.ok(), await created.text()).toBe(true);
     const canaryId = ((await created.json()) as Array<{ id: string }>)[0]?.id ?? '';
+    // Undone first, so nothing names the agents when they go.
     cleanups.unshift((r) => r.delete(`/api/db/canaries?id=eq.${canaryId}`));
     let checkId = '';
     await expect(async () => {
