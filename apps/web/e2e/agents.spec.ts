@@ -1,57 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startAgent } from './agent-process.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, signIn } from './auth.js';
 import { AUTH_MODE, expect, test } from './fixtures.js';
-
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** `opsdeck agent` in a process of its own, with its own embedded database, pushing to this console. */
-async function startAgent(name: string, token: string): Promise<{ url: string; stop(): Promise<void> }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'opsdeck-e2e-agent-'));
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/dist/main.js', 'agent'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO: 'false',
-      AUTH_MODE: 'none',
-      UPSTREAM_URL: `http://127.0.0.1:${process.env.E2E_PORT}`,
-      UPSTREAM_TOKEN: token,
-      AGENT_NAME: name,
-    },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  await expect(async () => {
-    expect((await fetch(`${url}/readyz`)).ok).toBe(true);
-  }).toPass({ timeout: 60_000 });
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /**
  * The agents journey (issue 18), first part: an admin creates an agent from Settings › Agents,

@@ -141,10 +141,21 @@ const rollup = (days: number) => (config: Config) => {
   return keep === null ? null : Math.max(keep, days * DAY_MS);
 };
 
-/** Raw statuses (and the seconds of hourly buckets) past RETENTION_CHECK_STATUSES, roll-ups past their longer retention. */
+/**
+ * Raw statuses (and the seconds of hourly buckets, and each location's results of located
+ * checks) past RETENTION_CHECK_STATUSES, roll-ups past their longer retention.
+ */
 export const checkRetentionRules: RetentionRule[] = [
   { name: 'check_statuses', table: 'check_statuses', olderThan: OLDER, keep: raw },
   { name: 'check_statuses_1h_seconds', table: 'check_statuses_1h_seconds', olderThan: OLDER, keep: raw },
+  {
+    name: 'check_location_statuses',
+    table: 'check_location_statuses',
+    // An agent holds its results only until the upstream has them: one the upstream has not
+    // taken yet (away longer than the retention) is kept, so it still arrives.
+    olderThan: (config) => (config.agent ? `${OLDER} AND t.is_pushed` : OLDER),
+    keep: raw,
+  },
   {
     name: 'check_statuses_1h',
     table: 'check_statuses_1h',

@@ -13,7 +13,8 @@ export type RetentionRule = {
   /** The name job_history's details and the docs use. */
   name: string;
   table: string;
-  olderThan: string;
+  /** The condition, or one per configuration (an agent may keep what a console deletes). */
+  olderThan: string | ((config: Config) => string);
   /** How long rows are kept, from the configuration; null keeps everything. */
   keep(config: Config): number | null;
   /** Rows per DELETE when each takes others with it (ON DELETE CASCADE); RETENTION_BATCH else. */
@@ -68,7 +69,8 @@ export async function applyRetention(
       deleted[rule.name] = 'kept';
       continue;
     }
-    const n = await deleteInBatches(db, signal, rule.table, rule.olderThan, [keepMs / 1000], {
+    const where = typeof rule.olderThan === 'string' ? rule.olderThan : rule.olderThan(config);
+    const n = await deleteInBatches(db, signal, rule.table, where, [keepMs / 1000], {
       batchSize: rule.batchSize,
     });
     deleted[rule.name] = n;

@@ -162,6 +162,62 @@ describe.each(DB_KINDS)('retention on %s', (kind) => {
   });
 });
 
+describe.each(DB_KINDS)("located checks' results on %s", (kind) => {
+  const EDGE = '00000000-0000-0000-0000-0000000000e1';
+  const LOCAL = '00000000-0000-0000-0000-000000000000';
+
+  /** Results of both places, past the default 30 days and recent; the old ones half pushed. */
+  async function located(db: Queryable): Promise<void> {
+    const check = '00000000-0000-0000-0000-0000000000c1';
+    for (const location of [LOCAL, EDGE])
+      for (const age of ['31 days', '32 days', '1 hour'])
+        await db.query(
+          `INSERT INTO check_location_statuses (check_id, location, time, status)
+           VALUES ($1, $2, now() - interval '${age}', true)`,
+          [check, location],
+        );
+    // As the push job marks what the upstream took (the one update that leaves a row pushed).
+    await db.query(
+      `UPDATE check_location_statuses SET is_pushed = true WHERE time < now() - interval '31 days 12 hours'`,
+    );
+  }
+  const left = async (db: Queryable) =>
+    (
+      await db.query<{ age: string; is_pushed: boolean }>(
+        `SELECT CASE WHEN time > now() - interval '1 day' THEN 'recent' ELSE 'old' END AS age, is_pushed
+         FROM check_location_statuses ORDER BY location, time`,
+      )
+    ).rows;
+
+  it('go with raw statuses on the console; on an agent only once pushed', async () => {
+    const fresh = await freshDb(kind);
+    try {
+      await migrate(fresh.db);
+      await located(fresh.db);
+      const signal = new AbortController().signal;
+      const agent = inProcessConfig({ UPSTREAM_URL: 'http://127.0.0.1:9', UPSTREAM_TOKEN: 'od_token' });
+      const onAgent = await applyRetention(fresh.db, agent, checkRetentionRules, signal);
+      expect(onAgent.details.deleted).toMatchObject({ check_location_statuses: 2 });
+      const kept = { age: 'old', is_pushed: false };
+      const recent = { age: 'recent', is_pushed: false };
+      expect(await left(fresh.db)).toEqual([kept, recent, kept, recent]);
+
+      const onConsole = await applyRetention(fresh.db, inProcessConfig({}), checkRetentionRules, signal);
+      expect(onConsole.details.deleted).toMatchObject({ check_location_statuses: 2 });
+      expect(await left(fresh.db)).toEqual([recent, recent]);
+
+      const off = inProcessConfig({ RETENTION_CHECK_STATUSES: 'off' });
+      expect(
+        (await applyRetention(fresh.db, off, checkRetentionRules, signal)).details.deleted,
+      ).toMatchObject({
+        check_location_statuses: 'kept',
+      });
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
+
 describe('retention settings', () => {
   it('have defaults, take the older CHECK_RETENTION_DAYS, and refuse a value that is not a duration', () => {
     const day = 86_400_000;
