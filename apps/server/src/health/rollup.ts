@@ -135,6 +135,12 @@ export async function rollUpCheckStatuses(db: Queryable): Promise<{ hourly: numb
 const DAY_MS = 86_400_000;
 const OLDER = 't.time < now() - make_interval(secs => $1)';
 const raw = (config: Config) => config.retention.checkStatuses;
+/**
+ * An agent holds its results only until the upstream has them: one the upstream has not taken
+ * yet (away longer than the retention) is kept, so it still arrives. The upstream's own results
+ * are never marked pushed, so there age alone decides.
+ */
+const olderAndPushed = (config: Config) => (config.agent ? `${OLDER} AND t.is_pushed` : OLDER);
 /** A roll-up is kept at least `days`, and never shorter than the raw statuses it sums up. */
 const rollup = (days: number) => (config: Config) => {
   const keep = raw(config);
@@ -146,14 +152,12 @@ const rollup = (days: number) => (config: Config) => {
  * checks) past RETENTION_CHECK_STATUSES, roll-ups past their longer retention.
  */
 export const checkRetentionRules: RetentionRule[] = [
-  { name: 'check_statuses', table: 'check_statuses', olderThan: OLDER, keep: raw },
+  { name: 'check_statuses', table: 'check_statuses', olderThan: olderAndPushed, keep: raw },
   { name: 'check_statuses_1h_seconds', table: 'check_statuses_1h_seconds', olderThan: OLDER, keep: raw },
   {
     name: 'check_location_statuses',
     table: 'check_location_statuses',
-    // An agent holds its results only until the upstream has them: one the upstream has not
-    // taken yet (away longer than the retention) is kept, so it still arrives.
-    olderThan: (config) => (config.agent ? `${OLDER} AND t.is_pushed` : OLDER),
+    olderThan: olderAndPushed,
     keep: raw,
   },
   {

@@ -218,6 +218,31 @@ describe.each(DB_KINDS)("located checks' results on %s", (kind) => {
   });
 });
 
+describe.each(DB_KINDS)("an agent's own check results on %s", (kind) => {
+  it('go once pushed and past the retention; one the upstream has not taken yet stays', async () => {
+    const fresh = await freshDb(kind);
+    try {
+      await migrate(fresh.db);
+      await fill(fresh.db);
+      // The push job has marked two of the five old results as taken by the upstream.
+      await fresh.db.query(
+        `UPDATE check_statuses SET is_pushed = true
+         WHERE time IN (SELECT time FROM check_statuses ORDER BY time LIMIT 2)`,
+      );
+      const agent = inProcessConfig({ UPSTREAM_URL: 'http://127.0.0.1:9', UPSTREAM_TOKEN: 'od_token' });
+      const rules = checkRetentionRules.filter((r) => r.name === 'check_statuses');
+      const result = await applyRetention(fresh.db, agent, rules, new AbortController().signal);
+      expect(result.details.deleted).toMatchObject({ check_statuses: 2 });
+      const { rows } = await fresh.db.query<{ n: string }>(
+        'SELECT count(*) AS n FROM check_statuses WHERE NOT is_pushed',
+      );
+      expect(Number(rows[0]?.n)).toBe(4);
+    } finally {
+      await fresh.drop();
+    }
+  });
+});
+
 describe('retention settings', () => {
   it('have defaults, take the older CHECK_RETENTION_DAYS, and refuse a value that is not a duration', () => {
     const day = 86_400_000;
