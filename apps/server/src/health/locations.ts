@@ -84,9 +84,19 @@ export function resolveLocations(
   return out;
 }
 
-/** A result older than twice the schedule's interval says nothing about now. */
+/**
+ * How late an agent's result may arrive: it runs located checks on a 5 s tick and pushes on
+ * another 5 s tick, so a result is up to 10 s old when it lands (seen at 19 s on a 10 s schedule).
+ */
+export const RESULT_TRANSIT_MS = 10_000;
+
+/**
+ * A result older than twice the schedule's interval, plus its time in transit, says nothing
+ * about now. Without the transit an agent's results on a short schedule came close to stale on
+ * arrival, and a quorum could flip for want of them.
+ */
 export function staleAfterMs(schedule: string | null, now: Date): number {
   const first = nextRunAfter(schedule, now, DEFAULT_SCHEDULE);
   const second = nextRunAfter(schedule, first, DEFAULT_SCHEDULE);
-  return 2 * Math.max(1000, second.getTime() - first.getTime());
+  return 2 * Math.max(1000, second.getTime() - first.getTime()) + RESULT_TRANSIT_MS;
 }

@@ -86,9 +86,9 @@ describe('locations', () => {
     ]);
   });
 
-  it('a result is stale after twice the schedule interval', () => {
-    expect(staleAfterMs('@every 30s', NOW)).toBe(60_000);
-    expect(staleAfterMs(null, NOW)).toBe(120_000);
+  it('a result is stale after twice the schedule interval and its time in transit', () => {
+    expect(staleAfterMs('@every 30s', NOW)).toBe(70_000);
+    expect(staleAfterMs(null, NOW)).toBe(130_000);
   });
 
   it('the spec validates the shape, duplicates and a threshold above the fixed locations', () => {
