@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { fakeServer } from '../../../test/fakeServer.js';
 import { renderWithApp } from '../../../test/render.js';
 import type { CheckSummary } from '../api/types.js';
+import { healthKeys } from '../api/keys.js';
+import { LOCATIONS_REFRESH_MS } from '../api/locations.js';
 import { CheckPanel } from './CheckPanel.js';
 
 const check: CheckSummary = {
@@ -102,5 +104,16 @@ describe('check panel of a located check', () => {
     expect(await screen.findByText('timeout', { selector: 'span[title]' })).toBeInTheDocument();
     const asked = server.requests.filter((r) => r.url.pathname === '/api/db/check_location_statuses');
     expect(asked.at(-1)?.url.searchParams.get('location')).toBe(`eq.${EDGE}`);
+  });
+
+  it('reads the locations again while the panel is open, so the rows follow the check', async () => {
+    serve();
+    const r = renderWithApp(<CheckPanel checkId={check.id} check={check} onClose={() => undefined} />, {
+      url: `/health?checkId=${check.id}`,
+    });
+    await screen.findAllByTestId('location-row');
+    const query = r.queryClient.getQueryCache().find({ queryKey: healthKeys.locations(check.id) });
+    const every = query?.observers[0]?.options.refetchInterval;
+    expect(typeof every === 'function' && query ? every(query) : every).toBe(LOCATIONS_REFRESH_MS);
   });
 });
