@@ -14,6 +14,7 @@ describe('the domain list', () => {
       'topology',
       'logs',
       'notifications',
+      'maintenance',
       'incidents',
       'playbooks',
       'status-pages',

@@ -1,6 +1,7 @@
 import type { DomainModule } from '../platform/domain.js';
 import { maintenanceWindowsJob } from './jobs.js';
 import { maintenanceRoutes } from './routes.js';
+import { maintenanceSeed } from './seed.js';
 import { maintenanceWriteHook } from './write-hook.js';
 
 export { refreshMaintenance } from './refresh.js';
@@ -18,5 +19,6 @@ export const maintenanceDomain: DomainModule = {
   name: 'maintenance',
   routes: maintenanceRoutes,
   jobs: [maintenanceWindowsJob],
+  seeds: [maintenanceSeed],
   writeHooks: { maintenance_windows: maintenanceWriteHook },
 };
