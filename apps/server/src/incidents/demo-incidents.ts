@@ -20,7 +20,8 @@ type DemoIncident = {
   commander: string;
   responders: string[];
   tree: DemoHypothesis;
-  comments: { by: string; text: string }[];
+  /** `public`: a public update, shown on the status pages whose members the incident concerns. */
+  comments: { by: string; text: string; public?: boolean }[];
 };
 
 const INCIDENTS: DemoIncident[] = [
@@ -84,7 +85,15 @@ const INCIDENTS: DemoIncident[] = [
         },
       ],
     },
-    comments: [{ by: 'hana.sato@example.com', text: 'Renewed by hand, credentials rotated. Resolving.' }],
+    comments: [
+      {
+        by: 'hana.sato@example.com',
+        text: 'The certificate of our status address expires soon; we are renewing it. The shop is not affected.',
+        public: true,
+      },
+      { by: 'hana.sato@example.com', text: 'Renewed by hand, credentials rotated. Resolving.' },
+      { by: 'hana.sato@example.com', text: 'The certificate is renewed.', public: true },
+    ],
   },
   {
     title: 'Cluster node under memory pressure',
@@ -163,8 +172,14 @@ async function addIncident(tx: Queryable, d: DemoIncident): Promise<void> {
       [id],
     );
     await tx.query(
-      `INSERT INTO comments (incident_id, hypothesis_id, comment, created_by) VALUES ($1, $2, $3, $4)`,
-      [id, root.rows[0]?.id ?? null, c.text, await personId(tx, c.by)],
+      `INSERT INTO comments (incident_id, hypothesis_id, comment, created_by, kind) VALUES ($1, $2, $3, $4, $5)`,
+      [
+        id,
+        root.rows[0]?.id ?? null,
+        c.text,
+        await personId(tx, c.by),
+        c.public ? 'public_update' : 'comment',
+      ],
     );
   }
   for (const status of d.statuses)
