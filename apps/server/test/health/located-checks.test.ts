@@ -154,6 +154,31 @@ describe.each(DB_KINDS)('located checks on %s', (kind) => {
     await db.query('UPDATE agents SET deleted_at = NULL WHERE id = $1', [agents['edge-a']]);
   });
 
+  it('a tie is no majority: 2 of 4 failing keeps it healthy; with failureThreshold 2 it fails', async () => {
+    await addAgent('edge-c', { region: 'ap' }, 1);
+    const four = ['local', { agent: 'edge-a' }, { agent: 'edge-b' }, { agent: 'edge-c' }];
+    for (const [name, located, expected] of [
+      ['tie', { locations: four }, 'healthy'],
+      ['tie-k2', { locations: four, failureThreshold: 2 }, 'unhealthy'],
+    ] as const) {
+      const c = await canary(name, located);
+      localUp = false;
+      await runCanary(healthContext(db), c);
+      localUp = true;
+      await push('edge-a', c.checkId, false);
+      await push('edge-b', c.checkId, true);
+      await push('edge-c', c.checkId, true);
+      expect(await status(c.checkId)).toBe(expected);
+      expect(await checkLocationsAnswer(db, c.checkId)).toMatchObject({
+        n: 4,
+        failing: 2,
+        k: name === 'tie' ? 3 : 2,
+      });
+      // Out of the way of the pulls the next cases count.
+      await db.query('UPDATE canaries SET deleted_at = now() WHERE id = $1', [c.id]);
+    }
+  });
+
   it('a selector with failureThreshold 1: any selected agent failing fails it; the pull names it to each', async () => {
     const c = await canary('eu', { locations: [{ agentSelector: 'region=eu' }], failureThreshold: 1 });
     await push('edge-a', c.checkId, true);
