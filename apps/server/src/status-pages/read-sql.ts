@@ -9,7 +9,7 @@ const ACTIVE = `('new', 'open', 'investigating', 'mitigated')`;
 
 /**
  * The whole public page in one statement ($1 slug or $2 custom domain): the page, its groups'
- * members with their state and daily uptime (check_statuses_1d; a component's from the checks
+ * members with their state (maintenance when a window covers them now) and daily uptime (check_statuses_1d; a component's from the checks
  * related to it) and days of maintenance, the incidents of the last 90 days that concern a member
  * and have a public update, with those updates, and the maintenance under way or coming up that
  * covers a member (maintenance-sql.ts). Members, incidents and updates are named by keys derived from the
@@ -36,11 +36,16 @@ behind AS (
 ),
 -- Each member's bars from its own rows (a component's: the checks related to it), one index
 -- range per member: a lateral the planner cannot turn into a join repeated once per member.
+-- A member a maintenance window covers now reads 'maintenance', whatever its own state: planned
+-- work is not an outage (maintenance_resources: one indexed lookup per member).
 members AS (
-  SELECT m.ord, m.name, m.state, jsonb_build_object('key', left(md5(page.id::text || ':' || m.kind || ':' || m.id::text), 16),
-    'name', m.name, 'state', m.state, 'uptime', u.bars, 'uptime90', u.total,
+  SELECT m.ord, m.name, st.state, jsonb_build_object('key', left(md5(page.id::text || ':' || m.kind || ':' || m.id::text), 16),
+    'name', m.name, 'state', st.state, 'uptime', u.bars, 'uptime90', u.total,
     'maintenance_days', u.maintenance_days) AS doc, m.kind, m.id
   FROM matched m, page, day0 CROSS JOIN LATERAL (
+    SELECT CASE WHEN EXISTS (SELECT 1 FROM maintenance_resources mr
+      WHERE mr.resource_id = m.id AND mr.ends_at > now() AND mr.starts_at <= now()) THEN 'maintenance' ELSE m.state END AS state
+  ) st CROSS JOIN LATERAL (
     SELECT jsonb_agg(CASE WHEN x.p + x.f > 0 THEN round(100.0 * x.p / (x.p + x.f), 2) END ORDER BY s.i) AS bars,
       CASE WHEN sum(x.p + x.f) > 0 THEN round(100.0 * sum(x.p) / sum(x.p + x.f), 3) END AS total,
       -- A day with results under maintenance and no failure outside it is drawn as maintenance.

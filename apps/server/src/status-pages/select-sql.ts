@@ -34,6 +34,10 @@ matched AS (
   ) ranked WHERE n <= ${MAX_MEMBERS_PER_GROUP}
 )`;
 
-/** The worst of a set of public states: outage, degraded, unknown, operational (none: unknown). */
-export const worstState = (expr: string) => `coalesce((ARRAY['operational', 'unknown', 'degraded', 'outage'])[
-  max(CASE ${expr} WHEN 'outage' THEN 4 WHEN 'degraded' THEN 3 WHEN 'unknown' THEN 2 WHEN 'operational' THEN 1 END)], 'unknown')`;
+/**
+ * The worst of a set of public states: outage, degraded, maintenance, unknown, operational (none:
+ * unknown). Maintenance ranks above unknown and operational: a group with a member under planned
+ * work reads so, unless something is actually wrong.
+ */
+export const worstState = (expr: string) => `coalesce((ARRAY['operational', 'unknown', 'maintenance', 'degraded', 'outage'])[
+  max(CASE ${expr} WHEN 'outage' THEN 5 WHEN 'degraded' THEN 4 WHEN 'maintenance' THEN 3 WHEN 'unknown' THEN 2 WHEN 'operational' THEN 1 END)], 'unknown')`;

@@ -104,7 +104,8 @@ export function statusPageJsonSchema(): Record<string, unknown> {
   return specJsonSchema(statusPageSpecSchema);
 }
 
-export const PUBLIC_STATES = ['operational', 'degraded', 'outage', 'unknown'] as const;
+/** What the public reads of a member, a group or the page; maintenance: a window covers it now. */
+export const PUBLIC_STATES = ['operational', 'degraded', 'outage', 'maintenance', 'unknown'] as const;
 export type PublicState = (typeof PUBLIC_STATES)[number];
 
 /** One chosen check or component as the public sees it: an opaque key, never an id. */

@@ -155,7 +155,12 @@ describe('the public status page', () => {
     fakeServer({
       '/api/status/shop': () => ({
         ...PUBLIC,
-        groups: [{ ...PUBLIC.groups[0], members: [{ ...first, maintenance_days: [88] }, second] }],
+        groups: [
+          {
+            ...PUBLIC.groups[0],
+            members: [{ ...first, state: 'maintenance', maintenance_days: [88] }, second],
+          },
+        ],
         maintenance: [
           {
             key: 'm1',
@@ -183,6 +188,9 @@ describe('the public status page', () => {
     });
     renderWithApp(<PublicStatusPageRoute />, { url: '/status/shop', route: '/status/:slug' });
     const section = await screen.findByRole('region', { name: 'Upcoming maintenance' });
+    // A member a window covers now reads so, not by its own state.
+    const api = screen.getByRole('region', { name: 'API' });
+    expect(within(api).getByRole('listitem', { name: 'api-one' })).toHaveTextContent('Under maintenance');
     const upgrade = within(section).getByRole('article', { name: 'Database upgrade' });
     expect(upgrade).toHaveTextContent('In progress');
     expect(upgrade).toHaveTextContent('Moving to a larger server');
