@@ -39,5 +39,7 @@ matched AS (
  * unknown). Maintenance ranks above unknown and operational: a group with a member under planned
  * work reads so, unless something is actually wrong.
  */
-export const worstState = (expr: string) => `coalesce((ARRAY['operational', 'unknown', 'maintenance', 'degraded', 'outage'])[
+export const worstState = (
+  expr: string,
+) => `coalesce((ARRAY['operational', 'unknown', 'maintenance', 'degraded', 'outage'])[
   max(CASE ${expr} WHEN 'outage' THEN 5 WHEN 'degraded' THEN 4 WHEN 'maintenance' THEN 3 WHEN 'unknown' THEN 2 WHEN 'operational' THEN 1 END)], 'unknown')`;
