@@ -9,8 +9,8 @@ const ACTIVE = `('new', 'open', 'investigating', 'mitigated')`;
 
 /**
  * The whole public page in one statement ($1 slug or $2 custom domain): the page, its groups'
- * members with their state (maintenance when a window covers them now) and daily uptime (check_statuses_1d; a component's from the checks
- * related to it) and days of maintenance, the incidents of the last 90 days that concern a member
+ * members with their state (maintenance when a window covers them now) and daily uptime
+ * (check_statuses_1d; a component's from the checks related to it) and days of maintenance, the incidents of the last 90 days that concern a member
  * and have a public update, with those updates, and the maintenance under way or coming up that
  * covers a member (maintenance-sql.ts). Members, incidents and updates are named by keys derived from the
  * page's id and theirs (md5), so no id ever leaves. No row: no such page.
